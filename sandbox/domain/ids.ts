@@ -1,0 +1,25 @@
+import { randomBytes, randomInt } from 'node:crypto';
+
+const ALPHANUMERIC = '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
+
+/** `length` characters from [0-9a-zA-Z], from a cryptographic source. */
+export function alphanumeric(length: number): string {
+  let out = '';
+  for (let i = 0; i < length; i += 1) out += ALPHANUMERIC[randomInt(ALPHANUMERIC.length)];
+  return out;
+}
+
+/** Ids in the upstream formats (wire-protocol §6): prefix + 20 alphanumerics. */
+export const newPaymentId = (): string => `pay_${alphanumeric(26)}`; // 30 characters, as the spec fixes
+export const newClientSecret = (paymentId: string): string => `${paymentId}_secret_${alphanumeric(20)}`;
+export const newAttemptId = (paymentId: string, attemptNumber: number): string => `${paymentId}_${attemptNumber}`;
+export const newCustomerId = (): string => `cus_${alphanumeric(20)}`;
+export const newOrganizationId = (): string => `org_${alphanumeric(20)}`;
+export const newRefundId = (): string => `ref_${alphanumeric(20)}`;
+export const newMandateId = (): string => `man_${alphanumeric(20)}`;
+export const newProfileId = (): string => `pro_${alphanumeric(20)}`;
+export const newConnectorTransactionId = (): string => `snd_txn_${alphanumeric(20)}`;
+export const newPublishableKey = (): string => `pk_snd_${randomBytes(16).toString('hex')}`;
+export const newSecretKey = (): string => `snd_${alphanumeric(64)}`;
+export const newKeyId = (): string => `snd_${alphanumeric(20)}`;
+export const newHashKey = (): string => alphanumeric(64);

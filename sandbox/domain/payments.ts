@@ -1,0 +1,665 @@
+/**
+ * The payment state machine: create, confirm (card, mandate), 3-D Secure completion, mobile money,
+ * asynchronous settlement, capture and cancel. Every public method is one SQLite transaction.
+ * It knows nothing of HTTP: it takes validated request members and throws ApiError for the API's
+ * documented refusals.
+ */
+import type { PaymentCaptureRequest, PaymentCancelRequest, PaymentConfirmRequest, PaymentCreateRequest, CardData } from '../../src/api/requests.js';
+import type * as z from 'zod/mini';
+import { detectBrand, luhnValid, brandNetwork } from '../../src/card/index.js';
+import { errors, ApiError } from '../http/errors.js';
+import type { Store } from '../store/repo.js';
+import { CONNECTORS, DECLINES, decideCard, decidePhone, type DeclineCode } from './processor.js';
+import { newAttemptId, newClientSecret, newConnectorTransactionId, newCustomerId, newMandateId, newPaymentId } from './ids.js';
+import { asJson, checkMetadata, checkStatementDescriptors } from './validation.js';
+import type { Attempt, Customer, IntentStatus, Mandate, MaskedCard, MerchantAccount, Payment } from './types.js';
+
+type CaptureRequest = z.infer<typeof PaymentCaptureRequest>;
+type CancelRequest = z.infer<typeof PaymentCancelRequest>;
+
+export interface PaymentServiceOptions {
+  /** Base URL the customer's browser reaches the sandbox on (redirect links). */
+  publicUrl: string;
+  now?: () => number;
+}
+
+/** How long a mobile-money approval may take before the payment fails (the wait screen's window). */
+export const MOBILE_MONEY_WINDOW_MS = 5 * 60 * 1000;
+const DEFAULT_SESSION_EXPIRY_S = 900;
+
+/** Statuses from which a confirm may start a new attempt. */
+const CONFIRMABLE: IntentStatus[] = ['requires_confirmation', 'requires_payment_method'];
+
+export class PaymentService {
+  private readonly now: () => number;
+
+  constructor(
+    private readonly store: Store,
+    private readonly options: PaymentServiceOptions,
+  ) {
+    this.now = options.now ?? Date.now;
+  }
+
+  /** POST /payments. Creates the intent and, with `confirm: true`, confirms it in the same transaction. */
+  create(merchant: MerchantAccount, request: PaymentCreateRequest): Payment {
+    if (request.client_secret != null) throw errors.invalidRequest('client_secret is not a valid parameter');
+    checkCreateRules(request, merchant);
+    return this.store.transaction(() => {
+      const paymentId = request.payment_id ?? newPaymentId();
+      if (this.store.payment(merchant.merchant_id, paymentId)) {
+        throw errors.duplicate('The payment with the specified payment_id already exists in our records');
+      }
+      const customerId = this.attachCustomer(merchant, request);
+      if (request.mandate_data && !customerId) throw errors.missingParam('customer_id');
+      const nowIso = new Date(this.now()).toISOString();
+      const payment: Payment = {
+        payment_id: paymentId,
+        merchant_id: merchant.merchant_id,
+        status: 'requires_confirmation',
+        amount: request.amount,
+        currency: request.currency,
+        amount_to_capture: request.amount_to_capture ?? null,
+        amount_received: 0,
+        shipping_cost: request.shipping_cost ?? null,
+        order_tax_amount: request.order_tax_amount ?? null,
+        surcharge_details: asJson(request.surcharge_details),
+        capture_method: request.capture_method ?? 'automatic',
+        authentication_type: request.authentication_type ?? 'three_ds',
+        client_secret: newClientSecret(paymentId),
+        created: nowIso,
+        updated: nowIso,
+        session_expiry: request.session_expiry ?? DEFAULT_SESSION_EXPIRY_S,
+        customer_id: customerId,
+        description: request.description ?? null,
+        return_url: request.return_url ?? null,
+        setup_future_usage: request.setup_future_usage ?? null,
+        off_session: request.off_session ?? null,
+        metadata: asJson(request.metadata),
+        connector_metadata: asJson(request.connector_metadata),
+        feature_metadata: null,
+        frm_metadata: asJson(request.frm_metadata),
+        billing: asJson(request.billing),
+        shipping: asJson(request.shipping),
+        order_details: request.order_details ? (asJson({ items: request.order_details })?.items as Payment['order_details']) : null,
+        statement_descriptor_name: request.statement_descriptor_name ?? null,
+        statement_descriptor_suffix: request.statement_descriptor_suffix ?? null,
+        mandate_data: asJson(request.mandate_data),
+        mandate_id: null,
+        customer_acceptance: asJson(request.customer_acceptance ?? request.mandate_data?.customer_acceptance),
+        payment_method: request.payment_method ?? null,
+        payment_method_type: request.payment_method_type ?? null,
+        payment_experience: request.payment_experience ?? null,
+        payment_token: request.payment_token ?? null,
+        card: null,
+        billing_of_method: asJson(request.payment_method_data?.billing),
+        next_action: null,
+        error_code: null,
+        error_message: null,
+        unified_code: null,
+        unified_message: null,
+        manual_retry_allowed: null,
+        cancellation_reason: null,
+        connector: null,
+        connector_requested: request.connector ?? null,
+        connector_transaction_id: null,
+        attempt_count: 0,
+        active_attempt_id: null,
+        captures: [],
+        settlement: null,
+        business_country: request.business_country ?? null,
+        business_label: request.business_label ?? null,
+        allowed_payment_method_types: request.allowed_payment_method_types ?? null,
+        merchant_order_reference_id: request.merchant_order_reference_id ?? null,
+        profile_id: merchant.default_profile,
+        payment_type: request.payment_type ?? (request.mandate_data ? 'new_mandate' : request.mandate_id ? 'recurring_mandate' : 'normal'),
+        request_incremental_authorization: request.request_incremental_authorization ?? null,
+        split_payments: asJson(request.split_payments),
+        request_external_three_ds_authentication: request.request_external_three_ds_authentication ?? null,
+        psd2_sca_exemption_type: request.psd2_sca_exemption_type ?? null,
+        browser_info_received: request.browser_info != null,
+      };
+      this.store.insertPayment(payment);
+      if (!request.confirm) return payment;
+      if (request.payment_method === 'wallet') return this.startMobileMoney(payment, request);
+      return this.runConfirm(payment, request);
+    });
+  }
+
+  /** POST /payments/{id}/confirm, by the merchant's server or the customer's browser. */
+  confirm(merchant: MerchantAccount, paymentId: string, request: PaymentConfirmRequest): Payment {
+    for (const member of ['amount', 'currency', 'payment_id', 'confirm'] as const) {
+      if (request[member] != null && member !== 'confirm') {
+        throw errors.invalidRequest(`${member} cannot be changed when confirming a payment`);
+      }
+    }
+    checkMetadata('metadata', request.metadata);
+    if (request.off_session && !request.mandate_id) {
+      // off_session on confirm is a recurring payment and needs a mandate, as on create
+      throw errors.invalidRequest('off_session=true needs mandate_id');
+    }
+    return this.store.transaction(() => {
+      const payment = this.load(merchant.merchant_id, paymentId);
+      return this.runConfirm(payment, request);
+    });
+  }
+
+  /** GET /payments/{id}: the payment as it is now, with any due settlement applied first. */
+  retrieve(merchantId: string, paymentId: string): Payment {
+    const payment = this.load(merchantId, paymentId);
+    if (!payment.settlement || payment.settlement.at > this.now()) return payment;
+    return this.store.transaction(() => this.settleLoaded(this.load(merchantId, paymentId)));
+  }
+
+  attempts(merchantId: string, paymentId: string): Attempt[] {
+    return this.store.attempts(merchantId, paymentId);
+  }
+
+  /** POST /payments/{id}/capture */
+  capture(merchantId: string, paymentId: string, request: CaptureRequest): Payment {
+    return this.store.transaction(() => {
+      const payment = this.load(merchantId, paymentId);
+      if (payment.status !== 'requires_capture' && payment.status !== 'partially_captured_and_capturable') {
+        throw errors.wrongStateFor('captured', payment.status, 'requires_capture, partially_captured_and_capturable');
+      }
+      const capturable = amountCapturable(payment);
+      const amount = request.amount_to_capture ?? capturable;
+      if (amount <= 0 && capturable > 0) throw errors.invalidRequest('amount_to_capture must be greater than 0');
+      if (amount > capturable) {
+        throw errors.invalidRequest(`amount_to_capture (${amount}) is greater than amount_capturable (${capturable})`);
+      }
+      const nowIso = new Date(this.now()).toISOString();
+      payment.captures.push({
+        capture_id: `${payment.active_attempt_id}_capture_${payment.captures.length + 1}`,
+        status: 'charged',
+        amount,
+        currency: payment.currency,
+        created: nowIso,
+      });
+      payment.amount_received += amount;
+      const remaining = (payment.amount_to_capture ?? payment.amount) - payment.amount_received;
+      if (remaining === 0) payment.status = payment.amount_received < payment.amount ? 'partially_captured' : 'succeeded';
+      else payment.status = payment.capture_method === 'manual_multiple' ? 'partially_captured_and_capturable' : 'partially_captured';
+      if (request.statement_descriptor_suffix != null) payment.statement_descriptor_suffix = request.statement_descriptor_suffix;
+      this.saveAttemptStatus(payment, payment.status === 'succeeded' || payment.status === 'partially_captured' ? 'charged' : 'authorized');
+      return this.save(payment);
+    });
+  }
+
+  /** POST /payments/{id}/cancel */
+  cancel(merchantId: string, paymentId: string, request: CancelRequest): Payment {
+    return this.store.transaction(() => {
+      const payment = this.load(merchantId, paymentId);
+      const cancellable: IntentStatus[] = [
+        'requires_payment_method',
+        'requires_confirmation',
+        'requires_customer_action',
+        'requires_capture',
+        'partially_captured_and_capturable',
+      ];
+      if (!cancellable.includes(payment.status)) {
+        throw errors.wrongStateFor('cancelled', payment.status, cancellable.join(', '));
+      }
+      payment.status = 'cancelled';
+      payment.cancellation_reason = request.cancellation_reason ?? null;
+      payment.next_action = null;
+      payment.settlement = null;
+      this.saveAttemptStatus(payment, 'voided');
+      return this.save(payment);
+    });
+  }
+
+  /** The 3-D Secure test page's answer. Returns the payment after it, or throws when the link is stale. */
+  completeChallenge(merchantId: string, paymentId: string, attemptId: string, answer: 'complete' | 'reject'): Payment {
+    return this.store.transaction(() => {
+      const payment = this.store.payment(merchantId, paymentId);
+      const attempt = this.store.attempt(merchantId, attemptId);
+      if (
+        !payment ||
+        !attempt ||
+        attempt.payment_id !== paymentId ||
+        payment.active_attempt_id !== attemptId ||
+        payment.status !== 'requires_customer_action' ||
+        attempt.status !== 'authentication_pending'
+      ) {
+        throw errors.wrongState('This link is not valid or it is expired');
+      }
+      if (answer === 'complete' && attempt.challenge_outcome === 'succeed') {
+        return this.approve(payment, attempt);
+      }
+      return this.decline(payment, attempt, 'authentication_failed');
+    });
+  }
+
+  /** A payment waiting on the test page, for the page to show (null when there is nothing to answer). */
+  pendingChallenge(merchantId: string, paymentId: string, attemptId: string): Payment | null {
+    const payment = this.store.payment(merchantId, paymentId);
+    if (!payment || payment.active_attempt_id !== attemptId || payment.status !== 'requires_customer_action') return null;
+    return payment.next_action?.type === 'redirect_to_url' ? payment : null;
+  }
+
+  /** The mobile-money simulator: the customer approves or declines on the phone. */
+  answerMobileMoney(paymentId: string, answer: 'approve' | 'decline'): Payment {
+    return this.store.transaction(() => {
+      const payment = this.store.paymentById(paymentId);
+      if (!payment) throw errors.notFound('Payment');
+      if (payment.status !== 'requires_customer_action' || payment.next_action?.type !== 'wait_screen_information') {
+        throw errors.wrongState(`This payment is not waiting for a mobile-money approval; it has status ${payment.status}`);
+      }
+      const attempt = this.activeAttempt(payment);
+      if (answer === 'decline') return this.decline(payment, attempt, 'mobile_money_declined');
+      return this.approve(payment, attempt);
+    });
+  }
+
+  /** Applies every settlement that is due; the server calls this on a timer. Returns how many it applied. */
+  settleDue(): number {
+    let applied = 0;
+    for (const { merchant_id, payment_id } of this.store.duePayments(this.now())) {
+      this.store.transaction(() => {
+        const payment = this.store.payment(merchant_id, payment_id);
+        if (payment?.settlement && payment.settlement.at <= this.now()) {
+          this.settleLoaded(payment);
+          applied += 1;
+        }
+      });
+    }
+    return applied;
+  }
+
+  // ---- inside a transaction -------------------------------------------------------------------
+
+  private load(merchantId: string, paymentId: string): Payment {
+    const payment = this.store.payment(merchantId, paymentId);
+    if (!payment) throw errors.notFound('Payment');
+    return payment;
+  }
+
+  private save(payment: Payment): Payment {
+    payment.updated = new Date(this.now()).toISOString();
+    this.store.updatePayment(payment);
+    return payment;
+  }
+
+  private activeAttempt(payment: Payment): Attempt {
+    const attempt = payment.active_attempt_id ? this.store.attempt(payment.merchant_id, payment.active_attempt_id) : null;
+    if (!attempt) throw errors.internal();
+    return attempt;
+  }
+
+  private saveAttemptStatus(payment: Payment, status: Attempt['status']): void {
+    if (!payment.active_attempt_id) return;
+    const attempt = this.store.attempt(payment.merchant_id, payment.active_attempt_id);
+    if (!attempt) return;
+    attempt.status = status;
+    attempt.modified_at = new Date(this.now()).toISOString();
+    this.store.putAttempt(attempt);
+  }
+
+  private attachCustomer(merchant: MerchantAccount, request: PaymentCreateRequest): string | null {
+    const details = request.customer;
+    const customerId = details?.id ?? request.customer_id ?? null;
+    if (!customerId) return null;
+    if (this.store.customer(merchant.merchant_id, customerId)) return customerId;
+    const customer: Customer = {
+      customer_id: customerId,
+      merchant_id: merchant.merchant_id,
+      name: details?.name ?? null,
+      email: details?.email ?? null,
+      phone: details?.phone ?? null,
+      phone_country_code: details?.phone_country_code ?? null,
+      description: null,
+      address: null,
+      metadata: null,
+      default_payment_method_id: null,
+      created_at: new Date(this.now()).toISOString(),
+    };
+    this.store.putCustomer(customer);
+    return customerId;
+  }
+
+  private runConfirm(payment: Payment, request: PaymentConfirmRequest): Payment {
+    const retrying = payment.status === 'failed' && payment.manual_retry_allowed === true;
+    if (!CONFIRMABLE.includes(payment.status) && !retrying) {
+      throw errors.wrongState(`You cannot confirm this payment because it has status ${payment.status}`);
+    }
+    if (request.payment_method === 'wallet' || payment.payment_method === 'wallet') {
+      throw errors.invalidRequest('Confirm is for card payments only; mobile-money payments are created with confirm=true');
+    }
+    if (request.payment_method != null && request.payment_method !== 'card') {
+      throw errors.invalidRequest(`payment_method ${request.payment_method} is not supported by the sandbox processor`, 400);
+    }
+    applyConfirmMembers(payment, request);
+    const card = request.payment_method_data?.card;
+    const requestedMandate = request.mandate_id ?? null;
+    if (card && requestedMandate) throw errors.invalidRequest('Pass either mandate_id or payment_method_data, not both');
+    if (!card && !requestedMandate) {
+      throw errors.invalidRequest('A payment token or payment method data or ctp service details is required');
+    }
+    if (requestedMandate) return this.confirmWithMandate(payment, requestedMandate, request);
+    return this.confirmCard(payment, card as CardData);
+  }
+
+  private newAttempt(payment: Payment, method: string, card: MaskedCard | null, phoneLast4: string | null): Attempt {
+    payment.attempt_count += 1;
+    const nowIso = new Date(this.now()).toISOString();
+    const attempt: Attempt = {
+      attempt_id: newAttemptId(payment.payment_id, payment.attempt_count),
+      payment_id: payment.payment_id,
+      merchant_id: payment.merchant_id,
+      attempt_number: payment.attempt_count,
+      status: 'started',
+      payment_method: method,
+      payment_method_type: payment.payment_method_type,
+      card,
+      phone_last4: phoneLast4,
+      challenge_outcome: null,
+      connector: payment.connector_requested?.[0] ?? CONNECTORS[0],
+      connector_transaction_id: null,
+      error_code: null,
+      error_message: null,
+      unified_code: null,
+      unified_message: null,
+      created_at: nowIso,
+      modified_at: nowIso,
+    };
+    payment.active_attempt_id = attempt.attempt_id;
+    payment.connector = attempt.connector;
+    payment.card = card;
+    payment.error_code = payment.error_message = payment.unified_code = payment.unified_message = null;
+    payment.manual_retry_allowed = null;
+    payment.next_action = null;
+    payment.settlement = null;
+    return attempt;
+  }
+
+  private confirmCard(payment: Payment, card: CardData): Payment {
+    const masked = checkCard(card, this.now());
+    payment.payment_method = 'card';
+    payment.payment_method_type ??= 'credit';
+    const attempt = this.newAttempt(payment, 'card', masked, null);
+    const decision = decideCard(card.card_number);
+    switch (decision.kind) {
+      case 'approve':
+        return this.approve(payment, attempt);
+      case 'decline':
+        return this.decline(payment, attempt, decision.code);
+      case 'challenge': {
+        attempt.status = 'authentication_pending';
+        attempt.challenge_outcome = decision.afterChallenge;
+        payment.status = 'requires_customer_action';
+        payment.next_action = {
+          type: 'redirect_to_url',
+          redirect_to_url: `${this.options.publicUrl}/payments/redirect/${encodeURIComponent(payment.payment_id)}/${encodeURIComponent(payment.merchant_id)}/${encodeURIComponent(attempt.attempt_id)}`,
+        };
+        this.store.putAttempt(attempt);
+        return this.save(payment);
+      }
+      case 'async':
+        attempt.status = 'pending';
+        payment.status = 'processing';
+        payment.settlement = { at: this.now() + decision.delayMs, outcome: 'succeed' };
+        this.store.putAttempt(attempt);
+        return this.save(payment);
+    }
+  }
+
+  private confirmWithMandate(payment: Payment, mandateId: string, request: PaymentConfirmRequest): Payment {
+    const mandate = this.store.mandate(payment.merchant_id, mandateId);
+    if (!mandate) throw errors.notFound('Mandate');
+    if (mandate.status !== 'active') throw errors.wrongState(`The mandate ${mandateId} is ${mandate.status} and cannot be used`);
+    if (!request.off_session && !payment.off_session) throw errors.invalidRequest('off_session must be true when mandate_id is passed');
+    if (payment.customer_id && payment.customer_id !== mandate.customer_id) {
+      throw errors.invalidRequest('The mandate belongs to another customer');
+    }
+    if (mandate.mandate_type === 'single_use' && mandate.times_used > 0) {
+      throw errors.wrongState(`The single-use mandate ${mandateId} has already been used`);
+    }
+    if (mandate.end_date && Date.parse(mandate.end_date) < this.now()) {
+      throw errors.wrongState(`The mandate ${mandateId} ended on ${mandate.end_date}`);
+    }
+    if (mandate.start_date && Date.parse(mandate.start_date) > this.now()) {
+      throw errors.wrongState(`The mandate ${mandateId} starts on ${mandate.start_date}`);
+    }
+    if (mandate.currency && mandate.currency !== payment.currency) {
+      throw errors.invalidRequest(`The mandate is for ${mandate.currency}, the payment is in ${payment.currency}`);
+    }
+    if (mandate.amount != null && payment.amount > mandate.amount) {
+      throw errors.invalidRequest(`The payment amount ${payment.amount} is above the mandate's limit of ${mandate.amount}`);
+    }
+    payment.customer_id ??= mandate.customer_id;
+    payment.mandate_id = mandate.mandate_id;
+    payment.off_session = true;
+    payment.payment_method = 'card';
+    payment.payment_method_type ??= 'credit';
+    mandate.times_used += 1;
+    this.store.putMandate(mandate);
+    const attempt = this.newAttempt(payment, 'card', mandate.card, null);
+    return this.approve(payment, attempt);
+  }
+
+  private startMobileMoney(payment: Payment, request: PaymentCreateRequest): Payment {
+    const phone =
+      request.payment_method_data?.wallet?.mobile_money?.phone_number ??
+      request.payment_method_data?.billing?.phone?.number ??
+      request.billing?.phone?.number ??
+      null;
+    if (!phone) throw errors.missingParam('payment_method_data.wallet.mobile_money.phone_number');
+    const digits = phone.replace(/\D/g, '');
+    payment.payment_method = 'wallet';
+    const attempt = this.newAttempt(payment, 'wallet', null, digits.slice(-4));
+    attempt.status = 'pending';
+    const now = this.now();
+    const decision = decidePhone(phone);
+    payment.status = 'requires_customer_action';
+    payment.next_action = {
+      type: 'wait_screen_information',
+      // nanoseconds since the epoch, as upstream
+      display_from_timestamp: now * 1_000_000,
+      display_to_timestamp: (now + MOBILE_MONEY_WINDOW_MS) * 1_000_000,
+      poll_config: { delay_in_secs: 2, frequency: MOBILE_MONEY_WINDOW_MS / 2000 },
+    };
+    payment.settlement =
+      decision.kind === 'approve_after'
+        ? { at: now + decision.delayMs, outcome: 'succeed' }
+        : decision.kind === 'decline_after'
+          ? { at: now + decision.delayMs, outcome: 'fail', error_code: 'mobile_money_declined' }
+          : { at: now + MOBILE_MONEY_WINDOW_MS, outcome: 'fail', error_code: 'mobile_money_timeout' };
+    this.store.putAttempt(attempt);
+    return this.save(payment);
+  }
+
+  private settleLoaded(payment: Payment): Payment {
+    const settlement = payment.settlement;
+    if (!settlement) return payment;
+    const attempt = this.activeAttempt(payment);
+    payment.settlement = null;
+    if (settlement.outcome === 'fail') return this.decline(payment, attempt, (settlement.error_code ?? 'processing_error') as DeclineCode);
+    return this.approve(payment, attempt);
+  }
+
+  private approve(payment: Payment, attempt: Attempt): Payment {
+    const manual = payment.capture_method === 'manual' || payment.capture_method === 'manual_multiple';
+    attempt.connector_transaction_id = newConnectorTransactionId();
+    attempt.status = manual ? 'authorized' : 'charged';
+    attempt.modified_at = new Date(this.now()).toISOString();
+    this.store.putAttempt(attempt);
+    payment.connector_transaction_id = attempt.connector_transaction_id;
+    payment.next_action = null;
+    payment.settlement = null;
+    if (manual) {
+      payment.status = 'requires_capture';
+    } else {
+      const captured = payment.amount_to_capture ?? payment.amount;
+      payment.amount_received = captured;
+      payment.captures.push({
+        capture_id: `${attempt.attempt_id}_capture_1`,
+        status: 'charged',
+        amount: captured,
+        currency: payment.currency,
+        created: attempt.modified_at,
+      });
+      payment.status = captured < payment.amount ? 'partially_captured' : 'succeeded';
+    }
+    if (payment.mandate_data && !payment.mandate_id) payment.mandate_id = this.createMandate(payment, attempt).mandate_id;
+    return this.save(payment);
+  }
+
+  private decline(payment: Payment, attempt: Attempt, code: DeclineCode): Payment {
+    const text = DECLINES[code];
+    attempt.status = 'failure';
+    attempt.error_code = code;
+    attempt.error_message = text.message;
+    attempt.unified_code = text.unifiedCode;
+    attempt.unified_message = text.unifiedMessage;
+    attempt.modified_at = new Date(this.now()).toISOString();
+    this.store.putAttempt(attempt);
+    payment.status = 'failed';
+    payment.error_code = code;
+    payment.error_message = text.message;
+    payment.unified_code = text.unifiedCode;
+    payment.unified_message = text.unifiedMessage;
+    // Every card decline may be retried with another card; a mobile-money payment cannot be confirmed again.
+    payment.manual_retry_allowed = payment.payment_method === 'card';
+    payment.next_action = null;
+    payment.settlement = null;
+    return this.save(payment);
+  }
+
+  private createMandate(payment: Payment, attempt: Attempt): Mandate {
+    const data = payment.mandate_data as { mandate_type?: Record<string, Record<string, unknown> | null> } | null;
+    const type = data?.mandate_type && 'single_use' in data.mandate_type ? 'single_use' : 'multi_use';
+    const limits = (data?.mandate_type?.[type] ?? null) as { amount?: number; currency?: string; start_date?: string; end_date?: string } | null;
+    const mandate: Mandate = {
+      mandate_id: newMandateId(),
+      merchant_id: payment.merchant_id,
+      customer_id: payment.customer_id as string,
+      payment_id: payment.payment_id,
+      status: 'active',
+      mandate_type: type,
+      amount: limits?.amount ?? null,
+      currency: limits?.currency ?? null,
+      start_date: limits?.start_date ?? null,
+      end_date: limits?.end_date ?? null,
+      card: attempt.card,
+      customer_acceptance: payment.customer_acceptance,
+      times_used: 0,
+      created_at: new Date(this.now()).toISOString(),
+    };
+    this.store.putMandate(mandate);
+    return mandate;
+  }
+}
+
+/** The amount a capture may still take. */
+export function amountCapturable(payment: Payment): number {
+  switch (payment.status) {
+    case 'requires_capture':
+    case 'partially_captured_and_capturable':
+      return (payment.amount_to_capture ?? payment.amount) - payment.amount_received;
+    case 'requires_confirmation':
+    case 'requires_payment_method':
+    case 'requires_customer_action':
+    case 'processing':
+      return payment.amount_to_capture ?? payment.amount;
+    default:
+      return 0;
+  }
+}
+
+/** Cross-member rules of the create request that the schema cannot express. */
+function checkCreateRules(request: PaymentCreateRequest, merchant: MerchantAccount): void {
+  if (request.amount_to_capture != null && request.amount_to_capture > request.amount) {
+    throw errors.invalidRequest('amount_to_capture must be less than or equal to amount');
+  }
+  checkMetadata('metadata', request.metadata);
+  checkStatementDescriptors(request.statement_descriptor_name, request.statement_descriptor_suffix);
+  if (request.off_session && request.confirm !== true) throw errors.invalidRequest('off_session is only usable with confirm=true');
+  if (request.mandate_id != null && request.off_session !== true) {
+    throw errors.invalidRequest('off_session must be true when mandate_id is passed');
+  }
+  if (request.mandate_id != null && request.payment_method_data?.card) {
+    throw errors.invalidRequest('Pass either mandate_id or payment_method_data, not both');
+  }
+  if (request.customer && request.customer_id && request.customer.id !== request.customer_id) {
+    throw errors.invalidRequest('customer_id and customer.id must be the same customer');
+  }
+  if (request.mandate_data) {
+    const acceptance = request.mandate_data.customer_acceptance ?? request.customer_acceptance;
+    if (!acceptance) throw errors.missingParam('mandate_data.customer_acceptance');
+    if (!request.mandate_data.mandate_type) throw errors.missingParam('mandate_data.mandate_type');
+    const limits = 'single_use' in request.mandate_data.mandate_type ? request.mandate_data.mandate_type.single_use : request.mandate_data.mandate_type.multi_use;
+    if (limits && limits.currency !== request.currency) throw errors.invalidRequest('mandate_data currency must match the payment currency');
+    if (limits && request.amount > limits.amount) throw errors.invalidRequest('amount is above the mandate amount in mandate_data');
+  }
+  if (request.capture_method === 'scheduled') {
+    throw new ApiError(501, 'IR_00', 'capture_method scheduled is not implemented in the sandbox');
+  }
+  if (request.payment_link) throw new ApiError(501, 'IR_00', 'Payment links are not implemented in the sandbox');
+  if (request.profile_id != null && request.profile_id !== merchant.default_profile) throw errors.notFound('Business profile');
+  for (const name of request.connector ?? []) {
+    if (!(CONNECTORS as readonly string[]).includes(name)) {
+      throw errors.invalidRequest(`connector ${name} is not enabled for this merchant; use one of ${CONNECTORS.join(', ')}`);
+    }
+  }
+  if (request.order_details) {
+    const total = request.order_details.reduce((sum, item) => sum + item.amount * item.quantity, 0);
+    if (total !== request.amount) {
+      throw errors.invalidRequest(`The order_details total (${total}) does not match amount (${request.amount})`);
+    }
+  }
+  if (request.payment_method === 'wallet') {
+    if (request.confirm !== true) throw errors.invalidRequest('Mobile-money payments are created with confirm=true');
+    if (request.payment_method_type !== 'pay_bill' && request.payment_method_type !== 'pay_till') {
+      throw errors.invalidRequest('payment_method_type must be pay_bill or pay_till for a mobile-money payment');
+    }
+  } else if (request.confirm && !request.payment_method_data?.card && request.mandate_id == null) {
+    throw errors.invalidRequest('A payment token or payment method data or ctp service details is required');
+  }
+}
+
+/** Members of a confirm request that update the payment before it is processed. */
+function applyConfirmMembers(payment: Payment, request: PaymentConfirmRequest): void {
+  if (request.return_url != null) payment.return_url = request.return_url;
+  if (request.capture_method != null) payment.capture_method = request.capture_method;
+  if (request.authentication_type != null) payment.authentication_type = request.authentication_type;
+  if (request.description != null) payment.description = request.description;
+  if (request.metadata != null) payment.metadata = asJson(request.metadata);
+  if (request.billing != null) payment.billing = asJson(request.billing);
+  if (request.shipping != null) payment.shipping = asJson(request.shipping);
+  if (request.payment_method_data?.billing != null) payment.billing_of_method = asJson(request.payment_method_data.billing);
+  if (request.customer_acceptance != null) payment.customer_acceptance = asJson(request.customer_acceptance);
+  if (request.setup_future_usage != null) payment.setup_future_usage = request.setup_future_usage;
+  if (request.browser_info != null) payment.browser_info_received = true;
+  if (request.payment_method_type != null) payment.payment_method_type = request.payment_method_type;
+  if (request.off_session != null) payment.off_session = request.off_session;
+}
+
+/**
+ * Validates the card members and returns what the sandbox keeps of the card. The number and CVC
+ * are read here and nowhere else; they are not copied into anything that is stored or logged.
+ */
+function checkCard(card: CardData, now: number): MaskedCard {
+  const number = card.card_number;
+  if (!/^\d{12,19}$/.test(number)) throw errors.badJson('invalid card number length');
+  const brand = detectBrand(number);
+  if (!luhnValid(number) && brand !== 'unionpay') throw errors.badJson('invalid card number');
+  if (!/^\d{1,2}$/.test(card.card_exp_month)) throw errors.wrongState('Invalid Expiry Month');
+  const month = Number(card.card_exp_month);
+  if (month < 1 || month > 12) throw errors.wrongState('Invalid Expiry Month');
+  if (!/^(\d{2}|\d{4})$/.test(card.card_exp_year)) throw errors.wrongState('Invalid Expiry Year');
+  const year = card.card_exp_year.length === 2 ? 2000 + Number(card.card_exp_year) : Number(card.card_exp_year);
+  const today = new Date(now);
+  const thisMonth = today.getUTCFullYear() * 12 + today.getUTCMonth();
+  if (year * 12 + (month - 1) < thisMonth) throw errors.wrongState('Card Expired');
+  const cvcLength = brand === 'amex' ? 4 : 3;
+  if (!/^\d+$/.test(card.card_cvc) || card.card_cvc.length !== cvcLength) throw errors.wrongState('Invalid card_cvc length');
+  return {
+    last4: number.slice(-4),
+    card_isin: number.slice(0, 6),
+    card_network: brand ? brandNetwork(brand) : card.card_network ?? null,
+    card_type: 'credit',
+    card_exp_month: String(month).padStart(2, '0'),
+    card_exp_year: String(year),
+    card_holder_name: card.card_holder_name ?? null,
+  };
+}

@@ -1,0 +1,159 @@
+/** The wire shape of a payment: every member of the spec's response list, `null` when unset. */
+import { amountCapturable } from './payments.js';
+import type { Attempt, Customer, Payment } from './types.js';
+
+export interface ResponseOptions {
+  customer: Customer | null;
+  /** Attempts, when the caller asked for them (`expand_attempts=true`). */
+  attempts?: Attempt[] | null;
+}
+
+/** `net_amount` = amount + surcharge + surcharge tax + shipping cost + order tax (absent parts count as zero). */
+export function netAmount(payment: Payment): number {
+  const surcharge = payment.surcharge_details as { surcharge_amount?: number; tax_amount?: number | null } | null;
+  return (
+    payment.amount +
+    (surcharge?.surcharge_amount ?? 0) +
+    (surcharge?.tax_amount ?? 0) +
+    (payment.shipping_cost ?? 0) +
+    (payment.order_tax_amount ?? 0)
+  );
+}
+
+export function paymentResponse(payment: Payment, { customer, attempts = null }: ResponseOptions) {
+  const expiresOn = new Date(Date.parse(payment.created) + payment.session_expiry * 1000).toISOString();
+  return {
+    payment_id: payment.payment_id,
+    merchant_id: payment.merchant_id,
+    status: payment.status,
+    amount: payment.amount,
+    net_amount: netAmount(payment),
+    shipping_cost: payment.shipping_cost,
+    amount_capturable: amountCapturable(payment),
+    amount_received: payment.amount_received,
+    connector: payment.connector,
+    client_secret: payment.client_secret,
+    created: payment.created,
+    updated: payment.updated,
+    currency: payment.currency,
+    customer_id: payment.customer_id,
+    customer: customer
+      ? {
+          id: customer.customer_id,
+          name: customer.name,
+          email: customer.email,
+          phone: customer.phone,
+          phone_country_code: customer.phone_country_code,
+        }
+      : null,
+    description: payment.description,
+    refunds: null,
+    disputes: null,
+    attempts: attempts
+      ? attempts.map((attempt) => ({
+          attempt_id: attempt.attempt_id,
+          status: attempt.status,
+          amount: payment.amount,
+          currency: payment.currency,
+          connector: attempt.connector,
+          error_message: attempt.error_message,
+          error_code: attempt.error_code,
+          unified_code: attempt.unified_code,
+          unified_message: attempt.unified_message,
+          payment_method: attempt.payment_method,
+          payment_method_type: attempt.payment_method_type,
+          connector_transaction_id: attempt.connector_transaction_id,
+          created_at: attempt.created_at,
+          modified_at: attempt.modified_at,
+        }))
+      : null,
+    captures: payment.captures.length ? payment.captures : null,
+    mandate_id: payment.mandate_id,
+    mandate_data: payment.mandate_data,
+    setup_future_usage: payment.setup_future_usage,
+    off_session: payment.off_session,
+    capture_on: null,
+    capture_method: payment.capture_method,
+    payment_method: payment.payment_method,
+    payment_method_data: payment.card
+      ? {
+          card: {
+            last4: payment.card.last4,
+            card_type: payment.card.card_type,
+            card_network: payment.card.card_network,
+            card_issuer: null,
+            card_issuing_country: null,
+            card_isin: payment.card.card_isin,
+            card_extended_bin: null,
+            card_exp_month: payment.card.card_exp_month,
+            card_exp_year: payment.card.card_exp_year,
+            card_holder_name: payment.card.card_holder_name,
+            payment_checks: null,
+            authentication_data: null,
+          },
+          billing: payment.billing_of_method,
+        }
+      : payment.billing_of_method
+        ? { billing: payment.billing_of_method }
+        : null,
+    payment_token: payment.payment_token,
+    shipping: payment.shipping,
+    billing: payment.billing,
+    order_details: payment.order_details,
+    email: customer?.email ?? null,
+    name: customer?.name ?? null,
+    phone: customer?.phone ?? null,
+    return_url: payment.return_url,
+    authentication_type: payment.authentication_type,
+    statement_descriptor_name: payment.statement_descriptor_name,
+    statement_descriptor_suffix: payment.statement_descriptor_suffix,
+    next_action: payment.next_action,
+    cancellation_reason: payment.cancellation_reason,
+    error_code: payment.error_code,
+    error_message: payment.error_message,
+    unified_code: payment.unified_code,
+    unified_message: payment.unified_message,
+    payment_experience: payment.payment_experience,
+    payment_method_type: payment.payment_method_type,
+    connector_label: null,
+    business_country: payment.business_country,
+    business_label: payment.business_label,
+    business_sub_label: null,
+    allowed_payment_method_types: payment.allowed_payment_method_types,
+    ephemeral_key: null,
+    manual_retry_allowed: payment.manual_retry_allowed,
+    connector_transaction_id: payment.connector_transaction_id,
+    frm_message: null,
+    metadata: payment.metadata,
+    connector_metadata: payment.connector_metadata,
+    feature_metadata: payment.feature_metadata,
+    reference_id: null,
+    payment_link: null,
+    profile_id: payment.profile_id,
+    surcharge_details: payment.surcharge_details,
+    attempt_count: payment.attempt_count,
+    merchant_decision: null,
+    merchant_connector_id: null,
+    incremental_authorization_allowed: payment.request_incremental_authorization ?? null,
+    authorization_count: null,
+    incremental_authorizations: null,
+    external_authentication_details: null,
+    external_3ds_authentication_attempted: false,
+    expires_on: expiresOn,
+    fingerprint: null,
+    payment_method_id: null,
+    payment_method_status: null,
+    split_payments: payment.split_payments,
+    frm_metadata: payment.frm_metadata,
+    merchant_order_reference_id: payment.merchant_order_reference_id,
+    order_tax_amount: payment.order_tax_amount,
+    connector_mandate_id: null,
+    payment_type: payment.payment_type,
+    retry_action: null,
+    processor_fee: null,
+    gateway_fee: null,
+    total_fee: null,
+  };
+}
+
+export type PaymentResponseBody = ReturnType<typeof paymentResponse>;

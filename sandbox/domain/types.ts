@@ -1,0 +1,229 @@
+/** Internal records of the sandbox. Documents hold masked card data only (brand, BIN, last4, expiry, holder). */
+
+export type IntentStatus =
+  | 'succeeded'
+  | 'failed'
+  | 'cancelled'
+  | 'processing'
+  | 'requires_customer_action'
+  | 'requires_merchant_action'
+  | 'requires_payment_method'
+  | 'requires_confirmation'
+  | 'requires_capture'
+  | 'partially_captured'
+  | 'partially_captured_and_capturable';
+
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+export type JsonObject = { [key: string]: Json };
+
+export interface Organization {
+  organization_id: string;
+  organization_name: string | null;
+  organization_details: JsonObject | null;
+  metadata: JsonObject | null;
+  created_at: string;
+  modified_at: string;
+}
+
+export interface WebhookDetails {
+  webhook_version: string | null;
+  webhook_username: string | null;
+  webhook_password: string | null;
+  webhook_url: string | null;
+  payment_created_enabled: boolean | null;
+  payment_succeeded_enabled: boolean | null;
+  payment_failed_enabled: boolean | null;
+}
+
+/** A merchant account: every member of the spec's table, plus what the sandbox keeps for itself. */
+export interface MerchantAccount {
+  merchant_id: string;
+  merchant_name: string | null;
+  return_url: string | null;
+  primary_business_details: JsonObject[];
+  merchant_details: JsonObject | null;
+  webhook_details: WebhookDetails | null;
+  payout_routing_algorithm: JsonObject | null;
+  frm_routing_algorithm: JsonObject | null;
+  sub_merchants_enabled: boolean;
+  parent_merchant_id: string | null;
+  enable_payment_response_hash: boolean;
+  payment_response_hash_key: string;
+  redirect_to_merchant_with_http_post: boolean;
+  metadata: JsonObject | null;
+  publishable_key: string;
+  locker_id: string | null;
+  organization_id: string;
+  default_profile: string;
+  pm_collect_link_config: JsonObject | null;
+  is_recon_enabled: boolean;
+  recon_status: 'not_requested' | 'requested' | 'active' | 'disabled';
+  created_at: string;
+  modified_at: string;
+}
+
+export interface ApiKeyRecord {
+  key_id: string;
+  merchant_id: string;
+  name: string;
+  description: string | null;
+  prefix: string;
+  created: string;
+  expiration: 'never' | string;
+  revoked: boolean;
+}
+
+export interface Customer {
+  customer_id: string;
+  merchant_id: string;
+  name: string | null;
+  email: string | null;
+  phone: string | null;
+  phone_country_code: string | null;
+  description: string | null;
+  address: JsonObject | null;
+  metadata: JsonObject | null;
+  default_payment_method_id: string | null;
+  created_at: string;
+}
+
+/** What the sandbox keeps of a card: never the number or the CVC. */
+export interface MaskedCard {
+  last4: string;
+  card_isin: string;
+  card_network: string | null;
+  card_type: 'credit' | 'debit';
+  card_exp_month: string;
+  card_exp_year: string;
+  card_holder_name: string | null;
+}
+
+export interface NextAction {
+  type: 'redirect_to_url' | 'wait_screen_information';
+  redirect_to_url?: string;
+  display_from_timestamp?: number;
+  display_to_timestamp?: number | null;
+  poll_config?: { delay_in_secs: number; frequency: number } | null;
+}
+
+/** A settlement the sandbox will apply by itself at `at` (ms since epoch): async card processing, mobile money. */
+export interface PendingSettlement {
+  at: number;
+  outcome: 'succeed' | 'fail';
+  error_code?: string;
+}
+
+export interface Attempt {
+  attempt_id: string;
+  payment_id: string;
+  merchant_id: string;
+  attempt_number: number;
+  status: 'started' | 'authentication_pending' | 'pending' | 'charged' | 'authorized' | 'failure' | 'voided';
+  payment_method: string;
+  payment_method_type: string | null;
+  card: MaskedCard | null;
+  phone_last4: string | null;
+  /** The processor's hidden decision for a 3-D Secure challenge: what Complete leads to. */
+  challenge_outcome: 'succeed' | 'fail' | null;
+  connector: string;
+  connector_transaction_id: string | null;
+  error_code: string | null;
+  error_message: string | null;
+  unified_code: string | null;
+  unified_message: string | null;
+  created_at: string;
+  modified_at: string;
+}
+
+export interface Capture {
+  capture_id: string;
+  status: 'charged' | 'failed';
+  amount: number;
+  currency: string;
+  created: string;
+}
+
+export interface Mandate {
+  mandate_id: string;
+  merchant_id: string;
+  customer_id: string;
+  payment_id: string;
+  status: 'active' | 'inactive' | 'pending' | 'revoked';
+  mandate_type: 'single_use' | 'multi_use';
+  amount: number | null;
+  currency: string | null;
+  start_date: string | null;
+  end_date: string | null;
+  card: MaskedCard | null;
+  customer_acceptance: JsonObject | null;
+  times_used: number;
+  created_at: string;
+}
+
+/** A payment intent. Member names follow the wire response where they exist there. */
+export interface Payment {
+  payment_id: string;
+  merchant_id: string;
+  status: IntentStatus;
+  amount: number;
+  currency: string;
+  amount_to_capture: number | null;
+  amount_received: number;
+  shipping_cost: number | null;
+  order_tax_amount: number | null;
+  surcharge_details: JsonObject | null;
+  capture_method: string;
+  authentication_type: string | null;
+  client_secret: string;
+  created: string;
+  updated: string;
+  session_expiry: number;
+  customer_id: string | null;
+  description: string | null;
+  return_url: string | null;
+  setup_future_usage: string | null;
+  off_session: boolean | null;
+  metadata: JsonObject | null;
+  connector_metadata: JsonObject | null;
+  feature_metadata: JsonObject | null;
+  frm_metadata: JsonObject | null;
+  billing: JsonObject | null;
+  shipping: JsonObject | null;
+  order_details: JsonObject[] | null;
+  statement_descriptor_name: string | null;
+  statement_descriptor_suffix: string | null;
+  mandate_data: JsonObject | null;
+  mandate_id: string | null;
+  customer_acceptance: JsonObject | null;
+  payment_method: string | null;
+  payment_method_type: string | null;
+  payment_experience: string | null;
+  payment_token: string | null;
+  card: MaskedCard | null;
+  billing_of_method: JsonObject | null;
+  next_action: NextAction | null;
+  error_code: string | null;
+  error_message: string | null;
+  unified_code: string | null;
+  unified_message: string | null;
+  manual_retry_allowed: boolean | null;
+  cancellation_reason: string | null;
+  connector: string | null;
+  connector_requested: string[] | null;
+  connector_transaction_id: string | null;
+  attempt_count: number;
+  active_attempt_id: string | null;
+  captures: Capture[];
+  settlement: PendingSettlement | null;
+  business_country: string | null;
+  business_label: string | null;
+  allowed_payment_method_types: string[] | null;
+  merchant_order_reference_id: string | null;
+  profile_id: string;
+  payment_type: string | null;
+  request_incremental_authorization: boolean | null;
+  split_payments: JsonObject | null;
+  request_external_three_ds_authentication: boolean | null;
+  psd2_sca_exemption_type: string | null;
+  browser_info_received: boolean;
+}

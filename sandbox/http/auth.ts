@@ -1,0 +1,75 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { Context } from 'hono';
+import { errors } from './errors.js';
+import type { Store } from '../store/repo.js';
+import type { MerchantAccount, Payment } from '../domain/types.js';
+
+export type KeyKind = 'admin' | 'secret' | 'publishable';
+
+export type Principal =
+  | { kind: 'admin' }
+  | { kind: 'secret'; merchant: MerchantAccount; keyId: string }
+  | { kind: 'publishable'; merchant: MerchantAccount };
+
+/** Secret keys are stored as SHA-256 digests: they are 64 random characters, so a slow hash adds nothing. */
+export const hashApiKey = (key: string): string => createHash('sha256').update(key).digest('hex');
+
+function sameSecret(a: string, b: string): boolean {
+  const left = createHash('sha256').update(a).digest();
+  const right = createHash('sha256').update(b).digest();
+  return timingSafeEqual(left, right);
+}
+
+/**
+ * Who is calling, from the `api-key` header, if it is one of `allowed` kinds. Anything else
+ * (no key, an unknown, expired or revoked key, or a key of another kind) is 401 IR_01.
+ */
+export function authenticate<K extends KeyKind>(
+  c: Context,
+  store: Store,
+  adminKey: string,
+  allowed: K[],
+): Extract<Principal, { kind: K }> {
+  const key = c.req.header('api-key');
+  if (!key) throw errors.unauthorized();
+  let principal: Principal | null = null;
+  if (sameSecret(key, adminKey)) {
+    principal = { kind: 'admin' };
+  } else if (key.startsWith('pk_')) {
+    const merchant = store.merchantByPublishableKey(key);
+    if (merchant) principal = { kind: 'publishable', merchant };
+  } else {
+    const record = store.apiKeyByHash(hashApiKey(key));
+    const live = record && !record.revoked && (record.expiration === 'never' || Date.parse(record.expiration) > Date.now());
+    const merchant = live ? store.merchant(record.merchant_id) : null;
+    if (record && merchant) principal = { kind: 'secret', merchant, keyId: record.key_id };
+  }
+  if (!principal || !(allowed as KeyKind[]).includes(principal.kind)) throw errors.unauthorized();
+  return principal as Extract<Principal, { kind: K }>;
+}
+
+/**
+ * The client-secret rules of a call made with a publishable key: present (IR_04), the payment's own
+ * (IR_09), not expired (IR_08). With a secret key a client secret is refused (IR_06), as upstream.
+ */
+export function checkClientSecret(
+  principal: Principal,
+  clientSecret: string | null | undefined,
+  loadPayment: () => Payment,
+  now: number,
+): void {
+  if (principal.kind !== 'publishable') {
+    if (clientSecret != null) throw errors.invalidRequest('client_secret is not a valid parameter');
+    return;
+  }
+  if (clientSecret == null || clientSecret === '') throw errors.missingParam('client_secret');
+  const payment = loadPayment();
+  if (clientSecret !== payment.client_secret) throw errors.clientSecretMismatch();
+  if (Date.parse(payment.created) + payment.session_expiry * 1000 < now) throw errors.clientSecretExpired();
+}
+
+/** The payment id a client secret belongs to (`{payment_id}_secret_{20}`), split on the last `_secret_`. */
+export function paymentIdOfClientSecret(clientSecret: string): string | null {
+  const at = clientSecret.lastIndexOf('_secret_');
+  return at > 0 ? clientSecret.slice(0, at) : null;
+}

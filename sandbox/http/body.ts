@@ -1,0 +1,84 @@
+import type { Context } from 'hono';
+import type * as z from 'zod/mini';
+import { errors, type ApiError } from './errors.js';
+
+/** The largest request body the sandbox reads. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+/**
+ * Reads a JSON body and validates it with a shared schema. Answers in the error envelope for a wrong
+ * content type, malformed JSON, a non-object body, unknown members, missing and invalid members.
+ * Messages name the member and never repeat the value sent (it may be a card number).
+ */
+export async function readBody<T extends z.ZodMiniType>(c: Context, schema: T, { allowEmpty = false } = {}): Promise<z.infer<T>> {
+  const text = await c.req.text();
+  let value: unknown = {};
+  if (text.trim() === '') {
+    if (!allowEmpty) throw errors.badJson('the request body is empty; send a JSON object');
+  } else {
+    const contentType = c.req.header('content-type') ?? '';
+    if (!/^application\/json\s*(;|$)/i.test(contentType)) {
+      throw errors.invalidRequest('Content-Type must be application/json', 415);
+    }
+    try {
+      value = JSON.parse(text);
+    } catch {
+      throw errors.badJson('the request body is not valid JSON');
+    }
+  }
+  return validate(schema, value);
+}
+
+/** Validates query parameters (all strings) against a schema of optional string members. */
+export function readQuery<T extends z.ZodMiniType>(c: Context, schema: T): z.infer<T> {
+  return validate(schema, c.req.query());
+}
+
+export function validate<T extends z.ZodMiniType>(schema: T, value: unknown): z.infer<T> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw errors.badJson('the request body must be a JSON object');
+  }
+  const result = schema.safeParse(value, { reportInput: true });
+  if (result.success) return result.data;
+  throw issueToError(result.error.issues[0] as z.core.$ZodIssue);
+}
+
+const memberPath = (path: PropertyKey[]): string => path.map(String).join('.');
+
+function issueToError(issue: z.core.$ZodIssue): ApiError {
+  const path = memberPath(issue.path);
+  switch (issue.code) {
+    case 'unrecognized_keys': {
+      const key = issue.keys[0] ?? '';
+      return errors.badJson(`unknown field \`${path ? `${path}.` : ''}${key}\``);
+    }
+    case 'invalid_type':
+      if (issue.input === undefined) return errors.missingParam(path);
+      return errors.badJson(`invalid type for \`${path}\`: expected ${issue.expected}`);
+    case 'invalid_value': {
+      if (issue.input === undefined) return errors.missingParam(path);
+      const values = issue.values.map((v) => JSON.stringify(v));
+      const expected = values.length <= 12 ? `one of ${values.join(', ')}` : 'a value listed in the API reference';
+      return errors.badJson(`unknown variant for \`${path}\`: expected ${expected}`);
+    }
+    case 'too_small': {
+      const unit = issue.origin === 'string' ? ' characters' : issue.origin === 'array' ? ' items' : '';
+      const verb = issue.exact ? 'must be exactly' : issue.origin === 'string' || issue.origin === 'array' ? 'must have at least' : 'must be at least';
+      return errors.invalidRequest(`${path} ${verb} ${String(issue.minimum)}${unit}`);
+    }
+    case 'too_big': {
+      const unit = issue.origin === 'string' ? ' characters' : issue.origin === 'array' ? ' items' : '';
+      const verb = issue.exact ? 'must be exactly' : issue.origin === 'string' || issue.origin === 'array' ? 'may have at most' : 'must be at most';
+      return errors.invalidRequest(`${path} ${verb} ${String(issue.maximum)}${unit}`);
+    }
+    case 'invalid_format':
+      return errors.invalidRequest(`${path} is not a valid ${issue.format === 'regex' ? 'value' : issue.format}`);
+    case 'invalid_union': {
+      const inner = issue.errors.flat().find((i) => i.code === 'unrecognized_keys');
+      if (inner) return issueToError({ ...inner, path: [...issue.path, ...inner.path] } as z.core.$ZodIssue);
+      return errors.badJson(`\`${path}\` does not match any accepted shape`);
+    }
+    default:
+      return errors.invalidRequest(`${path || 'the request'} is invalid`);
+  }
+}

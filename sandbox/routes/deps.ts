@@ -1,0 +1,16 @@
+import type { Hono } from 'hono';
+import type { MerchantService } from '../domain/merchants.js';
+import type { PaymentService } from '../domain/payments.js';
+import type { Store } from '../store/repo.js';
+
+/** What every route module is given. */
+export interface RouteDeps {
+  store: Store;
+  payments: PaymentService;
+  merchants: MerchantService;
+  adminKey: string;
+  publicUrl: string;
+  now: () => number;
+}
+
+export type App = Hono;

@@ -1,0 +1,70 @@
+import * as z from 'zod/mini';
+import {
+  PaymentCancelRequest,
+  PaymentCaptureRequest,
+  PaymentConfirmRequest,
+  PaymentCreateRequest,
+} from '../../src/api/requests.js';
+import { authenticate, checkClientSecret } from '../http/auth.js';
+import { readBody, readQuery } from '../http/body.js';
+import { paymentResponse } from '../domain/response.js';
+import type { Payment } from '../domain/types.js';
+import type { App, RouteDeps } from './deps.js';
+
+const booleanFlag = z.optional(z.enum(['true', 'false']));
+const RetrieveQuery = z.strictObject({
+  client_secret: z.optional(z.string()),
+  force_sync: booleanFlag,
+  expand_attempts: booleanFlag,
+  expand_captures: booleanFlag,
+  all_keys_required: booleanFlag,
+  merchant_id: z.optional(z.string()),
+});
+
+export function paymentRoutes(app: App, deps: RouteDeps): void {
+  const { store, payments, adminKey } = deps;
+  const respond = (payment: Payment, attempts = false) =>
+    paymentResponse(payment, {
+      customer: payment.customer_id ? store.customer(payment.merchant_id, payment.customer_id) : null,
+      attempts: attempts ? payments.attempts(payment.merchant_id, payment.payment_id) : null,
+    });
+
+  app.post('/payments', async (c) => {
+    const principal = authenticate(c, store, adminKey, ['secret']);
+    const request = await readBody(c, PaymentCreateRequest);
+    return c.json(respond(payments.create(principal.merchant, request)));
+  });
+
+  app.post('/payments/:payment_id/confirm', async (c) => {
+    const principal = authenticate(c, store, adminKey, ['secret', 'publishable']);
+    const request = await readBody(c, PaymentConfirmRequest);
+    const paymentId = c.req.param('payment_id');
+    const load = () => payments.retrieve(principal.merchant.merchant_id, paymentId);
+    checkClientSecret(principal, request.client_secret, load, deps.now());
+    return c.json(respond(payments.confirm(principal.merchant, paymentId, request)));
+  });
+
+  app.get('/payments/:payment_id', (c) => {
+    const principal = authenticate(c, store, adminKey, ['secret', 'publishable']);
+    const query = readQuery(c, RetrieveQuery);
+    const merchantId = principal.merchant.merchant_id;
+    const paymentId = c.req.param('payment_id');
+    let payment: Payment | undefined;
+    const load = () => (payment ??= payments.retrieve(merchantId, paymentId));
+    checkClientSecret(principal, query.client_secret, load, deps.now());
+    payment = load();
+    return c.json(respond(payment, query.expand_attempts === 'true'));
+  });
+
+  app.post('/payments/:payment_id/capture', async (c) => {
+    const principal = authenticate(c, store, adminKey, ['secret']);
+    const request = await readBody(c, PaymentCaptureRequest, { allowEmpty: true });
+    return c.json(respond(payments.capture(principal.merchant.merchant_id, c.req.param('payment_id'), request)));
+  });
+
+  app.post('/payments/:payment_id/cancel', async (c) => {
+    const principal = authenticate(c, store, adminKey, ['secret']);
+    const request = await readBody(c, PaymentCancelRequest, { allowEmpty: true });
+    return c.json(respond(payments.cancel(principal.merchant.merchant_id, c.req.param('payment_id'), request)));
+  });
+}

@@ -1,0 +1,118 @@
+import { serve, type ServerType } from '@hono/node-server';
+import type { AddressInfo } from 'node:net';
+import { createApp } from './app.js';
+import { MerchantService } from './domain/merchants.js';
+import { PaymentService } from './domain/payments.js';
+import { openDatabase } from './store/db.js';
+import { Store } from './store/repo.js';
+
+export interface SandboxOptions {
+  /** TCP port; 0 picks a free one. */
+  port?: number;
+  /** Host to listen on. */
+  hostname?: string;
+  /** SQLite file, or ':memory:'. */
+  dbPath?: string;
+  adminKey?: string;
+  /** The URL customers' browsers reach the sandbox on (redirect links); defaults to http://localhost:PORT. */
+  publicUrl?: string;
+  /** Request log; null to stay quiet (tests, benchmarks). */
+  log?: ((line: string) => void) | null;
+  /** How often due settlements (async cards, mobile money) are applied, in ms. */
+  settleEveryMs?: number;
+}
+
+export interface DemoMerchant {
+  merchantId: string;
+  publishableKey: string;
+  /** The plaintext secret key: only when this start created it. */
+  secretKey: string | null;
+}
+
+export interface Sandbox {
+  url: string;
+  port: number;
+  adminKey: string;
+  demo: DemoMerchant;
+  store: Store;
+  payments: PaymentService;
+  merchants: MerchantService;
+  close(): Promise<void>;
+}
+
+export const DEMO_MERCHANT_ID = 'demo_merchant';
+
+/** Starts the sandbox: opens the store, seeds the demo merchant on first start, listens. */
+export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  const adminKey = options.adminKey ?? 'test_admin';
+  const db = openDatabase(options.dbPath ?? '.sandbox/sandbox.db');
+  const store = new Store(db);
+  const merchants = new MerchantService(store);
+  const demo = seedDemoMerchant(store, merchants);
+
+  // The public URL depends on the port, which is only known once listening: routes read it lazily.
+  const settings = { publicUrl: options.publicUrl ?? '' };
+  const payments = new PaymentService(store, {
+    get publicUrl() {
+      return settings.publicUrl;
+    },
+  });
+  const app = createApp({
+    store,
+    payments,
+    merchants,
+    adminKey,
+    get publicUrl() {
+      return settings.publicUrl;
+    },
+    now: Date.now,
+    log: options.log === undefined ? (line) => console.log(line) : options.log,
+  });
+
+  const server: ServerType = await new Promise((resolve) => {
+    const started = serve({ fetch: app.fetch, port: options.port ?? 8080, hostname: options.hostname ?? '127.0.0.1' }, () =>
+      resolve(started),
+    );
+  });
+  const port = (server.address() as AddressInfo).port;
+  const url = `http://localhost:${port}`;
+  settings.publicUrl ||= url;
+
+  const timer = setInterval(() => payments.settleDue(), options.settleEveryMs ?? 250);
+  timer.unref();
+
+  return {
+    url,
+    port,
+    adminKey,
+    demo,
+    store,
+    payments,
+    merchants,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        clearInterval(timer);
+        server.close((error) => {
+          db.close();
+          if (error) reject(error);
+          else resolve();
+        });
+        // keep-alive connections would hold close() open
+        if ('closeAllConnections' in server) server.closeAllConnections();
+      }),
+  };
+}
+
+/** First start: a demo organization, `demo_merchant` and a secret key. Later starts find them. */
+function seedDemoMerchant(store: Store, merchants: MerchantService): DemoMerchant {
+  const existing = store.merchant(DEMO_MERCHANT_ID);
+  if (existing) return { merchantId: existing.merchant_id, publishableKey: existing.publishable_key, secretKey: null };
+  const organization = merchants.createOrganization('Demo organization');
+  const account = merchants.createAccount({
+    merchant_id: DEMO_MERCHANT_ID,
+    merchant_name: 'Demo Store',
+    organization_id: organization.organization_id,
+  });
+  const { plaintext } = merchants.createApiKey(DEMO_MERCHANT_ID, { name: 'demo', description: 'Created on first start', expiration: 'never' });
+  return { merchantId: account.merchant_id, publishableKey: account.publishable_key, secretKey: plaintext };
+}

@@ -1,0 +1,81 @@
+import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+
+/**
+ * Migrations, applied in order once each. Records are JSON documents with the columns that
+ * queries, uniqueness and concurrency need pulled out beside them. Card numbers and CVCs have no
+ * column and never reach a document (the domain builds documents from masked fields only).
+ */
+const MIGRATIONS: string[] = [
+  `CREATE TABLE organizations (
+     organization_id TEXT PRIMARY KEY,
+     doc TEXT NOT NULL
+   );
+   CREATE TABLE merchants (
+     merchant_id TEXT PRIMARY KEY,
+     publishable_key TEXT NOT NULL UNIQUE,
+     doc TEXT NOT NULL
+   );
+   CREATE TABLE api_keys (
+     key_id TEXT PRIMARY KEY,
+     merchant_id TEXT NOT NULL REFERENCES merchants(merchant_id),
+     key_hash TEXT NOT NULL UNIQUE,
+     doc TEXT NOT NULL
+   );
+   CREATE INDEX api_keys_by_merchant ON api_keys(merchant_id);
+   CREATE TABLE customers (
+     merchant_id TEXT NOT NULL REFERENCES merchants(merchant_id),
+     customer_id TEXT NOT NULL,
+     doc TEXT NOT NULL,
+     PRIMARY KEY (merchant_id, customer_id)
+   );
+   CREATE TABLE payments (
+     merchant_id TEXT NOT NULL REFERENCES merchants(merchant_id),
+     payment_id TEXT NOT NULL,
+     status TEXT NOT NULL,
+     settle_at INTEGER,
+     doc TEXT NOT NULL,
+     PRIMARY KEY (merchant_id, payment_id)
+   );
+   CREATE INDEX payments_to_settle ON payments(settle_at) WHERE settle_at IS NOT NULL;
+   CREATE TABLE attempts (
+     attempt_id TEXT NOT NULL,
+     merchant_id TEXT NOT NULL,
+     payment_id TEXT NOT NULL,
+     doc TEXT NOT NULL,
+     PRIMARY KEY (merchant_id, attempt_id)
+   );
+   CREATE INDEX attempts_by_payment ON attempts(merchant_id, payment_id);
+   CREATE TABLE mandates (
+     mandate_id TEXT PRIMARY KEY,
+     merchant_id TEXT NOT NULL REFERENCES merchants(merchant_id),
+     doc TEXT NOT NULL
+   );`,
+];
+
+export type Db = Database.Database;
+
+/** Opens (creating when needed) the sandbox database and brings its schema up to date. */
+export function openDatabase(path: string): Db {
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  const db = new Database(path);
+  // WAL: readers never block the writer. NORMAL: a committed transaction survives a crash of the
+  // process (kill -9); only an OS crash or power loss may lose the last few (docs/decisions/0002).
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 5000');
+  migrate(db);
+  return db;
+}
+
+function migrate(db: Db): void {
+  const current = db.pragma('user_version', { simple: true }) as number;
+  for (let version = current; version < MIGRATIONS.length; version += 1) {
+    db.transaction(() => {
+      db.exec(MIGRATIONS[version] as string);
+      db.pragma(`user_version = ${version + 1}`);
+    }).immediate();
+  }
+}

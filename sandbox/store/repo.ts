@@ -1,0 +1,159 @@
+import type { Db } from './db.js';
+import type { ApiKeyRecord, Attempt, Customer, Mandate, MerchantAccount, Organization, Payment } from '../domain/types.js';
+
+type Row = { doc: string };
+const parse = <T>(row: Row | undefined): T | null => (row ? (JSON.parse(row.doc) as T) : null);
+
+/**
+ * Typed access to the sandbox's tables. Every write that belongs to one API operation goes through
+ * `transaction`, so a crash or an error mid-request leaves nothing half-written.
+ */
+export class Store {
+  private readonly statements;
+
+  constructor(readonly db: Db) {
+    const prepare = (sql: string) => db.prepare(sql);
+    this.statements = {
+      getOrganization: prepare('SELECT doc FROM organizations WHERE organization_id = ?'),
+      putOrganization: prepare(
+        'INSERT INTO organizations (organization_id, doc) VALUES (?, ?) ON CONFLICT(organization_id) DO UPDATE SET doc = excluded.doc',
+      ),
+      getMerchant: prepare('SELECT doc FROM merchants WHERE merchant_id = ?'),
+      getMerchantByPublishableKey: prepare('SELECT doc FROM merchants WHERE publishable_key = ?'),
+      insertMerchant: prepare('INSERT INTO merchants (merchant_id, publishable_key, doc) VALUES (?, ?, ?)'),
+      updateMerchant: prepare('UPDATE merchants SET publishable_key = ?, doc = ? WHERE merchant_id = ?'),
+      countMerchants: prepare('SELECT count(*) AS n FROM merchants'),
+      getApiKeyByHash: prepare('SELECT doc FROM api_keys WHERE key_hash = ?'),
+      getApiKey: prepare('SELECT doc FROM api_keys WHERE merchant_id = ? AND key_id = ?'),
+      insertApiKey: prepare('INSERT INTO api_keys (key_id, merchant_id, key_hash, doc) VALUES (?, ?, ?, ?)'),
+      updateApiKey: prepare('UPDATE api_keys SET doc = ? WHERE key_id = ?'),
+      listApiKeys: prepare('SELECT doc FROM api_keys WHERE merchant_id = ? ORDER BY rowid LIMIT ? OFFSET ?'),
+      getCustomer: prepare('SELECT doc FROM customers WHERE merchant_id = ? AND customer_id = ?'),
+      putCustomer: prepare(
+        'INSERT INTO customers (merchant_id, customer_id, doc) VALUES (?, ?, ?) ON CONFLICT(merchant_id, customer_id) DO UPDATE SET doc = excluded.doc',
+      ),
+      getPayment: prepare('SELECT doc FROM payments WHERE merchant_id = ? AND payment_id = ?'),
+      paymentsById: prepare('SELECT doc FROM payments WHERE payment_id = ? LIMIT 2'),
+      insertPayment: prepare(
+        'INSERT INTO payments (merchant_id, payment_id, status, settle_at, doc) VALUES (?, ?, ?, ?, ?)',
+      ),
+      updatePayment: prepare(
+        'UPDATE payments SET status = ?, settle_at = ?, doc = ? WHERE merchant_id = ? AND payment_id = ?',
+      ),
+      duePayments: prepare(
+        'SELECT merchant_id, payment_id FROM payments WHERE settle_at IS NOT NULL AND settle_at <= ? LIMIT 200',
+      ),
+      getAttempt: prepare('SELECT doc FROM attempts WHERE merchant_id = ? AND attempt_id = ?'),
+      putAttempt: prepare(
+        'INSERT INTO attempts (attempt_id, merchant_id, payment_id, doc) VALUES (?, ?, ?, ?) ON CONFLICT(merchant_id, attempt_id) DO UPDATE SET doc = excluded.doc',
+      ),
+      listAttempts: prepare('SELECT doc FROM attempts WHERE merchant_id = ? AND payment_id = ? ORDER BY rowid'),
+      getMandate: prepare('SELECT doc FROM mandates WHERE mandate_id = ? AND merchant_id = ?'),
+      putMandate: prepare(
+        'INSERT INTO mandates (mandate_id, merchant_id, doc) VALUES (?, ?, ?) ON CONFLICT(mandate_id) DO UPDATE SET doc = excluded.doc',
+      ),
+    };
+  }
+
+  /** Runs `work` in one IMMEDIATE transaction: all of it is committed, or none of it. */
+  transaction<T>(work: () => T): T {
+    return this.db.transaction(work).immediate();
+  }
+
+  organization(id: string): Organization | null {
+    return parse(this.statements.getOrganization.get(id) as Row | undefined);
+  }
+  putOrganization(org: Organization): void {
+    this.statements.putOrganization.run(org.organization_id, JSON.stringify(org));
+  }
+
+  merchant(id: string): MerchantAccount | null {
+    return parse(this.statements.getMerchant.get(id) as Row | undefined);
+  }
+  merchantByPublishableKey(key: string): MerchantAccount | null {
+    return parse(this.statements.getMerchantByPublishableKey.get(key) as Row | undefined);
+  }
+  insertMerchant(account: MerchantAccount): void {
+    this.statements.insertMerchant.run(account.merchant_id, account.publishable_key, JSON.stringify(account));
+  }
+  updateMerchant(account: MerchantAccount): void {
+    this.statements.updateMerchant.run(account.publishable_key, JSON.stringify(account), account.merchant_id);
+  }
+  merchantCount(): number {
+    return (this.statements.countMerchants.get() as { n: number }).n;
+  }
+
+  apiKeyByHash(hash: string): ApiKeyRecord | null {
+    return parse(this.statements.getApiKeyByHash.get(hash) as Row | undefined);
+  }
+  apiKey(merchantId: string, keyId: string): ApiKeyRecord | null {
+    return parse(this.statements.getApiKey.get(merchantId, keyId) as Row | undefined);
+  }
+  insertApiKey(key: ApiKeyRecord, hash: string): void {
+    this.statements.insertApiKey.run(key.key_id, key.merchant_id, hash, JSON.stringify(key));
+  }
+  updateApiKey(key: ApiKeyRecord): void {
+    this.statements.updateApiKey.run(JSON.stringify(key), key.key_id);
+  }
+  apiKeys(merchantId: string, limit: number, skip: number): ApiKeyRecord[] {
+    return (this.statements.listApiKeys.all(merchantId, limit, skip) as Row[]).map((row) => JSON.parse(row.doc));
+  }
+
+  customer(merchantId: string, customerId: string): Customer | null {
+    return parse(this.statements.getCustomer.get(merchantId, customerId) as Row | undefined);
+  }
+  putCustomer(customer: Customer): void {
+    this.statements.putCustomer.run(customer.merchant_id, customer.customer_id, JSON.stringify(customer));
+  }
+
+  payment(merchantId: string, paymentId: string): Payment | null {
+    return parse(this.statements.getPayment.get(merchantId, paymentId) as Row | undefined);
+  }
+  /**
+   * A payment found by its id alone, for the simulator pages that have no key. Null when no
+   * merchant or several merchants have a payment with that id.
+   */
+  paymentById(paymentId: string): Payment | null {
+    const rows = this.statements.paymentsById.all(paymentId) as Row[];
+    return rows.length === 1 ? parse<Payment>(rows[0]) : null;
+  }
+  insertPayment(payment: Payment): void {
+    this.statements.insertPayment.run(
+      payment.merchant_id,
+      payment.payment_id,
+      payment.status,
+      payment.settlement?.at ?? null,
+      JSON.stringify(payment),
+    );
+  }
+  updatePayment(payment: Payment): void {
+    this.statements.updatePayment.run(
+      payment.status,
+      payment.settlement?.at ?? null,
+      JSON.stringify(payment),
+      payment.merchant_id,
+      payment.payment_id,
+    );
+  }
+  /** Payments whose pending settlement is due at `now` (ms). */
+  duePayments(now: number): { merchant_id: string; payment_id: string }[] {
+    return this.statements.duePayments.all(now) as { merchant_id: string; payment_id: string }[];
+  }
+
+  attempt(merchantId: string, attemptId: string): Attempt | null {
+    return parse(this.statements.getAttempt.get(merchantId, attemptId) as Row | undefined);
+  }
+  putAttempt(attempt: Attempt): void {
+    this.statements.putAttempt.run(attempt.attempt_id, attempt.merchant_id, attempt.payment_id, JSON.stringify(attempt));
+  }
+  attempts(merchantId: string, paymentId: string): Attempt[] {
+    return (this.statements.listAttempts.all(merchantId, paymentId) as Row[]).map((row) => JSON.parse(row.doc));
+  }
+
+  mandate(merchantId: string, mandateId: string): Mandate | null {
+    return parse(this.statements.getMandate.get(mandateId, merchantId) as Row | undefined);
+  }
+  putMandate(mandate: Mandate): void {
+    this.statements.putMandate.run(mandate.mandate_id, mandate.merchant_id, JSON.stringify(mandate));
+  }
+}

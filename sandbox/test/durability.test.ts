@@ -1,0 +1,87 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { card, cardPayment, startTestSandbox } from './helpers.js';
+import { call, startSandboxProcess } from './process.js';
+
+describe('durability and card data', () => {
+  let dir: string;
+  before(() => {
+    dir = mkdtempSync(join(tmpdir(), 'tender-sandbox-'));
+  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('seeds demo_merchant on first start only, and keeps data across a restart', async () => {
+    const dbPath = join(dir, 'restart.db');
+    const first = await startTestSandbox({ dbPath });
+    const payment = await first.createPayment({ amount: 777, currency: 'GBP', description: 'survives' });
+    await first.close();
+
+    const { startSandbox } = await import('../server.js');
+    const second = await startSandbox({ port: 0, dbPath, log: null });
+    try {
+      assert.equal(second.demo.secretKey, null, 'the secret key is shown on the first start only');
+      assert.equal(second.demo.publishableKey, first.publishableKey);
+      const response = await fetch(`${second.url}/payments/${payment.payment_id}`, { headers: { 'api-key': first.secretKey } });
+      const body = (await response.json()) as Record<string, unknown>;
+      assert.equal(body.description, 'survives');
+      assert.equal(body.amount, 777);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('loses nothing committed when the process is killed (SIGKILL)', async () => {
+    const dbPath = join(dir, 'crash.db');
+    const running = await startSandboxProcess(dbPath, { SANDBOX_LOG: 'off' });
+    const secretKey = running.secretKey ?? '';
+    const ids: string[] = [];
+    for (let i = 0; i < 20; i += 1) {
+      const created = await call(running.url, secretKey, 'POST', '/payments', { amount: 100 + i, currency: 'USD', confirm: true, ...cardPayment('4242424242424242') });
+      assert.equal(created.status, 200);
+      ids.push(String(created.body.payment_id));
+    }
+    await running.stop('SIGKILL');
+
+    const restarted = await startSandboxProcess(dbPath, { SANDBOX_LOG: 'off' });
+    try {
+      for (const [i, id] of ids.entries()) {
+        const payment = await call(restarted.url, secretKey, 'GET', `/payments/${id}`);
+        assert.equal(payment.status, 200);
+        assert.equal(payment.body.status, 'succeeded');
+        assert.equal(payment.body.amount, 100 + i);
+      }
+    } finally {
+      await restarted.stop();
+    }
+  });
+
+  it('never writes a full card number or CVC to the database files or the log', async () => {
+    const dbPath = join(dir, 'cards.db');
+    const log: string[] = [];
+    const sandbox = await startTestSandbox({ dbPath, log: (line) => log.push(line) });
+    const numbers = ['4242424242424242', '378282246310005', '4000000000000002', '4000003800000446', '4000000000004012'];
+    const cvcs = new Map([['378282246310005', '7391']]);
+    for (const number of numbers) {
+      const body = { amount: 100, currency: 'USD', confirm: true, payment_method: 'card', payment_method_data: { card: card(number, cvcs.get(number) ?? '864') } };
+      await sandbox.createPayment(body);
+    }
+    // a rejected confirm (bad expiry) must not leave the card behind either
+    await sandbox.request('POST', '/payments', { body: { amount: 100, currency: 'USD', confirm: true, payment_method_data: { card: { ...card('5555555555554444', '864'), card_exp_month: '13' } } } });
+    await sandbox.close();
+
+    const files = readdirSync(dir).filter((name) => name.startsWith('cards.db'));
+    assert.ok(files.length >= 1);
+    const contents = files.map((name) => readFileSync(join(dir, name)).toString('latin1')).join('\n');
+    assert.ok(contents.includes('4242'), 'the database holds the last four digits');
+    for (const number of [...numbers, '5555555555554444']) {
+      assert.ok(!contents.includes(number), `card number ${number} found in the database`);
+    }
+    assert.ok(!contents.includes('card_cvc'), 'a CVC member is stored');
+    assert.ok(!contents.includes('"864"') && !contents.includes('"7391"'), 'a CVC value is stored');
+    assert.ok(log.length >= 6);
+    assert.ok(log.every((line) => !/\d{12,}/.test(line) && !line.includes('864')), `log: ${log.join('\n')}`);
+  });
+});

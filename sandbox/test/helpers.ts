@@ -1,0 +1,84 @@
+/** Test support: a real sandbox on an ephemeral loopback port, and a small HTTP client for it. */
+import { startSandbox, type Sandbox, type SandboxOptions } from '../server.js';
+
+export interface ApiResponse<T = Record<string, unknown>> {
+  status: number;
+  body: T;
+  headers: Headers;
+  text: string;
+}
+
+export interface RequestOptions {
+  key?: string | null;
+  body?: unknown;
+  /** Sent as is (not JSON-encoded) when a string. */
+  rawBody?: string;
+  query?: Record<string, string>;
+  headers?: Record<string, string>;
+}
+
+export interface TestSandbox extends Sandbox {
+  secretKey: string;
+  publishableKey: string;
+  request<T = Record<string, unknown>>(method: string, path: string, options?: RequestOptions): Promise<ApiResponse<T>>;
+  /** POST /payments with the demo secret key; fails the test on anything but 200. */
+  createPayment(body: Record<string, unknown>): Promise<Record<string, unknown>>;
+}
+
+export async function startTestSandbox(options: SandboxOptions = {}): Promise<TestSandbox> {
+  const sandbox = await startSandbox({ port: 0, dbPath: ':memory:', log: null, ...options });
+  const secretKey = sandbox.demo.secretKey;
+  if (!secretKey) throw new Error('a fresh test sandbox must create the demo secret key');
+  const request = async <T>(method: string, path: string, opts: RequestOptions = {}): Promise<ApiResponse<T>> => {
+    const url = new URL(path, sandbox.url);
+    for (const [name, value] of Object.entries(opts.query ?? {})) url.searchParams.set(name, value);
+    const headers: Record<string, string> = { ...opts.headers };
+    if (opts.key !== null) headers['api-key'] = opts.key ?? secretKey;
+    let body: string | undefined;
+    if (opts.rawBody !== undefined) body = opts.rawBody;
+    else if (opts.body !== undefined) {
+      body = JSON.stringify(opts.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    const response = await fetch(url, { method, headers, body, redirect: 'manual' });
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      // not JSON (an HTML page or a redirect): the text is the body
+    }
+    return { status: response.status, body: parsed as T, headers: response.headers, text };
+  };
+  return {
+    ...sandbox,
+    secretKey,
+    publishableKey: sandbox.demo.publishableKey,
+    request,
+    async createPayment(body) {
+      const response = await request('POST', '/payments', { body });
+      if (response.status !== 200) throw new Error(`create payment failed: ${response.status} ${response.text}`);
+      return response.body;
+    },
+  };
+}
+
+/** A future expiry for test cards. */
+export const FUTURE = { card_exp_month: '12', card_exp_year: String(new Date().getUTCFullYear() + 3) };
+
+export function card(number: string, cvc = number.startsWith('3') && number.length === 15 ? '1234' : '123') {
+  return { card_number: number, card_cvc: cvc, card_holder_name: 'Ada Lovelace', ...FUTURE };
+}
+
+export const cardPayment = (number: string) => ({ payment_method: 'card', payment_method_data: { card: card(number) } });
+
+/** Polls `check` until it returns a value or `timeoutMs` passes. */
+export async function eventually<T>(check: () => Promise<T | null | undefined>, timeoutMs = 6000, everyMs = 100): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value != null) return value;
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+  }
+}

@@ -1,0 +1,207 @@
+/**
+ * Request bodies of the payment API (spec/payment-api.md), in zod/mini. The sandbox validates every
+ * request with these; the headless client types its confirm body with them. Objects are strict: an
+ * unknown member is an error, as upstream (`deny_unknown_fields`).
+ */
+import * as z from 'zod/mini';
+import { CURRENCIES } from '../money/currencies.js';
+import {
+  AUTHENTICATION_TYPES,
+  CAPTURE_METHODS,
+  FUTURE_USAGES,
+  PAYMENT_EXPERIENCES,
+  PAYMENT_METHODS,
+  PAYMENT_METHOD_TYPES,
+  PAYMENT_TYPES,
+  SCA_EXEMPTION_TYPES,
+} from './enums.js';
+
+/** An optional member that may also be sent as `null`. */
+const opt = <T extends z.core.SomeType>(schema: T) => z.optional(z.nullable(schema));
+const minorAmount = () => z.int().check(z.minimum(0));
+const text = (max: number) => z.string().check(z.maxLength(max));
+const anyObject = () => z.record(z.string(), z.unknown());
+
+export const Currency = z.enum(CURRENCIES);
+
+export const Address = z.strictObject({
+  address: opt(
+    z.strictObject({
+      city: opt(text(255)),
+      country: opt(z.string().check(z.regex(/^[A-Z]{2}$/))),
+      line1: opt(text(255)),
+      line2: opt(text(255)),
+      line3: opt(text(255)),
+      zip: opt(text(255)),
+      state: opt(text(255)),
+      first_name: opt(text(255)),
+      last_name: opt(text(255)),
+    }),
+  ),
+  phone: opt(z.strictObject({ number: opt(text(255)), country_code: opt(text(255)) })),
+  email: opt(text(255)),
+});
+
+export const CardData = z.strictObject({
+  card_number: z.string(),
+  card_exp_month: z.string(),
+  card_exp_year: z.string(),
+  card_cvc: z.string(),
+  card_holder_name: opt(text(255)),
+  card_network: opt(z.string()),
+  nick_name: opt(text(255)),
+  card_issuer: opt(z.string()),
+  card_type: opt(z.string()),
+  card_issuing_country: opt(z.string()),
+  bank_code: opt(z.string()),
+});
+export type CardData = z.infer<typeof CardData>;
+
+export const MobileMoneyData = z.strictObject({
+  phone_number: z.string().check(z.regex(/^\+?[0-9 ]{6,20}$/)),
+  country_code: opt(z.string()),
+});
+
+export const PaymentMethodData = z.strictObject({
+  card: opt(CardData),
+  wallet: opt(z.looseObject({ mobile_money: opt(MobileMoneyData) })),
+  billing: opt(Address),
+  card_redirect: opt(anyObject()),
+  pay_later: opt(anyObject()),
+  bank_redirect: opt(anyObject()),
+  bank_debit: opt(anyObject()),
+  bank_transfer: opt(anyObject()),
+  real_time_payment: opt(anyObject()),
+  crypto: opt(anyObject()),
+  upi: opt(anyObject()),
+  voucher: opt(anyObject()),
+  gift_card: opt(anyObject()),
+  card_token: opt(anyObject()),
+  open_banking: opt(anyObject()),
+  mobile_payment: opt(anyObject()),
+  reward: opt(anyObject()),
+});
+
+export const CustomerDetails = z.strictObject({
+  id: z.string().check(z.minLength(1), z.maxLength(64)),
+  name: opt(text(255)),
+  email: opt(text(255)),
+  phone: opt(text(255)),
+  phone_country_code: opt(text(255)),
+});
+
+export const CustomerAcceptance = z.strictObject({
+  acceptance_type: z.enum(['online', 'offline']),
+  accepted_at: opt(z.iso.datetime({ offset: true })),
+  online: opt(z.strictObject({ ip_address: opt(text(255)), user_agent: opt(text(1024)) })),
+});
+
+const MandateAmountData = z.strictObject({
+  amount: minorAmount(),
+  currency: Currency,
+  start_date: opt(z.iso.datetime({ offset: true })),
+  end_date: opt(z.iso.datetime({ offset: true })),
+  metadata: opt(anyObject()),
+});
+
+export const MandateData = z.strictObject({
+  update_mandate_id: opt(text(255)),
+  customer_acceptance: opt(CustomerAcceptance),
+  mandate_type: opt(
+    z.union([
+      z.strictObject({ single_use: MandateAmountData }),
+      z.strictObject({ multi_use: opt(MandateAmountData) }),
+    ]),
+  ),
+});
+
+export const OrderDetail = z.looseObject({
+  product_name: text(255),
+  quantity: z.int().check(z.minimum(1)),
+  amount: minorAmount(),
+  product_img_link: opt(text(2048)),
+});
+
+/** Every member of the spec's payment create table. */
+export const paymentCreateShape = {
+  amount: minorAmount(),
+  currency: Currency,
+  order_tax_amount: opt(minorAmount()),
+  amount_to_capture: opt(minorAmount()),
+  shipping_cost: opt(minorAmount()),
+  payment_id: z.optional(z.string().check(z.length(30), z.regex(/^[A-Za-z0-9_-]+$/))),
+  routing: opt(anyObject()),
+  connector: opt(z.array(z.string())),
+  capture_method: opt(z.enum(CAPTURE_METHODS)),
+  authentication_type: opt(z.enum(AUTHENTICATION_TYPES)),
+  billing: opt(Address),
+  shipping: opt(Address),
+  confirm: opt(z.boolean()),
+  customer: opt(CustomerDetails),
+  customer_id: opt(z.string().check(z.minLength(1), z.maxLength(64))),
+  off_session: opt(z.boolean()),
+  description: opt(text(1024)),
+  return_url: opt(z.url({ protocol: /^https?$/ }).check(z.maxLength(2048))),
+  setup_future_usage: opt(z.enum(FUTURE_USAGES)),
+  payment_method_data: opt(PaymentMethodData),
+  payment_method: opt(z.enum(PAYMENT_METHODS)),
+  payment_method_type: opt(z.enum(PAYMENT_METHOD_TYPES)),
+  payment_experience: opt(z.enum(PAYMENT_EXPERIENCES)),
+  payment_token: opt(text(255)),
+  statement_descriptor_name: opt(text(255)),
+  statement_descriptor_suffix: opt(text(255)),
+  order_details: opt(z.array(OrderDetail)),
+  mandate_data: opt(MandateData),
+  customer_acceptance: opt(CustomerAcceptance),
+  mandate_id: opt(text(255)),
+  browser_info: opt(anyObject()),
+  business_country: opt(z.string().check(z.regex(/^[A-Z]{2}$/))),
+  business_label: opt(text(255)),
+  merchant_connector_details: opt(anyObject()),
+  allowed_payment_method_types: opt(z.array(z.enum(PAYMENT_METHOD_TYPES))),
+  metadata: opt(anyObject()),
+  connector_metadata: opt(anyObject()),
+  payment_link: opt(z.boolean()),
+  payment_link_config: opt(anyObject()),
+  payment_link_config_id: opt(text(255)),
+  profile_id: opt(text(64)),
+  surcharge_details: opt(
+    z.strictObject({ surcharge_amount: minorAmount(), tax_amount: opt(minorAmount()) }),
+  ),
+  payment_type: opt(z.enum(PAYMENT_TYPES)),
+  request_incremental_authorization: opt(z.boolean()),
+  session_expiry: opt(z.int().check(z.minimum(0), z.maximum(2_147_483_647))),
+  frm_metadata: opt(anyObject()),
+  request_external_three_ds_authentication: opt(z.boolean()),
+  recurring_details: opt(anyObject()),
+  split_payments: opt(anyObject()),
+  merchant_order_reference_id: opt(text(255)),
+  skip_external_tax_calculation: opt(z.boolean()),
+  psd2_sca_exemption_type: opt(z.enum(SCA_EXEMPTION_TYPES)),
+  ctp_service_details: opt(anyObject()),
+  client_secret: opt(z.string()),
+  retry_action: opt(z.enum(['manual_retry', 'requeue'])),
+};
+
+export const PaymentCreateRequest = z.strictObject(paymentCreateShape);
+export type PaymentCreateRequest = z.infer<typeof PaymentCreateRequest>;
+
+/** Confirm accepts the same members, none of them required (spec: "plus client_secret"). */
+export const PaymentConfirmRequest = z.strictObject({
+  ...paymentCreateShape,
+  amount: z.optional(minorAmount()),
+  currency: z.optional(Currency),
+});
+export type PaymentConfirmRequest = z.infer<typeof PaymentConfirmRequest>;
+
+export const PaymentCaptureRequest = z.strictObject({
+  amount_to_capture: z.optional(minorAmount()),
+  refund_uncaptured_amount: opt(z.boolean()),
+  statement_descriptor_suffix: opt(text(255)),
+  statement_descriptor_prefix: opt(text(255)),
+});
+
+export const PaymentCancelRequest = z.strictObject({
+  cancellation_reason: opt(text(255)),
+  merchant_connector_details: opt(anyObject()),
+});

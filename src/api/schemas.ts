@@ -1,0 +1,84 @@
+/**
+ * Response shapes of the payment API in zod/mini: the single source of truth for the wire format.
+ * Loose objects: a response may carry members this version does not know yet.
+ */
+import * as z from 'zod/mini';
+import { INTENT_STATUSES } from './enums.js';
+
+const opt = <T extends z.core.SomeType>(schema: T) => z.optional(z.nullable(schema));
+
+export const ErrorEnvelope = z.object({
+  error: z.looseObject({
+    type: z.optional(z.string()),
+    error_type: z.optional(z.string()),
+    message: z.string(),
+    code: z.string(),
+  }),
+});
+export type ErrorEnvelope = z.infer<typeof ErrorEnvelope>;
+
+export const PollConfig = z.looseObject({ delay_in_secs: z.int(), frequency: z.int() });
+
+export const RedirectToUrl = z.looseObject({ type: z.literal('redirect_to_url'), redirect_to_url: z.string() });
+export const WaitScreenInformation = z.looseObject({
+  type: z.literal('wait_screen_information'),
+  display_from_timestamp: z.number(),
+  display_to_timestamp: opt(z.number()),
+  poll_config: opt(PollConfig),
+});
+export const NextAction = z.union([RedirectToUrl, WaitScreenInformation, z.looseObject({ type: z.string() })]);
+export type NextAction = z.infer<typeof NextAction>;
+
+export const MaskedCardResponse = z.looseObject({
+  last4: opt(z.string()),
+  card_network: opt(z.string()),
+  card_exp_month: opt(z.string()),
+  card_exp_year: opt(z.string()),
+  card_holder_name: opt(z.string()),
+});
+
+export const PaymentResponse = z.looseObject({
+  payment_id: z.string(),
+  merchant_id: z.string(),
+  status: z.enum(INTENT_STATUSES),
+  amount: z.int(),
+  net_amount: z.int(),
+  amount_capturable: z.int(),
+  amount_received: opt(z.int()),
+  currency: z.string(),
+  client_secret: opt(z.string()),
+  capture_method: opt(z.string()),
+  payment_method: opt(z.string()),
+  payment_method_data: opt(z.looseObject({ card: opt(MaskedCardResponse) })),
+  next_action: opt(NextAction),
+  error_code: opt(z.string()),
+  error_message: opt(z.string()),
+  unified_code: opt(z.string()),
+  unified_message: opt(z.string()),
+  manual_retry_allowed: opt(z.boolean()),
+  return_url: opt(z.string()),
+  attempt_count: z.int(),
+  created: opt(z.string()),
+  expires_on: opt(z.string()),
+  mandate_id: opt(z.string()),
+});
+export type PaymentResponse = z.infer<typeof PaymentResponse>;
+
+export const CardNetworkEntry = z.looseObject({
+  card_network: z.string(),
+  eligible_connectors: z.array(z.string()),
+});
+
+export const PaymentMethodListResponse = z.looseObject({
+  currency: opt(z.string()),
+  merchant_name: opt(z.string()),
+  payment_methods: z.array(
+    z.looseObject({
+      payment_method: z.string(),
+      payment_method_types: z.array(
+        z.looseObject({ payment_method_type: z.string(), card_networks: opt(z.array(CardNetworkEntry)) }),
+      ),
+    }),
+  ),
+});
+export type PaymentMethodListResponse = z.infer<typeof PaymentMethodListResponse>;

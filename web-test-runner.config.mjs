@@ -1,0 +1,68 @@
+// Browser tests: web-test-runner on Debian's Chromium (never a downloaded browser), esbuild for TS.
+// A real sandbox runs on a loopback port for the tests; they learn its URL and keys from
+// /__tender/sandbox.json, served by the plugin below.
+import { fileURLToPath } from 'node:url';
+import { esbuildPlugin } from '@web/dev-server-esbuild';
+import { playwrightLauncher } from '@web/test-runner-playwright';
+import { register } from 'tsx/esm/api';
+
+register();
+const { startSandbox } = await import('./sandbox/server.ts');
+
+const executablePath = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+let sandbox;
+
+export default {
+  files: ['src/**/*.test.ts', 'test/browser/**/*.test.ts', '!src/card/**', '!src/money/**', '!src/api/**'],
+  nodeResolve: { exportConditions: ['browser', 'development'] },
+  concurrency: 2,
+  plugins: [
+    esbuildPlugin({
+      ts: true,
+      target: 'es2022',
+      // esbuild reads no tsconfig unless told: without it Lit's decorators break
+      tsconfig: fileURLToPath(new URL('./tsconfig.json', import.meta.url)),
+    }),
+    {
+      name: 'tender-sandbox',
+      async serverStart() {
+        sandbox = await startSandbox({ port: 0, dbPath: ':memory:', log: null });
+      },
+      async serverStop() {
+        await sandbox?.close();
+      },
+      serve(context) {
+        if (context.path !== '/__tender/sandbox.json') return undefined;
+        return {
+          body: JSON.stringify({
+            url: sandbox.url,
+            adminKey: sandbox.adminKey,
+            publishableKey: sandbox.demo.publishableKey,
+            secretKey: sandbox.demo.secretKey,
+          }),
+          type: 'json',
+        };
+      },
+    },
+  ],
+  browsers: [
+    playwrightLauncher({
+      product: 'chromium',
+      launchOptions: {
+        executablePath,
+        headless: true,
+        args: [
+          '--no-sandbox',
+          '--disable-gpu',
+          '--disable-dev-shm-usage',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--disable-sync',
+          '--no-first-run',
+        ],
+      },
+    }),
+  ],
+  filterBrowserLogs: ({ args }) => !args.some((arg) => typeof arg === 'string' && arg.includes('Lit is in dev mode')),
+  testFramework: { config: { timeout: 10000 } },
+};
