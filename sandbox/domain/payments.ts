@@ -10,7 +10,7 @@ import { detectBrand, luhnValid, brandNetwork } from '../../src/card/index.js';
 import { errors, ApiError } from '../http/errors.js';
 import type { Store } from '../store/repo.js';
 import { CONNECTORS, DECLINES, decideCard, decidePhone, type DeclineCode } from './processor.js';
-import { newAttemptId, newClientSecret, newConnectorTransactionId, newCustomerId, newMandateId, newPaymentId } from './ids.js';
+import { newAttemptId, newClientSecret, newConnectorTransactionId, newMandateId, newPaymentId } from './ids.js';
 import { asJson, checkMetadata, checkStatementDescriptors } from './validation.js';
 import type { Attempt, Customer, IntentStatus, Mandate, MaskedCard, MerchantAccount, Payment } from './types.js';
 

@@ -56,7 +56,7 @@ export async function startTestSandbox(options: SandboxOptions = {}): Promise<Te
     publishableKey: sandbox.demo.publishableKey,
     request,
     async createPayment(body) {
-      const response = await request('POST', '/payments', { body });
+      const response = await request<Record<string, unknown>>('POST', '/payments', { body });
       if (response.status !== 200) throw new Error(`create payment failed: ${response.status} ${response.text}`);
       return response.body;
     },

@@ -1,0 +1,5 @@
+/** Public entry of `tender-checkout`: no side effects (elements are registered by `tender-checkout/define`). */
+export * from './card/index.js';
+export * from './money/index.js';
+export { INTENT_STATUSES, FINAL_STATUSES, type IntentStatus } from './api/enums.js';
+export { ErrorEnvelope, NextAction, PaymentResponse, PaymentMethodListResponse } from './api/schemas.js';
