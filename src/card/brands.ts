@@ -41,7 +41,16 @@ export const DEFAULT_GAPS: readonly number[] = [4, 4, 4, 4, 3];
  * UnionPay 62 numbers are not Luhn-checked (UnionPay issues numbers that fail it, e.g. Square's
  * test card 6222 9888 1234 0000), as card-validator does; the newer 81 range is.
  */
-const SOURCE: Record<CardBrand, { name: string; network: string; iin: string; len: string; gaps?: number[]; cvc?: 4 }> = {
+interface BrandSource {
+  name: string;
+  network: string;
+  iin: string;
+  len: string;
+  gaps?: number[];
+  cvc?: 4;
+}
+
+const SOURCE: Record<CardBrand, BrandSource> = {
   visa: { name: 'Visa', network: 'Visa', iin: '4', len: '13 16 19' },
   mastercard: { name: 'Mastercard', network: 'Mastercard', iin: '51-55 2221-2720', len: '16' },
   amex: { name: 'American Express', network: 'AmericanExpress', iin: '34 37', len: '15', gaps: [4, 6, 5], cvc: 4 },
@@ -50,7 +59,12 @@ const SOURCE: Record<CardBrand, { name: string; network: string; iin: string; le
   jcb: { name: 'JCB', network: 'JCB', iin: '3528-3589', len: '16-19' },
   unionpay: { name: 'UnionPay', network: 'UnionPay', iin: '62* 8100-8171', len: '16-19' },
   maestro: { name: 'Maestro', network: 'Maestro', iin: '5018 5020 5038 5893 6304 6759 6761-6763', len: '12-19' },
-  rupay: { name: 'RuPay', network: 'RuPay', iin: '60 508 65215-65219 6522-6529 6530 65310-65314 8172-8199 82', len: '16' },
+  rupay: {
+    name: 'RuPay',
+    network: 'RuPay',
+    iin: '60 508 65215-65219 6522-6529 6530 65310-65314 8172-8199 82',
+    len: '16',
+  },
   elo: {
     name: 'Elo',
     network: 'Elo',

@@ -86,7 +86,7 @@ const yearDigits = (digits: Sourced[]): Sourced[] => (digits.length === 4 ? digi
  *   "01 / 3"; "12" becomes "12 / " (a complete month shows the separator).
  * - Text with a slash keeps month and year apart, so editing one never shifts digits into the other:
  *   "1/" → "01 / ", "4/2027" → "04 / 27". A lone "1" before the year is padded when the value is new
- *   (pasted or autofilled, no `previousValue`) and waits for a second digit when the customer is
+ *   (pasted or autofilled: no or an empty `previousValue`) and waits for a second digit when the customer is
  *   editing the month of an existing value ("12 / 27" → delete "2" → "1 / 27"); a lone "0" waits.
  * - A four-digit year ("2027") shows as "27"; a longer or three-digit year is cut to two digits.
  * - Backspace over the separator (Stripe's behaviour): when the edit removed only separator
@@ -107,8 +107,8 @@ export function formatExpiryInput(value: string, caret: number, previousValue?: 
     const size = (slash[1] ?? '').length;
     month = digits.slice(0, size);
     year = yearDigits(digits.slice(size));
-    const [lone] = month;
-    if (size === 1 && lone && (lone[0] > '1' || (lone[0] === '1' && (!year.length || !previous)))) month.unshift(['0', -1]);
+    const lone = size === 1 ? month[0]?.[0] : undefined;
+    if (lone && (lone > '1' || (lone === '1' && (!year.length || !previous)))) month.unshift(['0', -1]);
     separator = month.length === 2 || year.length > 0;
   } else {
     const [first, second] = digits;

@@ -26,7 +26,7 @@ const MIN_LENGTH = 12;
  * carve-outs inside another network's space (Elo inside Visa and Discover, Hipercard inside RuPay):
  * they take over once typed in full, but do not hold back the brand of the shorter match before.
  */
-const NETWORK_PREFIX = 3;
+const NETWORK_PREFIX = 4;
 
 /** The digits of `input` when it holds only digits, spaces and dashes; otherwise null. */
 const cardDigits = (input: string): string | null => {
