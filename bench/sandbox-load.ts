@@ -122,7 +122,9 @@ let startedChild: ChildProcess | null = null;
 async function startSandboxChild(): Promise<RunningSandbox> {
   const port = await freePort();
   const workDir = mkdtempSync(join(tmpdir(), 'tender-bench-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'sandbox/main.ts'], {
+  // BENCH_SANDBOX_NODE_ARGS passes flags to the sandbox's node, e.g. "--cpu-prof --cpu-prof-dir=.bench/prof".
+  const nodeArgs = (process.env.BENCH_SANDBOX_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'sandbox/main.ts'], {
     cwd: root,
     env: {
       ...process.env,

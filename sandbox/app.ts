@@ -1,8 +1,6 @@
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
-import { cors } from 'hono/cors';
 import { ApiError, errors } from './http/errors.js';
-import { MAX_BODY_BYTES } from './http/body.js';
+import { MAX_BODY_BYTES, bodyTooLarge, requestHeader } from './http/request.js';
 import { accountRoutes } from './routes/accounts.js';
 import type { RouteDeps } from './routes/deps.js';
 import { pageRoutes } from './routes/pages.js';
@@ -26,23 +24,27 @@ export function createApp(options: AppOptions): Hono {
       log(`${c.req.method} ${c.req.routePath === '/*' ? c.req.path : c.req.routePath} ${c.res.status} ${(performance.now() - started).toFixed(1)}ms`);
     });
   }
-  app.use(
-    cors({
-      origin: '*',
-      allowMethods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
-      // no allowHeaders: the preflight's Access-Control-Request-Headers are allowed (api-key,
-      // content-type and the X-* headers SDKs send), as upstream's allow_any_header
-      maxAge: 600,
-    }),
-  );
-  app.use(
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: () => {
-        throw new ApiError(413, 'IR_06', `The request body is larger than the limit of ${MAX_BODY_BYTES} bytes`);
-      },
-    }),
-  );
+  // CORS for browser callers: any origin; a preflight may ask for any header (api-key, content-type
+  // and the X-* headers SDKs send), as upstream's allow_any_header. Headers are set before the route
+  // answers (hono/cors edits the finished response, which costs a copy of it on every request).
+  app.use(async (c, next) => {
+    c.header('access-control-allow-origin', '*');
+    if (c.req.method === 'OPTIONS') {
+      c.header('access-control-allow-methods', 'GET,POST,PUT,DELETE,OPTIONS');
+      const requested = requestHeader(c, 'access-control-request-headers');
+      if (requested) c.header('access-control-allow-headers', requested);
+      c.header('access-control-max-age', '600');
+      c.header('vary', 'access-control-request-headers');
+      return c.body(null, 204);
+    }
+    await next();
+  });
+  // Bodies declared over the limit are refused before any route reads them; readBody() also stops
+  // an undeclared (chunked) body at the limit.
+  app.use(async (c, next) => {
+    if (Number(requestHeader(c, 'content-length')) > MAX_BODY_BYTES) throw bodyTooLarge();
+    await next();
+  });
 
   app.get('/health', (c) => c.json({ status: 'ok' }));
   paymentRoutes(app, options);
@@ -61,7 +63,11 @@ export function createApp(options: AppOptions): Hono {
     throw errors.unknownRoute();
   });
   app.onError((error, c) => {
-    if (error instanceof ApiError) return c.json(error.toBody(), error.status);
+    if (error instanceof ApiError) {
+      // An unread body (over the limit) cannot be drained cheaply: end the connection after answering.
+      if (error.status === 413) c.header('connection', 'close');
+      return c.json(error.toBody(), error.status);
+    }
     // Never a stack trace on the wire, and never the request: only the error's name and message.
     log?.(`unhandled error: ${error.name}: ${error.message}`);
     const internal = errors.internal();

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { createApp } from './app.js';
 import { MerchantService } from './domain/merchants.js';
 import { PaymentService } from './domain/payments.js';
+import { startCheckpointer } from './store/checkpointer.js';
 import { openDatabase } from './store/db.js';
 import { Store } from './store/repo.js';
 
@@ -45,9 +46,11 @@ export const DEMO_MERCHANT_ID = 'demo_merchant';
 /** Starts the sandbox: opens the store, seeds the demo merchant on first start, listens. */
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const adminKey = options.adminKey ?? 'test_admin';
-  const db = openDatabase(options.dbPath ?? '.sandbox/sandbox.db');
+  const dbPath = options.dbPath ?? '.sandbox/sandbox.db';
+  const db = openDatabase(dbPath);
   const store = new Store(db);
   const merchants = new MerchantService(store);
+  const log = options.log === undefined ? (line: string) => console.log(line) : options.log;
   const demo = seedDemoMerchant(store, merchants);
 
   // The public URL depends on the port, which is only known once listening: routes read it lazily.
@@ -66,7 +69,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       return settings.publicUrl;
     },
     now: Date.now,
-    log: options.log === undefined ? (line) => console.log(line) : options.log,
+    log,
   });
 
   const server: ServerType = await new Promise((resolve) => {
@@ -80,6 +83,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 
   const timer = setInterval(() => payments.settleDue(), options.settleEveryMs ?? 250);
   timer.unref();
+  const checkpointer = dbPath === ':memory:' ? null : startCheckpointer(dbPath, 200, (message) => log?.(`checkpoint: ${message}`));
 
   return {
     url,
@@ -89,17 +93,16 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     store,
     payments,
     merchants,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        clearInterval(timer);
-        server.close((error) => {
-          db.close();
-          if (error) reject(error);
-          else resolve();
-        });
+    close: async () => {
+      clearInterval(timer);
+      await new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
         // keep-alive connections would hold close() open
         if ('closeAllConnections' in server) server.closeAllConnections();
-      }),
+      });
+      await checkpointer?.stop();
+      db.close();
+    },
   };
 }
 

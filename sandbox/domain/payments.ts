@@ -125,8 +125,16 @@ export class PaymentService {
     });
   }
 
-  /** POST /payments/{id}/confirm, by the merchant's server or the customer's browser. */
-  confirm(merchant: MerchantAccount, paymentId: string, request: PaymentConfirmRequest): Payment {
+  /**
+   * POST /payments/{id}/confirm, by the merchant's server or the customer's browser. `authorize`
+   * sees the payment inside the transaction before anything changes (the client-secret check).
+   */
+  confirm(
+    merchant: MerchantAccount,
+    paymentId: string,
+    request: PaymentConfirmRequest,
+    authorize: (payment: Payment) => void = () => {},
+  ): Payment {
     for (const member of ['amount', 'currency', 'payment_id', 'confirm'] as const) {
       if (request[member] != null && member !== 'confirm') {
         throw errors.invalidRequest(`${member} cannot be changed when confirming a payment`);
@@ -138,7 +146,8 @@ export class PaymentService {
       throw errors.invalidRequest('off_session=true needs mandate_id');
     }
     return this.store.transaction(() => {
-      const payment = this.load(merchant.merchant_id, paymentId);
+      const payment = this.loadSettled(merchant.merchant_id, paymentId);
+      authorize(payment);
       return this.runConfirm(payment, request);
     });
   }
@@ -147,7 +156,7 @@ export class PaymentService {
   retrieve(merchantId: string, paymentId: string): Payment {
     const payment = this.load(merchantId, paymentId);
     if (!payment.settlement || payment.settlement.at > this.now()) return payment;
-    return this.store.transaction(() => this.settleLoaded(this.load(merchantId, paymentId)));
+    return this.store.transaction(() => this.loadSettled(merchantId, paymentId));
   }
 
   attempts(merchantId: string, paymentId: string): Attempt[] {
@@ -212,12 +221,10 @@ export class PaymentService {
   completeChallenge(merchantId: string, paymentId: string, attemptId: string, answer: 'complete' | 'reject'): Payment {
     return this.store.transaction(() => {
       const payment = this.store.payment(merchantId, paymentId);
-      const attempt = this.store.attempt(merchantId, attemptId);
+      const attempt = payment?.active_attempt_id === attemptId ? this.currentAttempt(payment) : null;
       if (
         !payment ||
         !attempt ||
-        attempt.payment_id !== paymentId ||
-        payment.active_attempt_id !== attemptId ||
         payment.status !== 'requires_customer_action' ||
         attempt.status !== 'authentication_pending'
       ) {
@@ -274,21 +281,31 @@ export class PaymentService {
     return payment;
   }
 
+  /** The payment with a due settlement applied (inside a transaction). */
+  private loadSettled(merchantId: string, paymentId: string): Payment {
+    const payment = this.load(merchantId, paymentId);
+    return payment.settlement && payment.settlement.at <= this.now() ? this.settleLoaded(payment) : payment;
+  }
+
   private save(payment: Payment): Payment {
     payment.updated = new Date(this.now()).toISOString();
     this.store.updatePayment(payment);
     return payment;
   }
 
+  /** The latest attempt (the active one is always the last), or null before the first. */
+  private currentAttempt(payment: Payment): Attempt | null {
+    return payment.attempt_count > 0 ? this.store.attempt(payment.merchant_id, payment.payment_id, payment.attempt_count) : null;
+  }
+
   private activeAttempt(payment: Payment): Attempt {
-    const attempt = payment.active_attempt_id ? this.store.attempt(payment.merchant_id, payment.active_attempt_id) : null;
+    const attempt = this.currentAttempt(payment);
     if (!attempt) throw errors.internal();
     return attempt;
   }
 
   private saveAttemptStatus(payment: Payment, status: Attempt['status']): void {
-    if (!payment.active_attempt_id) return;
-    const attempt = this.store.attempt(payment.merchant_id, payment.active_attempt_id);
+    const attempt = this.currentAttempt(payment);
     if (!attempt) return;
     attempt.status = status;
     attempt.modified_at = new Date(this.now()).toISOString();

@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Context } from 'hono';
 import { errors } from './errors.js';
+import { requestHeader } from './request.js';
 import type { Store } from '../store/repo.js';
 import type { MerchantAccount, Payment } from '../domain/types.js';
 
@@ -30,7 +31,7 @@ export function authenticate<K extends KeyKind>(
   adminKey: string,
   allowed: K[],
 ): Extract<Principal, { kind: K }> {
-  const key = c.req.header('api-key');
+  const key = requestHeader(c, 'api-key');
   if (!key) throw errors.unauthorized();
   let principal: Principal | null = null;
   if (sameSecret(key, adminKey)) {
@@ -49,21 +50,22 @@ export function authenticate<K extends KeyKind>(
 }
 
 /**
- * The client-secret rules of a call made with a publishable key: present (IR_04), the payment's own
- * (IR_09), not expired (IR_08). With a secret key a client secret is refused (IR_06), as upstream.
+ * The client-secret rules of a call, before the payment is read: a publishable key needs one
+ * (IR_04); with a secret key one is refused (IR_06), as upstream. Returns the secret to verify
+ * against the payment, or null when the caller is the merchant.
  */
-export function checkClientSecret(
-  principal: Principal,
-  clientSecret: string | null | undefined,
-  loadPayment: () => Payment,
-  now: number,
-): void {
+export function requireClientSecret(principal: Principal, clientSecret: string | null | undefined): string | null {
   if (principal.kind !== 'publishable') {
     if (clientSecret != null) throw errors.invalidRequest('client_secret is not a valid parameter');
-    return;
+    return null;
   }
   if (clientSecret == null || clientSecret === '') throw errors.missingParam('client_secret');
-  const payment = loadPayment();
+  return clientSecret;
+}
+
+/** The client secret is the payment's own (IR_09) and has not expired (IR_08). */
+export function verifyClientSecret(payment: Payment, clientSecret: string | null, now: number): void {
+  if (clientSecret === null) return;
   if (clientSecret !== payment.client_secret) throw errors.clientSecretMismatch();
   if (Date.parse(payment.created) + payment.session_expiry * 1000 < now) throw errors.clientSecretExpired();
 }

@@ -1,9 +1,7 @@
 import type { Context } from 'hono';
 import type * as z from 'zod/mini';
 import { errors, type ApiError } from './errors.js';
-
-/** The largest request body the sandbox reads. */
-export const MAX_BODY_BYTES = 1024 * 1024;
+import { readText, requestHeader } from './request.js';
 
 /**
  * Reads a JSON body and validates it with a shared schema. Answers in the error envelope for a wrong
@@ -11,12 +9,12 @@ export const MAX_BODY_BYTES = 1024 * 1024;
  * Messages name the member and never repeat the value sent (it may be a card number).
  */
 export async function readBody<T extends z.ZodMiniType>(c: Context, schema: T, { allowEmpty = false } = {}): Promise<z.infer<T>> {
-  const text = await c.req.text();
+  const text = await readText(c);
   let value: unknown = {};
   if (text.trim() === '') {
     if (!allowEmpty) throw errors.badJson('the request body is empty; send a JSON object');
   } else {
-    const contentType = c.req.header('content-type') ?? '';
+    const contentType = requestHeader(c, 'content-type') ?? '';
     if (!/^application\/json\s*(;|$)/i.test(contentType)) {
       throw errors.invalidRequest('Content-Type must be application/json', 415);
     }

@@ -1,4 +1,5 @@
 import { errors, ApiError } from '../http/errors.js';
+import { requestHeader } from '../http/request.js';
 import { returnParameters, returnUrlWith } from '../domain/redirect.js';
 import { challengePage, messagePage, postBackPage } from '../pages/three-ds.js';
 import { phonePage } from '../pages/mobile-money.js';
@@ -55,7 +56,7 @@ export function pageRoutes(app: App, deps: RouteDeps): void {
   for (const answer of ['approve', 'decline'] as const) {
     app.post(`/sandbox/mobile_money/:payment_id/${answer}`, (c) => {
       const payment = payments.answerMobileMoney(c.req.param('payment_id'), answer);
-      if ((c.req.header('accept') ?? '').includes('text/html')) return c.html(phonePage(payment));
+      if ((requestHeader(c, 'accept') ?? '').includes('text/html')) return c.html(phonePage(payment));
       return c.json({ payment_id: payment.payment_id, status: payment.status });
     });
   }

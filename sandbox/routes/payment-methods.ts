@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { BRANDS } from '../../src/card/index.js';
-import { authenticate, checkClientSecret, paymentIdOfClientSecret } from '../http/auth.js';
+import { authenticate, paymentIdOfClientSecret, requireClientSecret, verifyClientSecret } from '../http/auth.js';
 import { readQuery } from '../http/body.js';
 import { errors } from '../http/errors.js';
 import { CONNECTORS } from '../domain/processor.js';
@@ -27,15 +27,14 @@ export function paymentMethodRoutes(app: App, deps: RouteDeps): void {
   app.get('/account/payment_methods', (c) => {
     const principal = authenticate(c, store, adminKey, ['secret', 'publishable']);
     const query = readQuery(c, ListQuery);
+    // The browser names its payment by the client secret; the merchant's server gets the general list.
+    const clientSecret = requireClientSecret(principal, query.client_secret);
     let payment: Payment | null = null;
-    if (principal.kind === 'publishable') {
-      const paymentId = query.client_secret ? paymentIdOfClientSecret(query.client_secret) : null;
-      if (query.client_secret && !paymentId) throw errors.clientSecretMismatch();
-      checkClientSecret(principal, query.client_secret, () => (payment = payments.retrieve(principal.merchant.merchant_id, paymentId ?? '')), deps.now());
-    } else if (query.client_secret) {
-      const paymentId = paymentIdOfClientSecret(query.client_secret);
-      payment = paymentId ? payments.retrieve(principal.merchant.merchant_id, paymentId) : null;
-      if (!payment || payment.client_secret !== query.client_secret) throw errors.clientSecretMismatch();
+    if (clientSecret !== null) {
+      const paymentId = paymentIdOfClientSecret(clientSecret);
+      if (!paymentId) throw errors.clientSecretMismatch();
+      payment = payments.retrieve(principal.merchant.merchant_id, paymentId);
+      verifyClientSecret(payment, clientSecret, deps.now());
     }
     const connectors = [...CONNECTORS];
     const cardType = (type: 'credit' | 'debit') => ({
@@ -60,26 +59,25 @@ export function paymentMethodRoutes(app: App, deps: RouteDeps): void {
       surcharge_details: null,
       pm_auth_connector: null,
     });
-    const current = payment as Payment | null;
-    const allowed = current?.allowed_payment_method_types ?? null;
+    const allowed = payment?.allowed_payment_method_types ?? null;
     const keep = (entry: { payment_method_type: string }) => !allowed || allowed.includes(entry.payment_method_type as never);
     return c.json({
-      redirect_url: current?.return_url ?? principal.merchant.return_url,
-      currency: current?.currency ?? null,
+      redirect_url: payment?.return_url ?? principal.merchant.return_url,
+      currency: payment?.currency ?? null,
       payment_methods: [
         { payment_method: 'card', payment_method_types: [cardType('credit'), cardType('debit')].filter(keep) },
         { payment_method: 'wallet', payment_method_types: [walletType('pay_bill'), walletType('pay_till')].filter(keep) },
       ].filter((group) => group.payment_method_types.length > 0),
-      mandate_payment: current?.mandate_data ?? null,
+      mandate_payment: payment?.mandate_data ?? null,
       merchant_name: principal.merchant.merchant_name,
       show_surcharge_breakup_screen: false,
-      payment_type: current?.payment_type ?? 'normal',
+      payment_type: payment?.payment_type ?? 'normal',
       request_external_three_ds_authentication: false,
       collect_shipping_details_from_wallets: false,
       collect_billing_details_from_wallets: false,
       is_tax_calculation_enabled: false,
-      sdk_next_action: { next_action: current?.status === 'processing' ? 'sync' : 'confirm' },
-      is_guest_customer: current ? current.customer_id == null : null,
+      sdk_next_action: { next_action: payment?.status === 'processing' ? 'sync' : 'confirm' },
+      is_guest_customer: payment ? payment.customer_id == null : null,
     });
   });
 }

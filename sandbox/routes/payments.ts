@@ -5,7 +5,7 @@ import {
   PaymentConfirmRequest,
   PaymentCreateRequest,
 } from '../../src/api/requests.js';
-import { authenticate, checkClientSecret } from '../http/auth.js';
+import { authenticate, requireClientSecret, verifyClientSecret } from '../http/auth.js';
 import { readBody, readQuery } from '../http/body.js';
 import { paymentResponse } from '../domain/response.js';
 import type { Payment } from '../domain/types.js';
@@ -39,9 +39,9 @@ export function paymentRoutes(app: App, deps: RouteDeps): void {
     const principal = authenticate(c, store, adminKey, ['secret', 'publishable']);
     const request = await readBody(c, PaymentConfirmRequest);
     const paymentId = c.req.param('payment_id');
-    const load = () => payments.retrieve(principal.merchant.merchant_id, paymentId);
-    checkClientSecret(principal, request.client_secret, load, deps.now());
-    return c.json(respond(payments.confirm(principal.merchant, paymentId, request)));
+    const clientSecret = requireClientSecret(principal, request.client_secret);
+    const authorize = (payment: Payment) => verifyClientSecret(payment, clientSecret, deps.now());
+    return c.json(respond(payments.confirm(principal.merchant, paymentId, request, authorize)));
   });
 
   app.get('/payments/:payment_id', (c) => {
@@ -49,10 +49,9 @@ export function paymentRoutes(app: App, deps: RouteDeps): void {
     const query = readQuery(c, RetrieveQuery);
     const merchantId = principal.merchant.merchant_id;
     const paymentId = c.req.param('payment_id');
-    let payment: Payment | undefined;
-    const load = () => (payment ??= payments.retrieve(merchantId, paymentId));
-    checkClientSecret(principal, query.client_secret, load, deps.now());
-    payment = load();
+    const clientSecret = requireClientSecret(principal, query.client_secret);
+    const payment = payments.retrieve(merchantId, paymentId);
+    verifyClientSecret(payment, clientSecret, deps.now());
     return c.json(respond(payment, query.expand_attempts === 'true'));
   });
 

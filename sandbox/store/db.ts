@@ -4,7 +4,8 @@ import { dirname } from 'node:path';
 
 /**
  * Migrations, applied in order once each. Records are JSON documents with the columns that
- * queries, uniqueness and concurrency need pulled out beside them. Card numbers and CVCs have no
+ * queries, uniqueness and concurrency need pulled out beside them. Payments and attempts are
+ * WITHOUT ROWID tables clustered on their key: a confirm writes fewer pages. Card numbers and CVCs have no
  * column and never reach a document (the domain builds documents from masked fields only).
  */
 const MIGRATIONS: string[] = [
@@ -37,16 +38,16 @@ const MIGRATIONS: string[] = [
      settle_at INTEGER,
      doc TEXT NOT NULL,
      PRIMARY KEY (merchant_id, payment_id)
-   );
+   ) WITHOUT ROWID;
    CREATE INDEX payments_to_settle ON payments(settle_at) WHERE settle_at IS NOT NULL;
+   CREATE INDEX payments_by_id ON payments(payment_id);
    CREATE TABLE attempts (
-     attempt_id TEXT NOT NULL,
      merchant_id TEXT NOT NULL,
      payment_id TEXT NOT NULL,
+     attempt_number INTEGER NOT NULL,
      doc TEXT NOT NULL,
-     PRIMARY KEY (merchant_id, attempt_id)
-   );
-   CREATE INDEX attempts_by_payment ON attempts(merchant_id, payment_id);
+     PRIMARY KEY (merchant_id, payment_id, attempt_number)
+   ) WITHOUT ROWID;
    CREATE TABLE mandates (
      mandate_id TEXT PRIMARY KEY,
      merchant_id TEXT NOT NULL REFERENCES merchants(merchant_id),
@@ -66,6 +67,8 @@ export function openDatabase(path: string): Db {
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
+  // Checkpoints run in a worker thread (store/checkpointer.ts), off the request path.
+  if (path !== ':memory:') db.pragma('wal_autocheckpoint = 0');
   migrate(db);
   return db;
 }

@@ -43,11 +43,11 @@ export class Store {
       duePayments: prepare(
         'SELECT merchant_id, payment_id FROM payments WHERE settle_at IS NOT NULL AND settle_at <= ? LIMIT 200',
       ),
-      getAttempt: prepare('SELECT doc FROM attempts WHERE merchant_id = ? AND attempt_id = ?'),
+      getAttempt: prepare('SELECT doc FROM attempts WHERE merchant_id = ? AND payment_id = ? AND attempt_number = ?'),
       putAttempt: prepare(
-        'INSERT INTO attempts (attempt_id, merchant_id, payment_id, doc) VALUES (?, ?, ?, ?) ON CONFLICT(merchant_id, attempt_id) DO UPDATE SET doc = excluded.doc',
+        'INSERT INTO attempts (merchant_id, payment_id, attempt_number, doc) VALUES (?, ?, ?, ?) ON CONFLICT(merchant_id, payment_id, attempt_number) DO UPDATE SET doc = excluded.doc',
       ),
-      listAttempts: prepare('SELECT doc FROM attempts WHERE merchant_id = ? AND payment_id = ? ORDER BY rowid'),
+      listAttempts: prepare('SELECT doc FROM attempts WHERE merchant_id = ? AND payment_id = ? ORDER BY attempt_number'),
       getMandate: prepare('SELECT doc FROM mandates WHERE mandate_id = ? AND merchant_id = ?'),
       putMandate: prepare(
         'INSERT INTO mandates (mandate_id, merchant_id, doc) VALUES (?, ?, ?) ON CONFLICT(mandate_id) DO UPDATE SET doc = excluded.doc',
@@ -140,11 +140,11 @@ export class Store {
     return this.statements.duePayments.all(now) as { merchant_id: string; payment_id: string }[];
   }
 
-  attempt(merchantId: string, attemptId: string): Attempt | null {
-    return parse(this.statements.getAttempt.get(merchantId, attemptId) as Row | undefined);
+  attempt(merchantId: string, paymentId: string, attemptNumber: number): Attempt | null {
+    return parse(this.statements.getAttempt.get(merchantId, paymentId, attemptNumber) as Row | undefined);
   }
   putAttempt(attempt: Attempt): void {
-    this.statements.putAttempt.run(attempt.attempt_id, attempt.merchant_id, attempt.payment_id, JSON.stringify(attempt));
+    this.statements.putAttempt.run(attempt.merchant_id, attempt.payment_id, attempt.attempt_number, JSON.stringify(attempt));
   }
   attempts(merchantId: string, paymentId: string): Attempt[] {
     return (this.statements.listAttempts.all(merchantId, paymentId) as Row[]).map((row) => JSON.parse(row.doc));

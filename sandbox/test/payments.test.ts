@@ -414,6 +414,17 @@ describe('account payment methods', () => {
     assert.ok(cards?.payment_method_types[0]?.card_networks?.every((entry) => entry.eligible_connectors.length > 0));
   });
 
+  it("gives the merchant's server the general list, and refuses it a client secret (IR_06)", async () => {
+    const general = await sandbox.request<{ currency: string | null; payment_methods: unknown[] }>('GET', '/account/payment_methods');
+    assert.equal(general.status, 200);
+    assert.equal(general.body.currency, null);
+    assert.equal(general.body.payment_methods.length, 2);
+    const payment = await sandbox.createPayment({ amount: 1000, currency: 'EUR' });
+    const withSecret = await sandbox.request('GET', '/account/payment_methods', { query: { client_secret: String(payment.client_secret) } });
+    assert.equal(withSecret.status, 422);
+    assert.equal((withSecret.body.error as { message: string }).message, 'client_secret is not a valid parameter');
+  });
+
   it('narrows the list to allowed_payment_method_types', async () => {
     const payment = await sandbox.createPayment({ amount: 1000, currency: 'EUR', allowed_payment_method_types: ['pay_bill'] });
     const response = await sandbox.request<{ payment_methods: { payment_method: string; payment_method_types: { payment_method_type: string }[] }[] }>(
