@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { ApiError, errors } from './http/errors.js';
 import { MAX_BODY_BYTES, bodyTooLarge, requestHeader } from './http/request.js';
 import { accountRoutes } from './routes/accounts.js';
+import { customerRoutes } from './routes/customers.js';
 import type { RouteDeps } from './routes/deps.js';
 import { pageRoutes } from './routes/pages.js';
 import { paymentMethodRoutes } from './routes/payment-methods.js';
@@ -50,6 +51,7 @@ export function createApp(options: AppOptions): Hono {
   paymentRoutes(app, options);
   paymentMethodRoutes(app, options);
   accountRoutes(app, options);
+  customerRoutes(app, options);
   pageRoutes(app, options);
 
   // A known path with another method is 405 IR_03; an unknown path is 404 IR_02.

@@ -1,7 +1,10 @@
 import { serve, type ServerType } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app.js';
+import { CustomerService } from './domain/customers.js';
 import { MerchantService } from './domain/merchants.js';
+import { RefundService } from './domain/refunds.js';
+import { WebhookDeliverer, type DeliveryOptions } from './outbox/deliverer.js';
 import { PaymentService } from './domain/payments.js';
 import { startCheckpointer } from './store/checkpointer.js';
 import { openDatabase } from './store/db.js';
@@ -19,8 +22,10 @@ export interface SandboxOptions {
   publicUrl?: string;
   /** Request log; null to stay quiet (tests, benchmarks). */
   log?: ((line: string) => void) | null;
-  /** How often due settlements (async cards, mobile money) are applied, in ms. */
+  /** How often due settlements (async cards, mobile money, refunds) are applied, in ms. */
   settleEveryMs?: number;
+  /** Webhook delivery timings (tests shorten them). */
+  webhooks?: DeliveryOptions;
 }
 
 export interface DemoMerchant {
@@ -38,6 +43,7 @@ export interface Sandbox {
   store: Store;
   payments: PaymentService;
   merchants: MerchantService;
+  webhooks: WebhookDeliverer;
   close(): Promise<void>;
 }
 
@@ -60,10 +66,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       return settings.publicUrl;
     },
   });
+  const customers = new CustomerService(store);
+  const refunds = new RefundService(store);
   const app = createApp({
     store,
     payments,
     merchants,
+    customers,
+    refunds,
     adminKey,
     get publicUrl() {
       return settings.publicUrl;
@@ -81,8 +91,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const url = `http://localhost:${port}`;
   settings.publicUrl ||= url;
 
-  const timer = setInterval(() => payments.settleDue(), options.settleEveryMs ?? 250);
+  const timer = setInterval(() => {
+    payments.settleDue();
+    refunds.settleDue();
+  }, options.settleEveryMs ?? 250);
   timer.unref();
+  const webhooks = new WebhookDeliverer(store, { log, ...options.webhooks });
+  webhooks.start();
   const checkpointer = dbPath === ':memory:' ? null : startCheckpointer(dbPath, 200, (message) => log?.(`checkpoint: ${message}`));
 
   return {
@@ -93,8 +108,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     store,
     payments,
     merchants,
+    webhooks,
     close: async () => {
       clearInterval(timer);
+      await webhooks.stop();
       await new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
         // keep-alive connections would hold close() open

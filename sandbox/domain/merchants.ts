@@ -1,5 +1,13 @@
 /** Organizations, merchant accounts and API keys. */
-import type { ApiKeyCreate, MerchantAccountCreate } from '../../src/api/admin.js';
+import type {
+  ApiKeyCreate,
+  ApiKeyUpdate,
+  MerchantAccountCreate,
+  MerchantAccountUpdate,
+  OrganizationCreate,
+  OrganizationUpdate,
+} from '../../src/api/admin.js';
+import { checkGatewayFeeConfig } from './fees.js';
 import { errors } from '../http/errors.js';
 import { hashApiKey } from '../http/auth.js';
 import type { Store } from '../store/repo.js';
@@ -16,6 +24,7 @@ export class MerchantService {
   /** POST /accounts: creates the account (and its organization when none is named). */
   createAccount(request: MerchantAccountCreate): MerchantAccount {
     checkMetadata('metadata', request.metadata);
+    const gatewayFeeConfig = checkGatewayFeeConfig(request.gateway_fee_config);
     return this.store.transaction(() => {
       if (this.store.merchant(request.merchant_id)) {
         throw errors.duplicate('The merchant account with the specified details already exists in our records');
@@ -49,6 +58,7 @@ export class MerchantService {
         organization_id: organizationId,
         default_profile: request.default_profile ?? newProfileId(),
         pm_collect_link_config: asJson(request.pm_collect_link_config),
+        gateway_fee_config: gatewayFeeConfig,
         is_recon_enabled: false,
         recon_status: 'not_requested',
         created_at: nowIso,
@@ -65,18 +75,121 @@ export class MerchantService {
     return account;
   }
 
-  createOrganization(name: string | null): Organization {
+  /**
+   * POST /accounts/{id}: changes the members sent; a member sent as null is cleared where the
+   * account allows it. `merchant_id`, when sent, must be the account's own.
+   */
+  updateAccount(merchantId: string, request: MerchantAccountUpdate): MerchantAccount {
+    checkMetadata('metadata', request.metadata);
+    if (request.merchant_id != null && request.merchant_id !== merchantId) {
+      throw errors.invalidRequest('merchant_id in the body must match the account in the path');
+    }
+    return this.store.transaction(() => {
+      const account = this.account(merchantId);
+      const has = (member: keyof MerchantAccountUpdate) => member in request && request[member] !== undefined;
+      if (has('publishable_key') && request.publishable_key && request.publishable_key !== account.publishable_key) {
+        const other = this.store.merchantByPublishableKey(request.publishable_key);
+        if (other) throw errors.duplicate('The publishable_key is already in use');
+        account.publishable_key = request.publishable_key;
+      }
+      if (has('merchant_name')) account.merchant_name = request.merchant_name ?? null;
+      if (has('return_url')) account.return_url = request.return_url ?? null;
+      if (has('primary_business_details')) account.primary_business_details = (request.primary_business_details ?? []).map((d) => ({ ...d }));
+      if (has('merchant_details')) account.merchant_details = asJson(request.merchant_details);
+      if (has('webhook_details')) {
+        // members not sent keep their value, so a password need not be sent again to flip a switch
+        account.webhook_details = request.webhook_details ? mergeWebhookDetails(account.webhook_details, request.webhook_details) : null;
+      }
+      if (has('payout_routing_algorithm')) account.payout_routing_algorithm = asJson(request.payout_routing_algorithm);
+      if (has('frm_routing_algorithm')) account.frm_routing_algorithm = asJson(request.frm_routing_algorithm);
+      if (has('sub_merchants_enabled')) account.sub_merchants_enabled = request.sub_merchants_enabled ?? false;
+      if (has('parent_merchant_id')) account.parent_merchant_id = request.parent_merchant_id ?? null;
+      if (has('enable_payment_response_hash')) account.enable_payment_response_hash = request.enable_payment_response_hash ?? false;
+      if (has('payment_response_hash_key')) account.payment_response_hash_key = request.payment_response_hash_key ?? newHashKey();
+      if (has('redirect_to_merchant_with_http_post')) {
+        account.redirect_to_merchant_with_http_post = request.redirect_to_merchant_with_http_post ?? false;
+      }
+      if (has('metadata')) account.metadata = asJson(request.metadata);
+      if (has('locker_id')) account.locker_id = request.locker_id ?? null;
+      if (has('default_profile') && request.default_profile) account.default_profile = request.default_profile;
+      if (has('pm_collect_link_config')) account.pm_collect_link_config = asJson(request.pm_collect_link_config);
+      if (has('gateway_fee_config')) account.gateway_fee_config = checkGatewayFeeConfig(request.gateway_fee_config);
+      account.modified_at = new Date(this.now()).toISOString();
+      this.store.updateMerchant(account);
+      return account;
+    });
+  }
+
+  createOrganization(name: string | null, request: Partial<OrganizationCreate> = {}): Organization {
+    checkMetadata('metadata', request.metadata);
     const nowIso = new Date(this.now()).toISOString();
     const organization: Organization = {
       organization_id: newOrganizationId(),
       organization_name: name,
-      organization_details: null,
-      metadata: null,
+      organization_details: asJson(request.organization_details),
+      metadata: asJson(request.metadata),
       created_at: nowIso,
       modified_at: nowIso,
     };
     this.store.putOrganization(organization);
     return organization;
+  }
+
+  organization(organizationId: string): Organization {
+    const organization = this.store.organization(organizationId);
+    if (!organization) throw errors.notFound('Organization');
+    return organization;
+  }
+
+  /** PUT /organization/{id}: organization_name, organization_details, metadata. */
+  updateOrganization(organizationId: string, request: OrganizationUpdate): Organization {
+    checkMetadata('metadata', request.metadata);
+    return this.store.transaction(() => {
+      const organization = this.organization(organizationId);
+      if (request.organization_name !== undefined) organization.organization_name = request.organization_name;
+      if (request.organization_details !== undefined) organization.organization_details = asJson(request.organization_details);
+      if (request.metadata !== undefined) organization.metadata = asJson(request.metadata);
+      organization.modified_at = new Date(this.now()).toISOString();
+      this.store.putOrganization(organization);
+      return organization;
+    });
+  }
+
+  apiKeys(merchantId: string, limit: number, skip: number): ApiKeyRecord[] {
+    this.account(merchantId);
+    return this.store.apiKeys(merchantId, limit, skip);
+  }
+
+  apiKey(merchantId: string, keyId: string): ApiKeyRecord {
+    const key = this.store.apiKey(merchantId, keyId);
+    if (!key || key.revoked) throw errors.notFound('API Key');
+    return key;
+  }
+
+  updateApiKey(merchantId: string, keyId: string, request: ApiKeyUpdate): ApiKeyRecord {
+    if (request.expiration && request.expiration !== 'never' && Date.parse(request.expiration) <= this.now()) {
+      throw errors.invalidRequest('expiration must be in the future');
+    }
+    return this.store.transaction(() => {
+      const key = this.apiKey(merchantId, keyId);
+      if (request.name !== undefined) key.name = request.name;
+      if (request.description !== undefined) key.description = request.description ?? null;
+      if (request.expiration !== undefined) {
+        key.expiration = request.expiration === 'never' ? 'never' : new Date(request.expiration).toISOString();
+      }
+      this.store.updateApiKey(key);
+      return key;
+    });
+  }
+
+  /** DELETE /api_keys/{merchant_id}/{key_id}: the key stops working at once. */
+  revokeApiKey(merchantId: string, keyId: string): ApiKeyRecord {
+    return this.store.transaction(() => {
+      const key = this.apiKey(merchantId, keyId);
+      key.revoked = true;
+      this.store.updateApiKey(key);
+      return key;
+    });
   }
 
   /** POST /api_keys/{merchant_id}: the plaintext key is in the answer once and stored only as a digest. */
@@ -101,6 +214,18 @@ export class MerchantService {
       return { record, plaintext };
     });
   }
+}
+
+function mergeWebhookDetails(
+  current: WebhookDetails | null,
+  update: NonNullable<MerchantAccountCreate['webhook_details']>,
+): WebhookDetails {
+  const next = webhookDetails(update);
+  if (!current) return next;
+  for (const member of Object.keys(next) as (keyof WebhookDetails)[]) {
+    if (update[member] === undefined) (next as unknown as Record<string, unknown>)[member] = current[member];
+  }
+  return next;
 }
 
 function webhookDetails(details: NonNullable<MerchantAccountCreate['webhook_details']>): WebhookDetails {

@@ -9,10 +9,14 @@ import type * as z from 'zod/mini';
 import { detectBrand, luhnValid, brandNetwork } from '../../src/card/index.js';
 import { errors, ApiError } from '../http/errors.js';
 import type { Store } from '../store/repo.js';
+import { amountCapturable } from './amounts.js';
+import { gatewayFee, processorFee } from './fees.js';
 import { CONNECTORS, DECLINES, decideCard, decidePhone, type DeclineCode } from './processor.js';
+import { paymentResponse } from './response.js';
+import { enqueueEvent, wantsEvent } from './webhooks.js';
 import { newAttemptId, newClientSecret, newConnectorTransactionId, newMandateId, newPaymentId } from './ids.js';
 import { asJson, checkMetadata, checkStatementDescriptors } from './validation.js';
-import type { Attempt, Customer, IntentStatus, Mandate, MaskedCard, MerchantAccount, Payment } from './types.js';
+import type { Attempt, Customer, IntentStatus, Mandate, MaskedCard, MerchantAccount, Payment, WebhookEventType } from './types.js';
 
 type CaptureRequest = z.infer<typeof PaymentCaptureRequest>;
 type CancelRequest = z.infer<typeof PaymentCancelRequest>;
@@ -119,6 +123,7 @@ export class PaymentService {
         browser_info_received: request.browser_info != null,
       };
       this.store.insertPayment(payment);
+      this.emit(merchant, payment, 'payment_created');
       if (!request.confirm) return payment;
       if (request.payment_method === 'wallet') return this.startMobileMoney(payment, request);
       return this.runConfirm(payment, request);
@@ -287,10 +292,30 @@ export class PaymentService {
     return payment.settlement && payment.settlement.at <= this.now() ? this.settleLoaded(payment) : payment;
   }
 
+  /**
+   * Writes the payment. When its status changed to an outcome, records the fees of what was
+   * captured and queues the merchant's webhook event, in the same transaction.
+   */
   private save(payment: Payment): Payment {
     payment.updated = new Date(this.now()).toISOString();
+    const before = this.store.paymentStatus(payment.merchant_id, payment.payment_id);
+    const captured = payment.status === 'succeeded' || payment.status.startsWith('partially_captured');
+    const merchant = before !== payment.status && (captured || payment.status === 'failed') ? this.store.merchant(payment.merchant_id) : null;
+    if (merchant && captured) {
+      payment.processor_fee = processorFee(payment.connector, payment.amount_received);
+      payment.gateway_fee = gatewayFee(merchant, payment.amount);
+    }
     this.store.updatePayment(payment);
+    if (merchant && payment.status === 'succeeded') this.emit(merchant, payment, 'payment_succeeded');
+    if (merchant && payment.status === 'failed') this.emit(merchant, payment, 'payment_failed');
     return payment;
+  }
+
+  private emit(merchant: MerchantAccount, payment: Payment, type: WebhookEventType): void {
+    if (!wantsEvent(merchant, type)) return;
+    const customer = payment.customer_id ? this.store.customer(payment.merchant_id, payment.customer_id) : null;
+    const refunds = this.store.refundsOfPayment(payment.merchant_id, payment.payment_id);
+    enqueueEvent(this.store, merchant, type, paymentResponse(payment, { customer, refunds }), this.now());
   }
 
   /** The latest attempt (the active one is always the last), or null before the first. */
@@ -564,22 +589,6 @@ export class PaymentService {
     };
     this.store.putMandate(mandate);
     return mandate;
-  }
-}
-
-/** The amount a capture may still take. */
-export function amountCapturable(payment: Payment): number {
-  switch (payment.status) {
-    case 'requires_capture':
-    case 'partially_captured_and_capturable':
-      return (payment.amount_to_capture ?? payment.amount) - payment.amount_received;
-    case 'requires_confirmation':
-    case 'requires_payment_method':
-    case 'requires_customer_action':
-    case 'processing':
-      return payment.amount_to_capture ?? payment.amount;
-    default:
-      return 0;
   }
 }
 

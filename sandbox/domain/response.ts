@@ -1,11 +1,13 @@
 /** The wire shape of a payment: every member of the spec's response list, `null` when unset. */
-import { amountCapturable } from './payments.js';
-import type { Attempt, Customer, Payment } from './types.js';
+import { amountCapturable } from './amounts.js';
+import { totalFee } from './fees.js';
+import type { Attempt, Customer, Payment, Refund } from './types.js';
 
 export interface ResponseOptions {
   customer: Customer | null;
   /** Attempts, when the caller asked for them (`expand_attempts=true`). */
   attempts?: Attempt[] | null;
+  refunds?: Refund[];
 }
 
 /** `net_amount` = amount + surcharge + surcharge tax + shipping cost + order tax (absent parts count as zero). */
@@ -20,7 +22,7 @@ export function netAmount(payment: Payment): number {
   );
 }
 
-export function paymentResponse(payment: Payment, { customer, attempts = null }: ResponseOptions) {
+export function paymentResponse(payment: Payment, { customer, attempts = null, refunds = [] }: ResponseOptions) {
   const expiresOn = new Date(Date.parse(payment.created) + payment.session_expiry * 1000).toISOString();
   return {
     payment_id: payment.payment_id,
@@ -47,7 +49,7 @@ export function paymentResponse(payment: Payment, { customer, attempts = null }:
         }
       : null,
     description: payment.description,
-    refunds: null,
+    refunds: refunds.length ? refunds.map(refundResponse) : null,
     disputes: null,
     attempts: attempts
       ? attempts.map((attempt) => ({
@@ -150,9 +152,38 @@ export function paymentResponse(payment: Payment, { customer, attempts = null }:
     connector_mandate_id: null,
     payment_type: payment.payment_type,
     retry_action: null,
-    processor_fee: null,
-    gateway_fee: null,
-    total_fee: null,
+    processor_fee: payment.processor_fee ?? null,
+    gateway_fee: payment.gateway_fee ?? null,
+    total_fee: totalFee(payment.processor_fee, payment.gateway_fee),
+  };
+}
+
+/** The wire shape of a refund (spec "Refund (retrieve response)"). Refunds carry no processor fee. */
+export function refundResponse(refund: Refund) {
+  return {
+    refund_id: refund.refund_id,
+    payment_id: refund.payment_id,
+    amount: refund.amount,
+    currency: refund.currency,
+    status: refund.status,
+    connector: refund.connector,
+    reason: refund.reason,
+    metadata: refund.metadata,
+    error_message: refund.error_message,
+    error_code: refund.error_code,
+    unified_code: refund.unified_code,
+    unified_message: refund.unified_message,
+    created_at: refund.created_at,
+    updated_at: refund.updated_at,
+    profile_id: refund.profile_id,
+    merchant_connector_id: null,
+    split_refunds: null,
+    connector_refund_id: refund.connector_refund_id,
+    refund_arn: refund.refund_arn,
+    refund_type: refund.refund_type,
+    processor_fee: 0,
+    gateway_fee: refund.gateway_fee,
+    total_fee: totalFee(0, refund.gateway_fee),
   };
 }
 

@@ -56,6 +56,7 @@ export interface MerchantAccount {
   organization_id: string;
   default_profile: string;
   pm_collect_link_config: JsonObject | null;
+  gateway_fee_config: { percentage: number | null; flat_amount: number | null } | null;
   is_recon_enabled: boolean;
   recon_status: 'not_requested' | 'requested' | 'active' | 'disabled';
   created_at: string;
@@ -226,4 +227,50 @@ export interface Payment {
   request_external_three_ds_authentication: boolean | null;
   psd2_sca_exemption_type: string | null;
   browser_info_received: boolean;
+  /** Fees recorded when the payment is captured (minor units); null until then. */
+  processor_fee?: number | null;
+  gateway_fee?: number | null;
+}
+
+export type RefundStatus = 'succeeded' | 'failed' | 'pending' | 'review';
+
+export interface Refund {
+  refund_id: string;
+  payment_id: string;
+  merchant_id: string;
+  amount: number;
+  currency: string;
+  status: RefundStatus;
+  connector: string;
+  reason: string | null;
+  metadata: JsonObject | null;
+  error_code: string | null;
+  error_message: string | null;
+  unified_code: string | null;
+  unified_message: string | null;
+  connector_refund_id: string;
+  refund_arn: string | null;
+  refund_type: string;
+  gateway_fee: number | null;
+  profile_id: string;
+  created_at: string;
+  updated_at: string;
+  /** A later status the sandbox applies by itself at `at` (ms since epoch). */
+  settlement: { at: number; status: RefundStatus } | null;
+}
+
+export type WebhookEventType = 'payment_created' | 'payment_succeeded' | 'payment_failed';
+
+export interface WebhookEvent {
+  event_id: string;
+  merchant_id: string;
+  event_type: WebhookEventType;
+  /** The exact body sent on every delivery attempt. */
+  body: string;
+  attempts: number;
+  next_attempt_at: number;
+  delivered_at: number | null;
+  abandoned_at: number | null;
+  last_error: string | null;
+  created_at: number;
 }

@@ -1,5 +1,7 @@
 import type { Hono } from 'hono';
+import type { CustomerService } from '../domain/customers.js';
 import type { MerchantService } from '../domain/merchants.js';
+import type { RefundService } from '../domain/refunds.js';
 import type { PaymentService } from '../domain/payments.js';
 import type { Store } from '../store/repo.js';
 
@@ -8,6 +10,8 @@ export interface RouteDeps {
   store: Store;
   payments: PaymentService;
   merchants: MerchantService;
+  customers: CustomerService;
+  refunds: RefundService;
   adminKey: string;
   publicUrl: string;
   now: () => number;

@@ -1,6 +1,6 @@
 import { errors, ApiError } from '../http/errors.js';
 import { requestHeader } from '../http/request.js';
-import { returnParameters, returnUrlWith } from '../domain/redirect.js';
+import { redirectToMerchant } from '../domain/redirect.js';
 import { challengePage, messagePage, postBackPage } from '../pages/three-ds.js';
 import { phonePage } from '../pages/mobile-money.js';
 import type { App, RouteDeps } from './deps.js';
@@ -42,9 +42,9 @@ export function pageRoutes(app: App, deps: RouteDeps): void {
     if (!returnUrl) {
       return c.html(messagePage('Payment finished', 'No return_url is configured for this payment or merchant.', payment.status), 400);
     }
-    const params = returnParameters(payment, merchant);
-    if (merchant.redirect_to_merchant_with_http_post) return c.html(postBackPage(returnUrl, params));
-    return c.redirect(returnUrlWith(returnUrl, params), 302);
+    const redirect = redirectToMerchant(payment, merchant, returnUrl);
+    if (redirect.method === 'POST') return c.html(postBackPage(redirect.url, redirect.fields));
+    return c.redirect(redirect.url, 302);
   });
 
   app.get('/sandbox/mobile_money/:payment_id', (c) => {

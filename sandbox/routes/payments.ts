@@ -27,6 +27,7 @@ export function paymentRoutes(app: App, deps: RouteDeps): void {
     paymentResponse(payment, {
       customer: payment.customer_id ? store.customer(payment.merchant_id, payment.customer_id) : null,
       attempts: attempts ? payments.attempts(payment.merchant_id, payment.payment_id) : null,
+      refunds: store.refundsOfPayment(payment.merchant_id, payment.payment_id),
     });
 
   app.post('/payments', async (c) => {

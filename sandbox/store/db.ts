@@ -53,6 +53,29 @@ const MIGRATIONS: string[] = [
      merchant_id TEXT NOT NULL REFERENCES merchants(merchant_id),
      doc TEXT NOT NULL
    );`,
+  `CREATE TABLE refunds (
+     merchant_id TEXT NOT NULL REFERENCES merchants(merchant_id),
+     refund_id TEXT NOT NULL,
+     payment_id TEXT NOT NULL,
+     settle_at INTEGER,
+     doc TEXT NOT NULL,
+     PRIMARY KEY (merchant_id, refund_id)
+   ) WITHOUT ROWID;
+   CREATE INDEX refunds_by_payment ON refunds(merchant_id, payment_id);
+   CREATE INDEX refunds_to_settle ON refunds(settle_at) WHERE settle_at IS NOT NULL;
+   CREATE TABLE webhook_outbox (
+     event_id TEXT PRIMARY KEY,
+     merchant_id TEXT NOT NULL REFERENCES merchants(merchant_id),
+     event_type TEXT NOT NULL,
+     body TEXT NOT NULL,
+     attempts INTEGER NOT NULL DEFAULT 0,
+     next_attempt_at INTEGER NOT NULL,
+     delivered_at INTEGER,
+     abandoned_at INTEGER,
+     last_error TEXT,
+     created_at INTEGER NOT NULL
+   );
+   CREATE INDEX webhook_outbox_due ON webhook_outbox(next_attempt_at) WHERE delivered_at IS NULL AND abandoned_at IS NULL;`,
 ];
 
 export type Db = Database.Database;

@@ -1,5 +1,15 @@
 import type { Db } from './db.js';
-import type { ApiKeyRecord, Attempt, Customer, Mandate, MerchantAccount, Organization, Payment } from '../domain/types.js';
+import type {
+  ApiKeyRecord,
+  Attempt,
+  Customer,
+  Mandate,
+  MerchantAccount,
+  Organization,
+  Payment,
+  Refund,
+  WebhookEvent,
+} from '../domain/types.js';
 
 type Row = { doc: string };
 const parse = <T>(row: Row | undefined): T | null => (row ? (JSON.parse(row.doc) as T) : null);
@@ -48,6 +58,24 @@ export class Store {
         'INSERT INTO attempts (merchant_id, payment_id, attempt_number, doc) VALUES (?, ?, ?, ?) ON CONFLICT(merchant_id, payment_id, attempt_number) DO UPDATE SET doc = excluded.doc',
       ),
       listAttempts: prepare('SELECT doc FROM attempts WHERE merchant_id = ? AND payment_id = ? ORDER BY attempt_number'),
+      getRefund: prepare('SELECT doc FROM refunds WHERE merchant_id = ? AND refund_id = ?'),
+      putRefund: prepare(
+        'INSERT INTO refunds (merchant_id, refund_id, payment_id, settle_at, doc) VALUES (?, ?, ?, ?, ?) ON CONFLICT(merchant_id, refund_id) DO UPDATE SET settle_at = excluded.settle_at, doc = excluded.doc',
+      ),
+      refundsOfPayment: prepare('SELECT doc FROM refunds WHERE merchant_id = ? AND payment_id = ? ORDER BY json_extract(doc, \'$.created_at\'), refund_id'),
+      dueRefunds: prepare('SELECT merchant_id, refund_id FROM refunds WHERE settle_at IS NOT NULL AND settle_at <= ? LIMIT 200'),
+      paymentStatus: prepare('SELECT status FROM payments WHERE merchant_id = ? AND payment_id = ?'),
+      insertEvent: prepare(
+        'INSERT INTO webhook_outbox (event_id, merchant_id, event_type, body, next_attempt_at, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+      ),
+      dueEvents: prepare(
+        'SELECT * FROM webhook_outbox WHERE delivered_at IS NULL AND abandoned_at IS NULL AND next_attempt_at <= ? ORDER BY next_attempt_at LIMIT ?',
+      ),
+      markDelivered: prepare('UPDATE webhook_outbox SET delivered_at = ?, attempts = attempts + 1, last_error = NULL WHERE event_id = ?'),
+      markFailed: prepare(
+        'UPDATE webhook_outbox SET attempts = attempts + 1, next_attempt_at = ?, last_error = ?, abandoned_at = ? WHERE event_id = ?',
+      ),
+      eventsOfMerchant: prepare('SELECT * FROM webhook_outbox WHERE merchant_id = ? ORDER BY created_at, event_id'),
       getMandate: prepare('SELECT doc FROM mandates WHERE mandate_id = ? AND merchant_id = ?'),
       putMandate: prepare(
         'INSERT INTO mandates (mandate_id, merchant_id, doc) VALUES (?, ?, ?) ON CONFLICT(mandate_id) DO UPDATE SET doc = excluded.doc',
@@ -148,6 +176,39 @@ export class Store {
   }
   attempts(merchantId: string, paymentId: string): Attempt[] {
     return (this.statements.listAttempts.all(merchantId, paymentId) as Row[]).map((row) => JSON.parse(row.doc));
+  }
+
+  refund(merchantId: string, refundId: string): Refund | null {
+    return parse(this.statements.getRefund.get(merchantId, refundId) as Row | undefined);
+  }
+  putRefund(refund: Refund): void {
+    this.statements.putRefund.run(refund.merchant_id, refund.refund_id, refund.payment_id, refund.settlement?.at ?? null, JSON.stringify(refund));
+  }
+  refundsOfPayment(merchantId: string, paymentId: string): Refund[] {
+    return (this.statements.refundsOfPayment.all(merchantId, paymentId) as Row[]).map((row) => JSON.parse(row.doc));
+  }
+  dueRefunds(now: number): { merchant_id: string; refund_id: string }[] {
+    return this.statements.dueRefunds.all(now) as { merchant_id: string; refund_id: string }[];
+  }
+  /** The stored status of a payment (cheaper than the whole record). */
+  paymentStatus(merchantId: string, paymentId: string): string | null {
+    return (this.statements.paymentStatus.get(merchantId, paymentId) as { status: string } | undefined)?.status ?? null;
+  }
+
+  insertEvent(event: Pick<WebhookEvent, 'event_id' | 'merchant_id' | 'event_type' | 'body' | 'next_attempt_at' | 'created_at'>): void {
+    this.statements.insertEvent.run(event.event_id, event.merchant_id, event.event_type, event.body, event.next_attempt_at, event.created_at);
+  }
+  dueEvents(now: number, limit: number): WebhookEvent[] {
+    return this.statements.dueEvents.all(now, limit) as WebhookEvent[];
+  }
+  markEventDelivered(eventId: string, at: number): void {
+    this.statements.markDelivered.run(at, eventId);
+  }
+  markEventFailed(eventId: string, nextAttemptAt: number, error: string, abandonedAt: number | null): void {
+    this.statements.markFailed.run(nextAttemptAt, error, abandonedAt, eventId);
+  }
+  eventsOfMerchant(merchantId: string): WebhookEvent[] {
+    return this.statements.eventsOfMerchant.all(merchantId) as WebhookEvent[];
   }
 
   mandate(merchantId: string, mandateId: string): Mandate | null {

@@ -123,14 +123,21 @@ describe('3-D Secure challenge', () => {
     const key = await sandbox.request<{ api_key: string }>('POST', '/api_keys/signing', { ...admin, body: { name: 'k', expiration: 'never' } });
     const created = await sandbox.request<{ next_action: { redirect_to_url: string } }>('POST', '/payments', {
       key: key.body.api_key,
-      body: { amount: 100, currency: 'USD', confirm: true, return_url: 'https://shop.example/r', ...cardPayment('4000003800000446') },
+      body: { amount: 100, currency: 'USD', confirm: true, return_url: 'https://shop.example/r?order=9', ...cardPayment('4000003800000446') },
     });
     const back = await answer(created.body.next_action.redirect_to_url, 'complete');
     const params = new URL(back.headers.get('location') ?? '').searchParams;
     assert.equal(params.get('signature_algorithm'), 'HMAC-SHA512');
+    assert.equal(params.get('order'), '9');
     // verify as a merchant would: drop the signature members, sort by name, form-encode, HMAC
-    const signed = [...params].filter(([name]) => name !== 'signature' && name !== 'signature_algorithm').sort(([a], [b]) => a.localeCompare(b));
+    const signed = [...params]
+      .filter(([name]) => name !== 'signature' && name !== 'signature_algorithm')
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     const expected = createHmac('sha512', 'merchant-secret-hash-key').update(new URLSearchParams(signed).toString()).digest('hex');
     assert.equal(params.get('signature'), expected);
+    // a tampered status no longer verifies
+    const tampered = signed.map(([name, value]): [string, string] => [name, name === 'status' ? 'failed' : value]);
+    const forged = createHmac('sha512', 'merchant-secret-hash-key').update(new URLSearchParams(tampered).toString()).digest('hex');
+    assert.notEqual(params.get('signature'), forged);
   });
 });

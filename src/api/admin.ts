@@ -37,6 +37,12 @@ const RoutingAlgorithm = z.strictObject({
   data: z.unknown(),
 });
 
+/** The sandbox's gateway fee: a percentage of the amount or a flat amount, never both. */
+export const GatewayFeeConfig = z.strictObject({
+  percentage: opt(z.number().check(z.minimum(0), z.maximum(100))),
+  flat_amount: opt(z.int().check(z.minimum(0))),
+});
+
 const merchantAccountShape = {
   merchant_name: opt(text(255)),
   return_url: opt(z.url({ protocol: /^https?$/ }).check(z.maxLength(255))),
@@ -57,6 +63,8 @@ const merchantAccountShape = {
   locker_id: opt(text(64)),
   pm_collect_link_config: opt(anyObject()),
   default_profile: opt(text(64)),
+  /** Sandbox setting: the gateway fee shown on payments and refunds (display only, never debited). */
+  gateway_fee_config: opt(GatewayFeeConfig),
 };
 
 export const MerchantAccountCreate = z.strictObject({
@@ -78,3 +86,57 @@ export const ApiKeyCreate = z.strictObject({
   expiration: z.union([z.literal('never'), z.iso.datetime({ offset: true })]),
 });
 export type ApiKeyCreate = z.infer<typeof ApiKeyCreate>;
+
+export const ApiKeyUpdate = z.strictObject({
+  name: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
+  description: opt(text(256)),
+  expiration: z.optional(z.union([z.literal('never'), z.iso.datetime({ offset: true })])),
+});
+export type ApiKeyUpdate = z.infer<typeof ApiKeyUpdate>;
+
+export const ApiKeyListQuery = z.strictObject({
+  limit: z.optional(z.string().check(z.regex(/^\d{1,4}$/))),
+  skip: z.optional(z.string().check(z.regex(/^\d{1,9}$/))),
+});
+
+export const OrganizationCreate = z.strictObject({
+  organization_name: z.string().check(z.minLength(1), z.maxLength(255)),
+  organization_details: opt(anyObject()),
+  metadata: opt(anyObject()),
+});
+export type OrganizationCreate = z.infer<typeof OrganizationCreate>;
+
+export const OrganizationUpdate = z.strictObject({
+  organization_name: z.optional(z.string().check(z.minLength(1), z.maxLength(255))),
+  organization_details: opt(anyObject()),
+  metadata: opt(anyObject()),
+});
+export type OrganizationUpdate = z.infer<typeof OrganizationUpdate>;
+
+const customerShape = {
+  name: opt(text(255)),
+  email: opt(z.email().check(z.maxLength(255))),
+  phone: opt(text(255)),
+  phone_country_code: opt(text(255)),
+  description: opt(text(255)),
+  address: opt(Address.shape.address),
+  metadata: opt(anyObject()),
+};
+
+export const CustomerCreate = z.strictObject({ customer_id: z.optional(id(64)), ...customerShape });
+export type CustomerCreate = z.infer<typeof CustomerCreate>;
+
+export const CustomerUpdate = z.strictObject({ customer_id: z.optional(id(64)), ...customerShape });
+export type CustomerUpdate = z.infer<typeof CustomerUpdate>;
+
+export const RefundCreate = z.strictObject({
+  payment_id: z.string().check(z.minLength(1), z.maxLength(64)),
+  refund_id: z.optional(id(64)),
+  amount: z.optional(z.int().check(z.minimum(1))),
+  reason: opt(text(255)),
+  refund_type: opt(z.enum(['instant', 'scheduled'])),
+  metadata: opt(anyObject()),
+  merchant_connector_details: opt(anyObject()),
+  split_refunds: opt(anyObject()),
+});
+export type RefundCreate = z.infer<typeof RefundCreate>;

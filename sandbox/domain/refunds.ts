@@ -1,0 +1,131 @@
+/**
+ * Refunds against captured payments. The sandbox decides a refund's course by the last two digits
+ * of its amount (README "Refund outcomes"): 51 pending → succeeded, 52 review → succeeded,
+ * 53 failed at once, 54 pending → failed; anything else succeeds at once.
+ */
+import type { RefundCreate } from '../../src/api/admin.js';
+import { errors } from '../http/errors.js';
+import type { Store } from '../store/repo.js';
+import { gatewayFee } from './fees.js';
+import { alphanumeric, newRefundId } from './ids.js';
+import type { MerchantAccount, Refund, RefundStatus } from './types.js';
+import { asJson, checkMetadata } from './validation.js';
+
+/** How long a `pending` or `review` refund takes to settle. */
+export const REFUND_SETTLE_MS = 2000;
+
+const REFUNDABLE = ['succeeded', 'partially_captured', 'partially_captured_and_capturable'];
+
+type Course = { now: RefundStatus; later?: RefundStatus };
+
+export function refundCourse(amount: number): Course {
+  switch (amount % 100) {
+    case 51:
+      return { now: 'pending', later: 'succeeded' };
+    case 52:
+      return { now: 'review', later: 'succeeded' };
+    case 53:
+      return { now: 'failed' };
+    case 54:
+      return { now: 'pending', later: 'failed' };
+    default:
+      return { now: 'succeeded' };
+  }
+}
+
+const FAILURE = {
+  error_code: 'refund_failed',
+  error_message: 'Refund declined by the processor',
+  unified_code: 'UE_2001',
+  unified_message: 'The refund could not be processed.',
+};
+
+/** Refunds that count against the captured amount: every one that has not failed. */
+export const refundedTotal = (refunds: Refund[]): number =>
+  refunds.filter((refund) => refund.status !== 'failed').reduce((sum, refund) => sum + refund.amount, 0);
+
+export class RefundService {
+  constructor(
+    private readonly store: Store,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  create(merchant: MerchantAccount, request: RefundCreate): Refund {
+    checkMetadata('metadata', request.metadata);
+    if (request.amount != null && request.amount < 100) throw errors.invalidRequest('amount must be at least 100');
+    return this.store.transaction(() => {
+      const payment = this.store.payment(merchant.merchant_id, request.payment_id);
+      if (!payment) throw errors.notFound('Payment');
+      if (!REFUNDABLE.includes(payment.status)) {
+        throw errors.wrongStateFor('refunded', payment.status, REFUNDABLE.join(', '));
+      }
+      const refundId = request.refund_id ?? newRefundId();
+      if (this.store.refund(merchant.merchant_id, refundId)) {
+        throw errors.duplicate('Duplicate refund request. Refund already attempted with the refund ID');
+      }
+      const refundable = payment.amount_received - refundedTotal(this.store.refundsOfPayment(merchant.merchant_id, payment.payment_id));
+      if (refundable <= 0) throw errors.invalidRequest('The payment has been refunded in full; nothing is left to refund');
+      const amount = request.amount ?? refundable;
+      if (amount > refundable) {
+        throw errors.invalidRequest(`The refund amount (${amount}) is more than what is captured and not yet refunded (${refundable})`);
+      }
+      const course = refundCourse(amount);
+      const nowIso = new Date(this.now()).toISOString();
+      const refund: Refund = {
+        refund_id: refundId,
+        payment_id: payment.payment_id,
+        merchant_id: merchant.merchant_id,
+        amount,
+        currency: payment.currency,
+        status: course.now,
+        connector: payment.connector ?? 'phonypay',
+        reason: request.reason ?? null,
+        metadata: asJson(request.metadata),
+        error_code: null,
+        error_message: null,
+        unified_code: null,
+        unified_message: null,
+        connector_refund_id: `snd_rfnd_${alphanumeric(20)}`,
+        refund_arn: course.now === 'succeeded' ? alphanumeric(23) : null,
+        refund_type: request.refund_type ?? 'instant',
+        gateway_fee: gatewayFee(merchant, amount),
+        profile_id: payment.profile_id,
+        created_at: nowIso,
+        updated_at: nowIso,
+        settlement: course.later ? { at: this.now() + REFUND_SETTLE_MS, status: course.later } : null,
+      };
+      if (course.now === 'failed') Object.assign(refund, FAILURE);
+      this.store.putRefund(refund);
+      return refund;
+    });
+  }
+
+  /** A refund as it is now, with a due settlement applied first. */
+  get(merchantId: string, refundId: string): Refund {
+    const refund = this.store.refund(merchantId, refundId);
+    if (!refund) throw errors.notFound('Refund');
+    if (!refund.settlement || refund.settlement.at > this.now()) return refund;
+    return this.store.transaction(() => this.settle(merchantId, refundId) ?? refund);
+  }
+
+  /** Applies every due refund settlement (called on the server's timer). */
+  settleDue(): number {
+    let applied = 0;
+    for (const { merchant_id, refund_id } of this.store.dueRefunds(this.now())) {
+      if (this.store.transaction(() => this.settle(merchant_id, refund_id))) applied += 1;
+    }
+    return applied;
+  }
+
+  private settle(merchantId: string, refundId: string): Refund | null {
+    const refund = this.store.refund(merchantId, refundId);
+    if (!refund?.settlement || refund.settlement.at > this.now()) return null;
+    refund.status = refund.settlement.status;
+    refund.settlement = null;
+    refund.updated_at = new Date(this.now()).toISOString();
+    if (refund.status === 'failed') Object.assign(refund, FAILURE);
+    else refund.refund_arn = alphanumeric(23);
+    this.store.putRefund(refund);
+    return refund;
+  }
+}
