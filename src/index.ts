@@ -1,5 +1,9 @@
 /** Public entry of `tender-checkout`: no side effects (elements are registered by `tender-checkout/define`). */
 export * from './card/index.js';
 export * from './money/index.js';
+export { TenderCheckout } from './elements/tender-checkout/tender-checkout.js';
+export type * from './elements/tender-checkout/events.js';
+export { createClient } from './api/client.js';
+export type * from './api/client.js';
 export { INTENT_STATUSES, FINAL_STATUSES, type IntentStatus } from './api/enums.js';
 export { ErrorEnvelope, NextAction, PaymentResponse, PaymentMethodListResponse } from './api/schemas.js';

@@ -53,7 +53,8 @@ export function paymentRoutes(app: App, deps: RouteDeps): void {
     const clientSecret = requireClientSecret(principal, query.client_secret);
     const payment = payments.retrieve(merchantId, paymentId);
     verifyClientSecret(payment, clientSecret, deps.now());
-    return c.json(respond(payment, query.expand_attempts === 'true'));
+    // attempts are the merchant's business: the browser does not get them
+    return c.json(respond(payment, query.expand_attempts === 'true' && principal.kind === 'secret'));
   });
 
   app.post('/payments/:payment_id/capture', async (c) => {

@@ -347,8 +347,11 @@ export function createClient(options: ClientOptions): TenderClient {
       if (!isJson) return { ok: false, error: clientError('invalid_response', 'invalid_json', `The ${what} response is not JSON.`, status) };
       const parsed = schema.safeParse(json);
       if (parsed.success) return { ok: true, value: parsed.data };
-      const path = parsed.error.issues[0]?.path.map(String).join('.') || 'body';
-      return { ok: false, error: clientError('invalid_response', 'unexpected_response', `The ${what} response does not match its schema (at ${path}).`, status) };
+      // An envelope with a 2xx status (upstream's `blocked` errors) is still the server's error.
+      if (!ErrorEnvelope.safeParse(json).success) {
+        const path = parsed.error.issues[0]?.path.map(String).join('.') || 'body';
+        return { ok: false, error: clientError('invalid_response', 'unexpected_response', `The ${what} response does not match its schema (at ${path}).`, status) };
+      }
     }
     const envelope = isJson ? ErrorEnvelope.safeParse(json) : null;
     if (envelope?.success) {

@@ -1,0 +1,669 @@
+import { html, nothing, type PropertyValues } from 'lit';
+import { property, query, state } from 'lit/decorators.js';
+import { createClient, type CardInput, type TenderClient } from '../../api/client.js';
+import type { ClientError } from '../../api/errors.js';
+import type { PaymentResponse } from '../../api/schemas.js';
+import {
+  CARD_BRANDS,
+  detectBrand,
+  formatCardNumberInput,
+  formatExpiryInput,
+  parseExpiry,
+  validateCardNumber,
+  validateCvc,
+  validateExpiry,
+  type CardBrand,
+} from '../../card/index.js';
+import { catalogue, formatMessage, resolveLocale, type MessageKey, type Messages } from '../../i18n/index.js';
+import { formatAmount } from '../../money/index.js';
+import { TenderElement } from '../tender-element.js';
+import type { CardErrors, ConfirmOutcome, TenderErrorDetail, TenderResultDetail } from './events.js';
+import { styles } from './tender-checkout.styles.js';
+
+export type { CardErrors, ConfirmOutcome } from './events.js';
+
+type Phase = 'idle' | 'loading' | 'ready' | 'submitting' | 'redirecting' | 'action' | 'waiting' | 'done' | 'error';
+type Field = 'number' | 'expiry' | 'cvc' | 'name';
+
+/** Query parameters the API adds to `return_url`; removed from the address bar once read. */
+const RETURN_PARAMS = ['payment_intent_client_secret', 'payment_id', 'status', 'amount', 'manual_retry_allowed', 'signature', 'signature_algorithm'];
+/** How long a `processing` payment is polled before the element reports it as processing. */
+const PROCESSING_POLL_MS = 2 * 60 * 1000;
+const SHORT_BRAND: Partial<Record<CardBrand, string>> = { mastercard: 'MC', amex: 'AMEX', unionpay: 'UPI', diners: 'DINERS' };
+
+/**
+ * @summary The drop-in card checkout: card number, expiry, CVC and name, a pay button with the
+ * amount, and a status area. Confirms the payment from the browser with the publishable key and the
+ * payment's client secret, follows 3-D Secure redirects and wait screens, and reports the outcome.
+ *
+ * @event tender-ready - The form is shown and the payment can be paid. `{ paymentId, amount, currency, status }`
+ * @event tender-change - The card state changed. `{ complete, empty, brand, errors }`
+ * @event tender-submit - The customer asked to pay; cancelable. `{ paymentId }`
+ * @event tender-redirect - A customer action needs a navigation; cancelable. `{ paymentId, url }`
+ * @event tender-result - An outcome is known. `{ paymentId, status, retryable, errorCode?, errorMessage?, payment }`
+ * @event tender-error - Something other than an outcome went wrong. `{ code, message, recoverable }`
+ *
+ * @csspart base - The wrapper of everything.
+ * @csspart form - The card form.
+ * @csspart field - Each field (label, input, error).
+ * @csspart label - Each label.
+ * @csspart input - Each input.
+ * @csspart brand - The detected card brand.
+ * @csspart error - Each field's error.
+ * @csspart button - The pay button.
+ * @csspart status - The status area.
+ *
+ * @cssproperty --tender-color-text - Text colour.
+ * @cssproperty --tender-color-background - Background.
+ * @cssproperty --tender-color-primary - Pay button and accents.
+ * @cssproperty --tender-color-danger - Errors.
+ * @cssproperty --tender-color-border - Input borders.
+ * @cssproperty --tender-color-focus - Focus ring.
+ * @cssproperty --tender-border-radius - Corner radius.
+ * @cssproperty --tender-spacing-unit - Gap between fields.
+ * @cssproperty --tender-font-family - Font.
+ */
+export class TenderCheckout extends TenderElement {
+  static override styles = styles;
+
+  private client: TenderClient | null = null;
+  private clientConfig = '';
+  /** Bumped whenever the payment being shown changes: late answers for an old one are dropped. */
+  private generation = 0;
+  private connection = 0;
+  private readyConnection = -1;
+  private confirming: Promise<ConfirmOutcome> | null = null;
+  private pollTimer: ReturnType<typeof setTimeout> | undefined;
+  private pollDeadline = 0;
+  private pollDelay = 1000;
+  /** The card as typed. It lives here and in the confirm request only. */
+  private card: Record<Field, string> = { number: '', expiry: '', cvc: '', name: '' };
+  private touched: Record<Field, boolean> = { number: false, expiry: false, cvc: false, name: false };
+  private submitted = false;
+  private lastChange = '';
+
+  @query('#number') private numberInput!: HTMLInputElement;
+  @query('#expiry') private expiryInput!: HTMLInputElement;
+  @query('#cvc') private cvcInput!: HTMLInputElement;
+  @query('#name') private nameInput!: HTMLInputElement | null;
+
+  @state() private phase: Phase = 'idle';
+  @state() private payment: PaymentResponse | null = null;
+  @state() private shownErrors: CardErrors = {};
+  @state() private brand: CardBrand | null = null;
+  @state() private status: { text: string; tone: 'info' | 'success' | 'danger' } | null = null;
+  @state() private problem: (TenderErrorDetail & { retry: 'load' | 'confirm' | null }) | null = null;
+
+  /** The merchant's publishable key (`pk_snd_…`, `pk_prd_…`). */
+  @property({ attribute: 'publishable-key' }) publishableKey = '';
+  /** The payment's client secret (`pay_…_secret_…`). */
+  @property({ attribute: 'client-secret' }) clientSecret = '';
+  /** Base URL of the payment API. */
+  @property({ attribute: 'api-base' }) apiBase = '';
+  /** Where the customer comes back after a redirect (default: the current page). */
+  @property({ attribute: 'return-url' }) returnUrl = '';
+  /** BCP 47 tag or `auto` (the page's language). */
+  @property() locale = 'auto';
+  /** Appearance preset name. */
+  @property({ reflect: true }) theme = '';
+  /** Serialisable appearance (`{ theme?, variables?, rules? }`). */
+  @property({ attribute: false }) appearance: Record<string, unknown> | null = null;
+  /** Per-message overrides of the text catalogue. */
+  @property({ attribute: false }) messages: Partial<Messages> = {};
+  @property({ type: Boolean, attribute: 'hide-button' }) hideButton = false;
+  @property({ type: Boolean, attribute: 'hide-name' }) hideName = false;
+  @property({ type: Boolean, reflect: true }) disabled = false;
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.connection += 1;
+    if (!this.hasUpdated) return; // the first update starts loading
+    if (this.phase === 'ready') this.announceReady();
+    if (this.phase === 'waiting' && this.payment) this.schedulePoll(0);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    clearTimeout(this.pollTimer);
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('clientSecret') || changed.has('publishableKey') || changed.has('apiBase')) {
+      this.reset(changed.has('clientSecret') && changed.get('clientSecret') !== undefined);
+      void this.load();
+    }
+  }
+
+  private get text(): Messages {
+    return catalogue(this.messages);
+  }
+
+  private t(key: MessageKey, params?: Record<string, string>): string {
+    return formatMessage(this.text[key], params);
+  }
+
+  private get activeLocale(): string {
+    return resolveLocale(this.locale);
+  }
+
+  // ---- loading and outcomes --------------------------------------------------------------------
+
+  private reset(newPayment: boolean): void {
+    this.generation += 1;
+    clearTimeout(this.pollTimer);
+    this.payment = null;
+    this.status = null;
+    this.problem = null;
+    this.phase = 'idle';
+    if (newPayment) {
+      this.card = { number: '', expiry: '', cvc: '', name: '' };
+      this.touched = { number: false, expiry: false, cvc: false, name: false };
+      this.submitted = false;
+      this.shownErrors = {};
+      this.brand = null;
+      this.lastChange = '';
+      for (const input of [this.numberInput, this.expiryInput, this.cvcInput, this.nameInput]) if (input) input.value = '';
+    }
+  }
+
+  private ensureClient(): TenderClient | null {
+    const config = `${this.publishableKey}|${this.apiBase}`;
+    if (!this.publishableKey || !this.apiBase) return null;
+    if (!this.client || this.clientConfig !== config) {
+      this.client = createClient({ publishableKey: this.publishableKey, baseUrl: this.apiBase });
+      this.clientConfig = config;
+    }
+    return this.client;
+  }
+
+  private async load(): Promise<void> {
+    const generation = this.generation;
+    const client = this.ensureClient();
+    if (!client || !this.clientSecret) {
+      if (this.publishableKey || this.clientSecret || this.apiBase) {
+        this.raise({ code: 'configuration', message: 'publishable-key, client-secret and api-base are all required', recoverable: false }, null);
+      }
+      return;
+    }
+    this.phase = 'loading';
+    const url = new URL(location.href);
+    const returning = url.searchParams.get('payment_intent_client_secret') === this.clientSecret;
+    const result = returning ? await client.paymentFromReturnUrl(url) : await client.retrievePayment(this.clientSecret);
+    if (generation !== this.generation) return;
+    if (returning) this.cleanReturnUrl(url);
+    if (!result || !result.ok) {
+      this.raiseClientError(result ? result.error : null, 'load');
+      return;
+    }
+    this.handlePayment(result.payment, returning ? 'return' : 'load');
+  }
+
+  private cleanReturnUrl(url: URL): void {
+    for (const name of RETURN_PARAMS) url.searchParams.delete(name);
+    history.replaceState(history.state, '', url.toString());
+  }
+
+  /** Shows a payment and tells the host what it means. `origin`: where it came from. */
+  private handlePayment(payment: PaymentResponse, origin: 'load' | 'return' | 'confirm' | 'poll'): TenderResultDetail | { redirect: string } | null {
+    this.payment = payment;
+    this.problem = null;
+    const status = payment.status;
+    if (status === 'requires_confirmation' || status === 'requires_payment_method') {
+      this.phase = 'ready';
+      this.status = null;
+      this.announceReady();
+      return null;
+    }
+    if (status === 'failed' && payment.manual_retry_allowed) {
+      this.phase = 'ready';
+      if (origin === 'load') {
+        this.status = null;
+        this.announceReady();
+        return null;
+      }
+      this.status = { text: this.declineMessage(payment), tone: 'danger' };
+      this.announceReady();
+      return this.result(payment, true);
+    }
+    if (status === 'processing') {
+      this.startPolling(payment, PROCESSING_POLL_MS, 1000);
+      this.status = { text: this.t('status.processing'), tone: 'info' };
+      return null;
+    }
+    if (status === 'requires_customer_action') {
+      const action = payment.next_action;
+      if (action?.type === 'redirect_to_url' && 'redirect_to_url' in action) {
+        const url = String(action.redirect_to_url);
+        if (origin === 'confirm') return this.redirect(payment, url);
+        this.phase = 'action';
+        this.status = { text: this.t('status.awaitingAuthentication'), tone: 'info' };
+        return null;
+      }
+      if (action?.type === 'wait_screen_information' && 'display_from_timestamp' in action) {
+        const until = typeof action.display_to_timestamp === 'number' ? action.display_to_timestamp / 1e6 : Date.now() + 5 * 60_000;
+        const pollConfig = action.poll_config as { delay_in_secs?: number } | null | undefined;
+        const every = (pollConfig?.delay_in_secs ?? 2) * 1000;
+        this.startPolling(payment, Math.max(until - Date.now(), 0) + 5000, every, every);
+        this.status = { text: this.t('status.waitScreen'), tone: 'info' };
+        return null;
+      }
+      this.raise({ code: 'unsupported_action', message: `This payment needs a customer action the element cannot handle (${action?.type ?? 'none'})`, recoverable: false }, null);
+      return null;
+    }
+    // a final state: succeeded, requires_capture, partially captured, cancelled, failed without retry
+    this.phase = 'done';
+    const tone = status === 'failed' || status === 'cancelled' ? 'danger' : 'success';
+    const key = `status.${status}` as MessageKey;
+    this.status = { text: status === 'failed' ? this.declineMessage(payment) : this.text[key] ?? this.t('status.succeeded'), tone };
+    return this.result(payment, false);
+  }
+
+  private result(payment: PaymentResponse, retryable: boolean): TenderResultDetail {
+    const detail: TenderResultDetail = { paymentId: payment.payment_id, status: payment.status, retryable, payment };
+    if (payment.error_code) detail.errorCode = payment.error_code;
+    if (payment.error_code) detail.errorMessage = this.declineMessage(payment);
+    this.emit('tender-result', detail);
+    return detail;
+  }
+
+  private declineMessage(payment: PaymentResponse): string {
+    const key = `decline.${payment.error_code ?? ''}` as MessageKey;
+    return this.text[key] ?? payment.unified_message ?? this.t('decline.generic');
+  }
+
+  private redirect(payment: PaymentResponse, url: string): { redirect: string } {
+    this.phase = 'redirecting';
+    this.status = { text: this.t('status.redirecting'), tone: 'info' };
+    if (this.emit('tender-redirect', { paymentId: payment.payment_id, url }, { cancelable: true })) {
+      navigateTop(url);
+    } else {
+      this.phase = 'action';
+      this.status = { text: this.t('status.awaitingAuthentication'), tone: 'info' };
+    }
+    return { redirect: url };
+  }
+
+  private announceReady(): void {
+    if (!this.payment || !this.isConnected || this.readyConnection === this.connection) return;
+    this.readyConnection = this.connection;
+    const { payment_id: paymentId, amount, currency, status } = this.payment;
+    this.emit('tender-ready', { paymentId, amount, currency, status });
+  }
+
+  private startPolling(payment: PaymentResponse, forMs: number, firstDelayMs: number, everyMs?: number): void {
+    this.phase = 'waiting';
+    this.payment = payment;
+    this.pollDeadline = Date.now() + forMs;
+    this.pollDelay = everyMs ?? firstDelayMs;
+    this.schedulePoll(firstDelayMs, everyMs === undefined);
+  }
+
+  private schedulePoll(delayMs: number, backOff = true): void {
+    clearTimeout(this.pollTimer);
+    if (!this.isConnected) return;
+    const generation = this.generation;
+    this.pollTimer = setTimeout(async () => {
+      const client = this.client;
+      if (!client || generation !== this.generation || !this.isConnected) return;
+      const result = await client.retrievePayment(this.clientSecret);
+      if (generation !== this.generation || this.phase !== 'waiting') return;
+      const payment = result.ok ? result.payment : this.payment;
+      const stillWaiting = payment && (payment.status === 'processing' || (payment.status === 'requires_customer_action' && payment.next_action?.type === 'wait_screen_information'));
+      if (result.ok && !stillWaiting) {
+        this.handlePayment(result.payment, 'poll');
+        return;
+      }
+      if (Date.now() >= this.pollDeadline) {
+        // stop polling but never guess: report what the payment is now
+        this.phase = 'done';
+        if (payment) this.result(payment, false);
+        return;
+      }
+      if (backOff) this.pollDelay = Math.min(this.pollDelay * 1.5, 5000);
+      this.schedulePoll(this.pollDelay, backOff);
+    }, delayMs);
+  }
+
+  private raiseClientError(error: ClientError | null, retry: 'load' | 'confirm'): void {
+    const detail = describeClientError(error);
+    this.raise(detail, detail.recoverable ? retry : null);
+  }
+
+  private raise(detail: TenderErrorDetail, retry: 'load' | 'confirm' | null): void {
+    this.problem = { ...detail, retry };
+    if (retry !== 'confirm') this.phase = 'error';
+    this.status = { text: this.t(errorMessageKey(detail.code)), tone: 'danger' };
+    this.emit('tender-error', detail);
+  }
+
+  // ---- card entry --------------------------------------------------------------------------------
+
+  private validation(): { errors: CardErrors; complete: boolean; empty: boolean } {
+    const number = validateCardNumber(this.card.number);
+    const expiry = validateExpiry(this.card.expiry);
+    const cvc = validateCvc(this.card.cvc, number.brand);
+    const errors: CardErrors = {};
+    if (!number.valid) errors.number = number.error ?? 'invalid';
+    if (!expiry.valid) errors.expiry = expiry.error ?? 'incomplete';
+    if (!cvc.valid) errors.cvc = cvc.error ?? 'incomplete';
+    const empty = !this.card.number && !this.card.expiry && !this.card.cvc && !this.card.name;
+    return { errors, complete: Object.keys(errors).length === 0, empty };
+  }
+
+  /** Errors of fields the customer has left (or all of them after a submit); never of a valid prefix being typed. */
+  private refreshErrors(): void {
+    const { errors } = this.validation();
+    const shown: CardErrors = {};
+    for (const field of ['number', 'expiry', 'cvc'] as const) {
+      const error = errors[field];
+      if (error && (this.submitted || this.touched[field])) (shown as Record<string, string>)[field] = error;
+    }
+    this.shownErrors = shown;
+  }
+
+  private notifyChange(): void {
+    const { complete, empty } = this.validation();
+    const detail = { complete, empty, brand: this.brand, errors: { ...this.shownErrors } };
+    const key = JSON.stringify(detail);
+    if (key === this.lastChange) return;
+    this.lastChange = key;
+    this.emit('tender-change', detail);
+  }
+
+  private handleNumberInput(event: InputEvent): void {
+    const input = event.target as HTMLInputElement;
+    const formatted = formatCardNumberInput(input.value, input.selectionStart ?? input.value.length);
+    input.value = formatted.value;
+    input.setSelectionRange(formatted.caret, formatted.caret);
+    this.card.number = formatted.value;
+    this.brand = detectBrand(formatted.value);
+    this.afterEdit('number');
+    const check = validateCardNumber(formatted.value);
+    if (check.valid && check.complete && formatted.caret === formatted.value.length) this.expiryInput?.focus();
+  }
+
+  private handleExpiryInput(event: InputEvent): void {
+    const input = event.target as HTMLInputElement;
+    const formatted = formatExpiryInput(input.value, input.selectionStart ?? input.value.length, this.card.expiry);
+    input.value = formatted.value;
+    input.setSelectionRange(formatted.caret, formatted.caret);
+    this.card.expiry = formatted.value;
+    this.afterEdit('expiry');
+    if (validateExpiry(formatted.value).valid && formatted.caret === formatted.value.length && /\d{2}\s*\/\s*\d{2}$/.test(formatted.value)) {
+      this.cvcInput?.focus();
+    }
+  }
+
+  private handleCvcInput(event: InputEvent): void {
+    const input = event.target as HTMLInputElement;
+    const digits = input.value.replace(/\D/g, '').slice(0, this.cvcLength);
+    if (digits !== input.value) input.value = digits;
+    this.card.cvc = digits;
+    this.afterEdit('cvc');
+  }
+
+  private handleNameInput(event: InputEvent): void {
+    this.card.name = (event.target as HTMLInputElement).value;
+    this.afterEdit('name');
+  }
+
+  private afterEdit(field: Field): void {
+    // an error already shown is updated as the customer types (and hidden for a valid prefix)
+    if (this.shownErrors[field as keyof CardErrors]) {
+      const incomplete = this.validation().errors[field as keyof CardErrors] === 'incomplete';
+      if (incomplete && !this.submitted) this.touched[field] = false;
+    }
+    this.refreshErrors();
+    this.notifyChange();
+  }
+
+  private handleBlur(field: Field): void {
+    const value = this.card[field];
+    if (!value && !this.submitted) return; // leaving an empty field is not an error yet
+    this.touched[field] = true;
+    this.refreshErrors();
+    this.notifyChange();
+  }
+
+  private get cvcLength(): number {
+    return this.brand ? CARD_BRANDS[this.brand].cvcLength : 4;
+  }
+
+  private handleSubmit(event: Event): void {
+    event.preventDefault();
+    void this.confirm();
+  }
+
+  private handleRetry(): void {
+    const retry = this.problem?.retry;
+    this.problem = null;
+    this.status = null;
+    if (retry === 'confirm') {
+      this.phase = 'ready';
+      void this.confirm();
+    } else {
+      void this.load();
+    }
+  }
+
+  private handleContinue(): void {
+    const action = this.payment?.next_action;
+    if (this.payment && action?.type === 'redirect_to_url' && 'redirect_to_url' in action) this.redirect(this.payment, String(action.redirect_to_url));
+  }
+
+  // ---- public API --------------------------------------------------------------------------------
+
+  /**
+   * Confirms the payment with the card in the form, as the pay button does. Resolves with the
+   * outcome; a second call while one is under way resolves with the same outcome (one confirm).
+   */
+  confirm(): Promise<ConfirmOutcome> {
+    if (this.confirming) return this.confirming;
+    const payment = this.payment;
+    if (!payment || this.phase !== 'ready' || this.disabled) {
+      const detail = { code: 'not_ready', message: 'The payment cannot be confirmed now', recoverable: true };
+      return Promise.resolve({ type: 'error', detail });
+    }
+    this.submitted = true;
+    this.refreshErrors();
+    this.notifyChange();
+    const { errors } = this.validation();
+    if (Object.keys(errors).length > 0) {
+      this.focusFirstInvalid(errors);
+      return Promise.resolve({ type: 'invalid', errors });
+    }
+    if (!this.emit('tender-submit', { paymentId: payment.payment_id }, { cancelable: true })) {
+      return Promise.resolve({ type: 'cancelled' });
+    }
+    this.confirming = this.runConfirm().finally(() => {
+      this.confirming = null;
+    });
+    return this.confirming;
+  }
+
+  private async runConfirm(): Promise<ConfirmOutcome> {
+    const client = this.client;
+    const generation = this.generation;
+    if (!client) return { type: 'error', detail: { code: 'configuration', message: 'The element is not configured', recoverable: false } };
+    this.phase = 'submitting';
+    this.status = { text: this.t('processing'), tone: 'info' };
+    const expiry = parseExpiry(this.card.expiry);
+    const card: CardInput = {
+      number: this.card.number,
+      expiryMonth: expiry?.month ?? 0,
+      expiryYear: expiry?.year ?? 0,
+      cvc: this.card.cvc,
+      holderName: this.hideName ? null : this.card.name.trim() || null,
+    };
+    const returnUrl = this.returnUrl || location.href.split('#')[0] || location.href;
+    const result = await client.confirmCardPayment(this.clientSecret, card, { returnUrl });
+    if (generation !== this.generation) return { type: 'cancelled' };
+    if (result.ok) return this.outcome(this.handlePayment(result.payment, 'confirm'));
+    const { error } = result;
+    if (error.outcomeUnknown) {
+      // the confirm may have gone through: never report a failure, keep checking instead
+      this.emit('tender-error', { code: 'outcome_unknown', message: error.message, recoverable: true });
+      this.status = { text: this.t('error.outcomeUnknown'), tone: 'danger' };
+      if (this.payment) this.startPolling(this.payment, PROCESSING_POLL_MS, 2000);
+      return { type: 'error', detail: { code: 'outcome_unknown', message: error.message, recoverable: true } };
+    }
+    if (error.type === 'api' && error.code === 'IR_16') {
+      // the payment may have moved on (another tab, an earlier attempt): show what it is now. IR_16
+      // also answers card data the API refuses, in which case the payment is still confirmable.
+      const now = await client.retrievePayment(this.clientSecret);
+      const confirmable = now.ok && ['requires_confirmation', 'requires_payment_method'].includes(now.payment.status);
+      if (now.ok && !confirmable && generation === this.generation) return this.outcome(this.handlePayment(now.payment, 'poll'));
+    }
+    this.phase = 'ready';
+    this.raiseClientError(error, 'confirm');
+    const detail = describeClientError(error);
+    return { type: 'error', detail };
+  }
+
+  private outcome(handled: TenderResultDetail | { redirect: string } | null): ConfirmOutcome {
+    if (handled && 'redirect' in handled) return { type: 'redirect', url: handled.redirect };
+    if (handled) return { type: 'result', detail: handled };
+    const payment = this.payment;
+    return payment
+      ? { type: 'result', detail: { paymentId: payment.payment_id, status: payment.status, retryable: false, payment } }
+      : { type: 'cancelled' };
+  }
+
+  private focusFirstInvalid(errors: CardErrors): void {
+    const order: [keyof CardErrors, HTMLInputElement | null][] = [
+      ['number', this.numberInput],
+      ['expiry', this.expiryInput],
+      ['cvc', this.cvcInput],
+    ];
+    order.find(([field]) => errors[field])?.[1]?.focus();
+  }
+
+  // ---- rendering ---------------------------------------------------------------------------------
+
+  private renderField(field: Field, label: string, control: unknown) {
+    const error = this.shownErrors[field as keyof CardErrors];
+    return html`<div class="field" part="field">
+      <label part="label" for=${field}>${label}</label>
+      ${control}
+      <p class="error" part="error" id="${field}-error" ?hidden=${!error}>${error ? this.t(`error.${field}.${error}` as MessageKey) : ''}</p>
+    </div>`;
+  }
+
+  override render() {
+    const locked = this.phase !== 'ready' || this.disabled;
+    const payment = this.payment;
+    const amount = payment ? formatAmount(payment.amount, payment.currency, this.activeLocale) : '';
+    const showForm = this.phase === 'ready' || this.phase === 'submitting' || (this.phase === 'error' && this.problem?.retry === 'confirm');
+    const brandName = this.brand ? CARD_BRANDS[this.brand].displayName : null;
+    const invalid = (field: keyof CardErrors) => (this.shownErrors[field] ? 'true' : 'false');
+    return html`<div class="base" part="base" lang=${this.activeLocale}>
+      <form part="form" novalidate @submit=${this.handleSubmit} ?hidden=${!showForm} aria-busy=${this.phase === 'submitting' ? 'true' : 'false'}>
+        ${this.renderField(
+          'number',
+          this.t('cardNumber'),
+          html`<div class="control">
+            <input id="number" part="input" class="with-brand" name="cardnumber" autocomplete="cc-number" inputmode="numeric"
+              type="text" spellcheck="false" maxlength="23" placeholder="1234 1234 1234 1234" ?disabled=${locked}
+              aria-invalid=${invalid('number')} aria-describedby="number-error number-brand"
+              @input=${this.handleNumberInput} @blur=${() => this.handleBlur('number')} />
+            <span class="brand" part="brand" id="number-brand" role="img"
+              aria-label=${brandName ? this.t('brand', { brand: brandName }) : this.t('brandUnknown')}
+              ?hidden=${!this.brand}>${this.brand ? (SHORT_BRAND[this.brand] ?? brandName?.toUpperCase()) : ''}</span>
+          </div>`,
+        )}
+        <div class="row">
+          ${this.renderField(
+            'expiry',
+            this.t('expiry'),
+            html`<input id="expiry" part="input" name="exp-date" autocomplete="cc-exp" inputmode="numeric" type="text"
+              spellcheck="false" maxlength="7" placeholder=${this.t('expiryPlaceholder')} ?disabled=${locked}
+              aria-invalid=${invalid('expiry')} aria-describedby="expiry-error"
+              @input=${this.handleExpiryInput} @blur=${() => this.handleBlur('expiry')} />`,
+          )}
+          ${this.renderField(
+            'cvc',
+            this.t('cvc'),
+            html`<input id="cvc" part="input" name="cvc" autocomplete="cc-csc" inputmode="numeric" type="text"
+              spellcheck="false" maxlength=${this.cvcLength} placeholder=${this.t('cvcPlaceholder')} ?disabled=${locked}
+              aria-invalid=${invalid('cvc')} aria-describedby="cvc-error"
+              @input=${this.handleCvcInput} @blur=${() => this.handleBlur('cvc')} />`,
+          )}
+        </div>
+        ${this.hideName
+          ? nothing
+          : this.renderField(
+              'name',
+              this.t('holderName'),
+              html`<input id="name" part="input" name="ccname" autocomplete="cc-name" type="text" ?disabled=${locked}
+                @input=${this.handleNameInput} @blur=${() => this.handleBlur('name')} />`,
+            )}
+        ${this.hideButton
+          ? nothing
+          : html`<button part="button" type="submit" ?disabled=${locked}>
+              ${this.phase === 'submitting' ? this.t('processing') : amount ? this.t('pay', { amount }) : this.t('payNoAmount')}
+            </button>`}
+      </form>
+      <div role="status" aria-live="polite" part="status">
+        ${this.phase === 'loading' ? html`<p class="status">${this.t('loading')}</p>` : nothing}
+        ${this.status ? html`<p class="status ${this.status.tone}">${this.status.text}</p>` : nothing}
+      </div>
+      ${this.problem?.retry ? html`<button class="secondary" type="button" @click=${this.handleRetry}>${this.t('retry')}</button>` : nothing}
+      ${this.phase === 'action' ? html`<button class="secondary" type="button" @click=${this.handleContinue}>${this.t('status.continueAuthentication')}</button>` : nothing}
+    </div>`;
+  }
+}
+
+/** Navigates the top window (the element may sit in a same-origin frame); falls back to this window. */
+function navigateTop(url: string): void {
+  try {
+    (window.top ?? window).location.assign(url);
+  } catch {
+    window.location.assign(url);
+  }
+}
+
+/** A client error as the host page hears it: a stable code, a message, whether trying again may help. */
+function describeClientError(error: ClientError | null): TenderErrorDetail {
+  if (!error) return { code: 'configuration', message: 'The return URL does not carry this payment', recoverable: false };
+  switch (error.type) {
+    case 'network':
+    case 'timeout':
+      return { code: 'network', message: error.message, recoverable: true };
+    case 'server':
+    case 'invalid_response':
+      return { code: 'server', message: error.message, recoverable: true };
+    case 'configuration':
+      return { code: 'configuration', message: error.message, recoverable: false };
+    case 'api':
+      if (error.code === 'IR_08') return { code: 'client_secret_expired', message: error.message, recoverable: false };
+      if (error.code === 'IR_09') return { code: 'client_secret_mismatch', message: error.message, recoverable: false };
+      if (error.code === 'IR_01') return { code: 'invalid_publishable_key', message: error.message, recoverable: false };
+      if (error.code === 'HE_02') return { code: 'payment_not_found', message: error.message, recoverable: false };
+      if ((error.status ?? 0) >= 500) return { code: 'server', message: error.message, recoverable: true };
+      return { code: 'request_refused', message: error.message, recoverable: true };
+  }
+}
+
+function errorMessageKey(code: string): MessageKey {
+  switch (code) {
+    case 'network':
+      return 'error.network';
+    case 'server':
+      return 'error.server';
+    case 'client_secret_expired':
+      return 'error.expired';
+    case 'outcome_unknown':
+      return 'error.outcomeUnknown';
+    case 'unsupported_action':
+    case 'request_refused':
+      return 'error.unavailable';
+    default:
+      return 'error.configuration';
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'tender-checkout': TenderCheckout;
+  }
+}
