@@ -303,7 +303,7 @@ export class PaymentService {
     const merchant = before !== payment.status && (captured || payment.status === 'failed') ? this.store.merchant(payment.merchant_id) : null;
     if (merchant && captured) {
       payment.processor_fee = processorFee(payment.connector, payment.amount_received);
-      payment.gateway_fee = gatewayFee(merchant, payment.amount);
+      payment.gateway_fee = gatewayFee(merchant, payment.amount_received);
     }
     this.store.updatePayment(payment);
     if (merchant && payment.status === 'succeeded') this.emit(merchant, payment, 'payment_succeeded');

@@ -21,7 +21,8 @@ export function redirectToMerchant(payment: Payment, merchant: MerchantAccount, 
   params.push(['manual_retry_allowed', String(payment.manual_retry_allowed === true)]);
   const url = new URL(returnUrl);
   if (!post) for (const [name, value] of params) url.searchParams.append(name, value);
-  const received: [string, string][] = post ? params : [...url.searchParams];
+  // what the merchant receives: the return URL's own query plus ours (in the form, for a POST)
+  const received: [string, string][] = post ? [...url.searchParams, ...params] : [...url.searchParams];
   if (merchant.enable_payment_response_hash) {
     const signature = signReturnParameters(received, merchant.payment_response_hash_key);
     for (const pair of [['signature', signature], ['signature_algorithm', 'HMAC-SHA512']] as [string, string][]) {

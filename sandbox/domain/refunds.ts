@@ -52,7 +52,6 @@ export class RefundService {
 
   create(merchant: MerchantAccount, request: RefundCreate): Refund {
     checkMetadata('metadata', request.metadata);
-    if (request.amount != null && request.amount < 100) throw errors.invalidRequest('amount must be at least 100');
     return this.store.transaction(() => {
       const payment = this.store.payment(merchant.merchant_id, request.payment_id);
       if (!payment) throw errors.notFound('Payment');
@@ -88,6 +87,7 @@ export class RefundService {
         connector_refund_id: `snd_rfnd_${alphanumeric(20)}`,
         refund_arn: course.now === 'succeeded' ? alphanumeric(23) : null,
         refund_type: request.refund_type ?? 'instant',
+        split_refunds: asJson(request.split_refunds),
         gateway_fee: gatewayFee(merchant, amount),
         profile_id: payment.profile_id,
         created_at: nowIso,

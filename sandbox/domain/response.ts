@@ -177,7 +177,7 @@ export function refundResponse(refund: Refund) {
     updated_at: refund.updated_at,
     profile_id: refund.profile_id,
     merchant_connector_id: null,
-    split_refunds: null,
+    split_refunds: refund.split_refunds ?? null,
     connector_refund_id: refund.connector_refund_id,
     refund_arn: refund.refund_arn,
     refund_type: refund.refund_type,

@@ -251,6 +251,7 @@ export interface Refund {
   connector_refund_id: string;
   refund_arn: string | null;
   refund_type: string;
+  split_refunds: JsonObject | null;
   gateway_fee: number | null;
   profile_id: string;
   created_at: string;

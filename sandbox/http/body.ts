@@ -27,10 +27,18 @@ export async function readBody<T extends z.ZodMiniType>(c: Context, schema: T, {
   return validate(schema, value);
 }
 
-/** Validates query parameters (all strings) against a schema of optional string members. */
+/** Validates query parameters (all strings) against a schema of optional string members. Any refusal is 400 IR_06. */
 export function readQuery<T extends z.ZodMiniType>(c: Context, schema: T): z.infer<T> {
-  return validate(schema, c.req.query());
+  const result = schema.safeParse(c.req.query());
+  if (result.success) return result.data;
+  const issue = result.error.issues[0] as z.core.$ZodIssue;
+  if (issue.code === 'unrecognized_keys') return errorOut(errors.badJson(`unknown query parameter \`${issue.keys[0] ?? ''}\``));
+  return errorOut(errors.badJson(`invalid value for query parameter \`${memberPath(issue.path)}\``));
 }
+
+const errorOut = (error: ApiError): never => {
+  throw error;
+};
 
 export function validate<T extends z.ZodMiniType>(schema: T, value: unknown): z.infer<T> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
@@ -72,6 +80,7 @@ function issueToError(issue: z.core.$ZodIssue): ApiError {
     case 'invalid_format':
       return errors.invalidRequest(`${path} is not a valid ${issue.format === 'regex' ? 'value' : issue.format}`);
     case 'invalid_union': {
+      if (issue.input === undefined) return errors.missingParam(path);
       const inner = issue.errors.flat().find((i) => i.code === 'unrecognized_keys');
       if (inner) return issueToError({ ...inner, path: [...issue.path, ...inner.path] } as z.core.$ZodIssue);
       return errors.badJson(`\`${path}\` does not match any accepted shape`);

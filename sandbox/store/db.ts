@@ -60,7 +60,7 @@ const MIGRATIONS: string[] = [
      settle_at INTEGER,
      doc TEXT NOT NULL,
      PRIMARY KEY (merchant_id, refund_id)
-   ) WITHOUT ROWID;
+   );
    CREATE INDEX refunds_by_payment ON refunds(merchant_id, payment_id);
    CREATE INDEX refunds_to_settle ON refunds(settle_at) WHERE settle_at IS NOT NULL;
    CREATE TABLE webhook_outbox (

@@ -37,7 +37,9 @@ export class Store {
       getApiKey: prepare('SELECT doc FROM api_keys WHERE merchant_id = ? AND key_id = ?'),
       insertApiKey: prepare('INSERT INTO api_keys (key_id, merchant_id, key_hash, doc) VALUES (?, ?, ?, ?)'),
       updateApiKey: prepare('UPDATE api_keys SET doc = ? WHERE key_id = ?'),
-      listApiKeys: prepare('SELECT doc FROM api_keys WHERE merchant_id = ? ORDER BY rowid LIMIT ? OFFSET ?'),
+      listApiKeys: prepare(
+        "SELECT doc FROM api_keys WHERE merchant_id = ? AND json_extract(doc, '$.revoked') = 0 ORDER BY rowid LIMIT ? OFFSET ?",
+      ),
       getCustomer: prepare('SELECT doc FROM customers WHERE merchant_id = ? AND customer_id = ?'),
       putCustomer: prepare(
         'INSERT INTO customers (merchant_id, customer_id, doc) VALUES (?, ?, ?) ON CONFLICT(merchant_id, customer_id) DO UPDATE SET doc = excluded.doc',
@@ -62,7 +64,7 @@ export class Store {
       putRefund: prepare(
         'INSERT INTO refunds (merchant_id, refund_id, payment_id, settle_at, doc) VALUES (?, ?, ?, ?, ?) ON CONFLICT(merchant_id, refund_id) DO UPDATE SET settle_at = excluded.settle_at, doc = excluded.doc',
       ),
-      refundsOfPayment: prepare('SELECT doc FROM refunds WHERE merchant_id = ? AND payment_id = ? ORDER BY json_extract(doc, \'$.created_at\'), refund_id'),
+      refundsOfPayment: prepare('SELECT doc FROM refunds WHERE merchant_id = ? AND payment_id = ? ORDER BY rowid'),
       dueRefunds: prepare('SELECT merchant_id, refund_id FROM refunds WHERE settle_at IS NOT NULL AND settle_at <= ? LIMIT 200'),
       paymentStatus: prepare('SELECT status FROM payments WHERE merchant_id = ? AND payment_id = ?'),
       insertEvent: prepare(

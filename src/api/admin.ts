@@ -132,7 +132,8 @@ export type CustomerUpdate = z.infer<typeof CustomerUpdate>;
 export const RefundCreate = z.strictObject({
   payment_id: z.string().check(z.minLength(1), z.maxLength(64)),
   refund_id: z.optional(id(64)),
-  amount: z.optional(z.int().check(z.minimum(1))),
+  /** The spec's schema minimum is 100 (minor units). */
+  amount: z.optional(z.int().check(z.minimum(100))),
   reason: opt(text(255)),
   refund_type: opt(z.enum(['instant', 'scheduled'])),
   metadata: opt(anyObject()),
