@@ -125,9 +125,10 @@ export const formShown = (element: TenderCheckout) => !formOf(element).hidden;
 
 // ---- typing -------------------------------------------------------------------------------------
 
-/** Focuses a field (as a click would) and types into it with real key presses. */
+/** Focuses a field (as a click at its end would) and types into it with real key presses. */
 export async function typeInto(element: TenderCheckout, id: 'number' | 'expiry' | 'cvc' | 'name', text: string): Promise<void> {
   inputOf(element, id).focus();
+  await sendKeys({ press: 'End' });
   await sendKeys({ type: text });
 }
 
@@ -224,7 +225,7 @@ export function cardDataIn(text: string, card: { number: string; cvc: string; ex
     ['card number', new RegExp(digits.split('').join('[\\s-]?'))],
     ['cvc', new RegExp(`"${card.cvc}"`)],
     ['expiry', new RegExp(`${expiryDigits.slice(0, 2)}\\s*/\\s*${expiryDigits.slice(2)}`)],
-    ['card field', /card_number|card_cvc|card_exp_month|card_exp_year|"cvc"|"expiry"/],
+    ['card field', /card_number|card_cvc|card_exp_month|card_exp_year/],
   ];
   for (const [what, pattern] of patterns) if (pattern.test(text)) found.push(what);
   return found;

@@ -105,7 +105,9 @@ export class TenderCheckout extends TenderElement {
   /** BCP 47 tag or `auto` (the page's language). */
   @property() locale = 'auto';
   /** Appearance preset name. */
-  @property({ reflect: true }) theme = '';
+  @property() theme = '';
+  /** Time limit of one request to the API, in ms (0: the client's defaults, 10 s for reads and 15 s for the confirm). */
+  @property({ type: Number, attribute: 'request-timeout' }) requestTimeout = 0;
   /** Serialisable appearance (`{ theme?, variables?, rules? }`). */
   @property({ attribute: false }) appearance: Record<string, unknown> | null = null;
   /** Per-message overrides of the text catalogue. */
@@ -151,6 +153,8 @@ export class TenderCheckout extends TenderElement {
   private reset(newPayment: boolean): void {
     this.generation += 1;
     clearTimeout(this.pollTimer);
+    this.readyConnection = -1; // the payment shown next is announced, even on this connection
+    this.confirming = null; // a confirm still in flight belongs to the old payment: its answer is dropped
     this.payment = null;
     this.status = null;
     this.problem = null;
@@ -167,10 +171,11 @@ export class TenderCheckout extends TenderElement {
   }
 
   private ensureClient(): TenderClient | null {
-    const config = `${this.publishableKey}|${this.apiBase}`;
+    const config = `${this.publishableKey}|${this.apiBase}|${this.requestTimeout}`;
     if (!this.publishableKey || !this.apiBase) return null;
     if (!this.client || this.clientConfig !== config) {
-      this.client = createClient({ publishableKey: this.publishableKey, baseUrl: this.apiBase });
+      const timeoutMs = this.requestTimeout > 0 ? this.requestTimeout : undefined;
+      this.client = createClient({ publishableKey: this.publishableKey, baseUrl: this.apiBase, ...(timeoutMs ? { timeoutMs } : {}) });
       this.clientConfig = config;
     }
     return this.client;
@@ -259,7 +264,7 @@ export class TenderCheckout extends TenderElement {
   }
 
   private result(payment: PaymentResponse, retryable: boolean): TenderResultDetail {
-    const detail: TenderResultDetail = { paymentId: payment.payment_id, status: payment.status, retryable, payment };
+    const detail: TenderResultDetail = { paymentId: payment.payment_id, status: payment.status, retryable, payment: withoutCardData(payment) };
     if (payment.error_code) detail.errorCode = payment.error_code;
     if (payment.error_code) detail.errorMessage = this.declineMessage(payment);
     this.emit('tender-result', detail);
@@ -408,11 +413,10 @@ export class TenderCheckout extends TenderElement {
   }
 
   private afterEdit(field: Field): void {
-    // an error already shown is updated as the customer types (and hidden for a valid prefix)
-    if (this.shownErrors[field as keyof CardErrors]) {
-      const incomplete = this.validation().errors[field as keyof CardErrors] === 'incomplete';
-      if (incomplete && !this.submitted) this.touched[field] = false;
-    }
+    // a valid prefix being typed (or an emptied field) is no error until the field is left again,
+    // even in a field left before; after a submit, errors follow every keystroke
+    const error = this.validation().errors[field as keyof CardErrors];
+    if ((error === 'incomplete' || error === 'empty') && !this.submitted) this.touched[field] = false;
     this.refreshErrors();
     this.notifyChange();
   }
@@ -475,10 +479,11 @@ export class TenderCheckout extends TenderElement {
     if (!this.emit('tender-submit', { paymentId: payment.payment_id }, { cancelable: true })) {
       return Promise.resolve({ type: 'cancelled' });
     }
-    this.confirming = this.runConfirm().finally(() => {
-      this.confirming = null;
+    const confirming = this.runConfirm().finally(() => {
+      if (this.confirming === confirming) this.confirming = null;
     });
-    return this.confirming;
+    this.confirming = confirming;
+    return confirming;
   }
 
   private async runConfirm(): Promise<ConfirmOutcome> {
@@ -525,7 +530,7 @@ export class TenderCheckout extends TenderElement {
     if (handled) return { type: 'result', detail: handled };
     const payment = this.payment;
     return payment
-      ? { type: 'result', detail: { paymentId: payment.payment_id, status: payment.status, retryable: false, payment } }
+      ? { type: 'result', detail: { paymentId: payment.payment_id, status: payment.status, retryable: false, payment: withoutCardData(payment) } }
       : { type: 'cancelled' };
   }
 
@@ -620,6 +625,14 @@ function navigateTop(url: string): void {
   } catch {
     window.location.assign(url);
   }
+}
+
+/** The payment as the host page hears it: the API response without the card's expiry (events carry no card data). */
+function withoutCardData(payment: PaymentResponse): PaymentResponse {
+  const card = payment.payment_method_data?.card;
+  if (!card) return payment;
+  const { card_exp_month: _month, card_exp_year: _year, ...masked } = card;
+  return { ...payment, payment_method_data: { ...payment.payment_method_data, card: masked } };
 }
 
 /** A client error as the host page hears it: a stable code, a message, whether trying again may help. */
