@@ -82,10 +82,14 @@ export function cleanUp(): Promise<void> {
 
 /**
  * Runs a benchmark's main function: exit code from `main` (0 within budget, 1 over budget), 2 when
- * the run itself failed or took longer than `limitMs`. Cleans up before exiting, whatever happens.
+ * the run itself failed or took longer than `limitMs` (BENCH_TIME_LIMIT_MS overrides it). Cleans
+ * up before exiting, whatever happens.
  */
-export function runBenchmark(name: string, limitMs: number, main: () => Promise<number>): void {
+export function runBenchmark(name: string, defaultLimitMs: number, main: () => Promise<number>): void {
+  const limitMs = positiveInt('BENCH_TIME_LIMIT_MS', defaultLimitMs);
+  let finishing = false;
   const finish = (code: number) => {
+    finishing = true;
     void cleanUp().finally(() => process.exit(code));
   };
   const overall = setTimeout(() => {
@@ -104,6 +108,7 @@ export function runBenchmark(name: string, limitMs: number, main: () => Promise<
   main().then(
     (code) => finish(code),
     (error: unknown) => {
+      if (finishing) return; // the time limit or a signal closed the browser under main's feet
       console.error(`${name} failed:`, error instanceof Error ? (error.stack ?? error.message) : error);
       finish(2);
     },
@@ -228,42 +233,85 @@ export function paymentTemplate(): Record<string, unknown> {
   return template;
 }
 
+/*
+ * Note for page.evaluate callbacks in the bench scripts: tsx compiles with esbuild's keepNames, which
+ * wraps named functions in a `__name(…)` helper that does not exist in the page. Pass anonymous
+ * arrows that only call into `window.tenderBench` (bench/page.ts, bundled on its own), or a string.
+ */
+
 export interface BenchPage {
   browser: Browser;
+  /** The current page (replaced by {@link BenchPage.freshPage}). */
   page: Page;
+  /** The local page server, http://127.0.0.1:port. */
+  origin: string;
   chromiumVersion: string;
   userAgent: string;
   bundle: Bundle;
-  /** Requests the page made to anything but the local page server (the API is stubbed: expected 0). */
+  /** Requests any bench page made to anything but the local page server (the API is stubbed: expected 0). */
   outsideRequests: string[];
-  /** Uncaught errors and console errors in the page. */
+  /** Uncaught errors and console errors or warnings in any bench page. */
   pageErrors: string[];
+  /**
+   * Closes the current page and its browser context and opens the bench page in a new context
+   * (a new renderer process, empty caches): what a customer's first visit looks like.
+   */
+  freshPage(): Promise<Page>;
 }
 
 /** Bundle + server + Chromium + the page, loaded and initialised. */
 export async function openBenchPage(): Promise<BenchPage> {
   const bundle = await buildBundles();
   const origin = await startPageServer(bundle.dir);
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS, timeout: 60_000 });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: CHROMIUM_ARGS,
+    timeout: 60_000,
+    // runBenchmark's own handlers close the browser, the server and the temporary folder; Playwright
+    // would exit at once on these signals (it still kills the browser if the process exits)
+    handleSIGINT: false,
+    handleSIGTERM: false,
+    handleSIGHUP: false,
+  });
   onCleanup(() => browser.close());
-  const context = await browser.newContext({ viewport: { width: 1024, height: 768 }, serviceWorkers: 'block' });
-  const page = await context.newPage();
-  page.setDefaultTimeout(60_000);
   const outsideRequests: string[] = [];
   const pageErrors: string[] = [];
-  page.on('request', (request) => {
-    if (!request.url().startsWith(`${origin}/`)) outsideRequests.push(`${request.method()} ${request.url()}`);
-  });
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning') pageErrors.push(`console.${message.type()}: ${message.text()}`);
-  });
-  await page.goto(`${origin}/`);
-  await page.waitForFunction(() => Boolean(window.tenderBench) && Boolean(customElements.get('tender-checkout')));
-  const init: BenchInit = { apiBase: API_BASE, publishableKey: PUBLISHABLE_KEY, paymentTemplate: paymentTemplate() };
-  await page.evaluate((options) => window.tenderBench.init(options), init);
+  const openPage = async (): Promise<Page> => {
+    const context = await browser.newContext({ viewport: { width: 1024, height: 768 }, serviceWorkers: 'block' });
+    const page = await context.newPage();
+    page.setDefaultTimeout(60_000);
+    page.on('request', (request) => {
+      if (!request.url().startsWith(`${origin}/`)) outsideRequests.push(`${request.method()} ${request.url()}`);
+    });
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') pageErrors.push(`console.${message.type()}: ${message.text()}`);
+    });
+    await page.goto(`${origin}/`);
+    await page.waitForFunction(() => Boolean(window.tenderBench) && Boolean(customElements.get('tender-checkout')));
+    const init: BenchInit = { apiBase: API_BASE, publishableKey: PUBLISHABLE_KEY, paymentTemplate: paymentTemplate() };
+    await page.evaluate((options) => window.tenderBench.init(options), init);
+    return page;
+  };
+  const page = await openPage();
   const userAgent = await page.evaluate(() => navigator.userAgent);
-  return { browser, page, chromiumVersion: browser.version(), userAgent, bundle, outsideRequests, pageErrors };
+  const bench: BenchPage = {
+    browser,
+    page,
+    origin,
+    chromiumVersion: browser.version(),
+    userAgent,
+    bundle,
+    outsideRequests,
+    pageErrors,
+    async freshPage() {
+      await bench.page.context().close();
+      bench.page = await openPage();
+      return bench.page;
+    },
+  };
+  return bench;
 }
 
 // ---- statistics and reporting --------------------------------------------------------------------
@@ -319,6 +367,37 @@ export function machine(): { cpus: number; cpuModel: string; loadAverage: string
     loadAverage = 'unknown';
   }
   return { cpus: availableParallelism(), cpuModel: cpus()[0]?.model ?? 'unknown', loadAverage };
+}
+
+/** Busy and total CPU time of the whole machine so far, from /proc/stat (Linux); null elsewhere. */
+function cpuTimes(): { busy: number; total: number } | null {
+  try {
+    const fields = (readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '').trim().split(/\s+/).slice(1).map(Number);
+    const total = fields.reduce((sum, value) => sum + value, 0);
+    const idle = (fields[3] ?? 0) + (fields[4] ?? 0); // idle + iowait
+    return { busy: total - idle, total };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * How many CPUs other processes keep busy, sampled over `sampleMs` before the benchmark starts its
+ * own work (the load average would also count a benchmark run just before). Null off Linux.
+ */
+export async function busyCpusBefore(sampleMs = 1000): Promise<number | null> {
+  const before = cpuTimes();
+  await new Promise((resolveSample) => setTimeout(resolveSample, sampleMs));
+  const after = cpuTimes();
+  if (!before || !after || after.total <= before.total) return null;
+  return Math.round(((after.busy - before.busy) / (after.total - before.total)) * availableParallelism() * 100) / 100;
+}
+
+/** A warning line when other processes kept at least half a CPU busy before the run, else null. */
+export function loadWarning(busyCpus: number | null): string | null {
+  return busyCpus !== null && busyCpus >= 0.5
+    ? `warning: other processes kept ${busyCpus} of ${availableParallelism()} CPUs busy just before the run: the figures are pessimistic`
+    : null;
 }
 
 export function writeResult(name: string, result: unknown): string {

@@ -47,6 +47,8 @@ export interface KeystrokeSample {
   /** The same, then style and layout forced (`offsetWidth`): not part of the budget, for information. */
   withLayout: number;
   kind: 'insert' | 'delete' | 'clear';
+  /** The keystroke completed a valid number and the element moved focus to the expiry field. */
+  focusMoved: boolean;
 }
 
 export interface TypedSample {
@@ -176,6 +178,8 @@ async function timeToReady(options: {
   warmup: number;
   /** Skips measuring the frame interval (a cold run must not warm anything up first). */
   frameInterval?: number;
+  /** Where in the phase sequence to start (for single cold runs). */
+  phaseIndex?: number;
 }): Promise<{ frameInterval: number; warmup: ReadySample[]; samples: ReadySample[] }> {
   const host = document.getElementById('host') ?? document.body;
   const interval = options.frameInterval ?? (await frameInterval());
@@ -186,7 +190,7 @@ async function timeToReady(options: {
     let readyAt = 0;
     element.addEventListener('tender-ready', () => (readyAt = performance.now()), { once: true });
     const { frameTime } = await afterNextFrame(); // nothing pending, a frame just done
-    await sleep(((i * 0.6180339887) % 1) * (interval - 1));
+    await sleep((((i + (options.phaseIndex ?? 0)) * 0.6180339887) % 1) * (interval - 1));
     const start = performance.now();
     host.append(element);
     await ready;
@@ -233,12 +237,20 @@ function numberInput(): HTMLInputElement {
   return input;
 }
 
+interface PlannedKeystroke {
+  kind: KeystrokeSample['kind'];
+  digit: string;
+  /** On a `clear`: the digits the field must hold just before it (the card just typed). */
+  expect?: string;
+}
+
 /**
- * What a customer's keystrokes do to the number field: each test card typed digit by digit (with a
- * mistyped digit deleted again every few cards), then the field cleared for the next card.
+ * What a customer's keystrokes do to the number field: each test card typed digit by digit (on
+ * every other card a wrong digit is typed and deleted again every five digits), then the field
+ * cleared for the next card.
  */
-function keystrokePlan(cards: string[], count: number): { kind: KeystrokeSample['kind']; digit: string }[] {
-  const plan: { kind: KeystrokeSample['kind']; digit: string }[] = [];
+function keystrokePlan(cards: string[], count: number): PlannedKeystroke[] {
+  const plan: PlannedKeystroke[] = [];
   for (let card = 0; plan.length < count; card++) {
     const digits = cards[card % cards.length] ?? '';
     for (let i = 0; i < digits.length; i++) {
@@ -248,17 +260,29 @@ function keystrokePlan(cards: string[], count: number): { kind: KeystrokeSample[
         plan.push({ kind: 'delete', digit: '' });
       }
     }
-    plan.push({ kind: 'clear', digit: '' });
+    plan.push({ kind: 'clear', digit: '', expect: digits });
   }
   return plan.slice(0, count);
 }
 
+export interface KeystrokeRun {
+  warmup: KeystrokeSample[];
+  samples: KeystrokeSample[];
+  /** Cards whose digits were not in the field when it was cleared (expected: none). */
+  mismatches: string[];
+  /** Cards typed completely. */
+  cardsTyped: number;
+  /** Brands the element reported in `tender-change` while typing. */
+  brandsSeen: string[];
+}
+
 /**
  * Synthetic keystrokes in the number field: set the value to the next prefix (typing at the end),
- * dispatch the `input` event a browser would, await the element's update. One frame is let through
- * between keystrokes (untimed), as between a person's keystrokes.
+ * dispatch the `input` event a browser would (an InputEvent, insertText / deleteContentBackward),
+ * await the element's `updateComplete`. One frame is let through between keystrokes (untimed), as
+ * between a person's keystrokes, so that each keystroke starts with nothing pending.
  */
-async function keystrokes(options: { count: number; warmup: number; cards: string[] }): Promise<{ warmup: KeystrokeSample[]; samples: KeystrokeSample[]; finalValue: string; brandsSeen: string[] }> {
+async function keystrokes(options: { count: number; warmup: number; cards: string[] }): Promise<KeystrokeRun> {
   const element = typingElement;
   if (!element) throw new Error('prepareTyping() first');
   const brandsSeen = new Set<string>();
@@ -267,10 +291,16 @@ async function keystrokes(options: { count: number; warmup: number; cards: strin
     if (brand) brandsSeen.add(brand);
   });
   const all: KeystrokeSample[] = [];
+  const mismatches: string[] = [];
+  let cardsTyped = 0;
   for (const step of keystrokePlan(options.cards, options.count + options.warmup)) {
     const input = numberInput();
     if (element.shadowRoot?.activeElement !== input) input.focus(); // a complete number moves focus to the expiry field
     const before = input.value;
+    if (step.expect !== undefined) {
+      cardsTyped += 1;
+      if (before.replace(/\D/g, '') !== step.expect) mismatches.push(`${step.expect} → "${before}"`);
+    }
     const value = step.kind === 'insert' ? before + step.digit : step.kind === 'delete' ? before.slice(0, -1) : '';
     const event = new InputEvent('input', {
       bubbles: true,
@@ -285,10 +315,10 @@ async function keystrokes(options: { count: number; warmup: number; cards: strin
     const updatedAt = performance.now();
     void input.offsetWidth; // forces style and layout
     const laidOutAt = performance.now();
-    all.push({ update: updatedAt - start, withLayout: laidOutAt - start, kind: step.kind });
+    all.push({ update: updatedAt - start, withLayout: laidOutAt - start, kind: step.kind, focusMoved: element.shadowRoot?.activeElement !== input });
     await afterNextFrame();
   }
-  return { warmup: all.slice(0, options.warmup), samples: all.slice(options.warmup), finalValue: numberInput().value, brandsSeen: [...brandsSeen] };
+  return { warmup: all.slice(0, options.warmup), samples: all.slice(options.warmup), mismatches, cardsTyped, brandsSeen: [...brandsSeen] };
 }
 
 /** For real typing (Playwright keyboard): times `keydown` → the element's update after the resulting `input`. */
@@ -320,10 +350,15 @@ function takeTyped(): TypedSample[] {
   return taken;
 }
 
-function stats(): { stubbedRequests: number; unexpectedRequests: string[]; numberValue: string | null } {
+/** Requests the stub answered, and those it refused since the last call (expected: none). */
+function stats(): { stubbedRequests: number; unexpectedRequests: string[] } {
   const taken = unexpectedRequests;
   unexpectedRequests = [];
-  return { stubbedRequests, unexpectedRequests: taken, numberValue: typingElement ? numberInput().value : null };
+  return { stubbedRequests, unexpectedRequests: taken };
+}
+
+function numberValue(): string {
+  return numberInput().value;
 }
 
 /** Timer resolution the page gets (5 µs when cross-origin isolated, 100 µs otherwise). */
@@ -340,5 +375,5 @@ function timerInfo(): { crossOriginIsolated: boolean; resolutionMs: number } {
   return { crossOriginIsolated: window.crossOriginIsolated, resolutionMs: Math.round(smallest * 1e4) / 1e4 };
 }
 
-const api = { init, timerInfo, timeToReady, prepareTyping, keystrokes, startTypedTiming, clearNumber, takeTyped, stats };
+const api = { init, timerInfo, timeToReady, prepareTyping, keystrokes, startTypedTiming, clearNumber, takeTyped, numberValue, stats };
 window.tenderBench = api;

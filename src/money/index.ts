@@ -7,16 +7,25 @@ export type { Currency } from './currencies.js';
 /** An amount in minor units (cents for USD, yen for JPY, fils for BHD) in major units: USD 1099 → 10.99. */
 export const toMajor = (amount: number, currency: string): number => amount / 10 ** minorUnits(currency);
 
+/** Formatters already built (building one costs ~20× formatting with it); keyed by locale and options. */
+const formatters = new Map<string, Intl.NumberFormat | null>();
+
 /** An `Intl.NumberFormat` for `locale`, or for the default locale when `locale` is not a valid tag. */
 function numberFormat(locale: string | undefined, options: Intl.NumberFormatOptions): Intl.NumberFormat | null {
+  const key = `${locale ?? ''}|${options.currency ?? ''}|${options.minimumFractionDigits ?? ''}`;
+  if (formatters.has(key)) return formatters.get(key) ?? null;
+  let formatter: Intl.NumberFormat | null = null;
   for (const tag of [locale, undefined]) {
     try {
-      return new Intl.NumberFormat(tag, options);
+      formatter = new Intl.NumberFormat(tag, options);
+      break;
     } catch {
       // RangeError: a malformed locale tag, or a currency code Intl rejects. Try the next option.
     }
   }
-  return null;
+  if (formatters.size > 100) formatters.clear();
+  formatters.set(key, formatter);
+  return formatter;
 }
 
 /**

@@ -130,15 +130,15 @@ export class TenderCheckout extends TenderElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('messages')) this.text = catalogue(this.messages);
     if (changed.has('clientSecret') || changed.has('publishableKey') || changed.has('apiBase')) {
       this.reset(changed.has('clientSecret') && changed.get('clientSecret') !== undefined);
       void this.load();
     }
   }
 
-  private get text(): Messages {
-    return catalogue(this.messages);
-  }
+  /** The catalogue with the host's overrides, rebuilt only when `messages` changes (it is read on every render). */
+  private text: Messages = catalogue();
 
   private t(key: MessageKey, params?: Record<string, string>): string {
     return formatMessage(this.text[key], params);
