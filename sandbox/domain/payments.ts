@@ -36,6 +36,8 @@ const CONFIRMABLE: IntentStatus[] = ['requires_confirmation', 'requires_payment_
 
 export class PaymentService {
   private readonly now: () => number;
+  /** The status each payment object had when read or written, so save() knows what changed without a query. */
+  private readonly storedStatus = new WeakMap<Payment, IntentStatus>();
 
   constructor(
     private readonly store: Store,
@@ -123,6 +125,7 @@ export class PaymentService {
         browser_info_received: request.browser_info != null,
       };
       this.store.insertPayment(payment);
+      this.storedStatus.set(payment, payment.status);
       this.emit(merchant, payment, 'payment_created');
       if (!request.confirm) return payment;
       if (request.payment_method === 'wallet') return this.startMobileMoney(payment, request);
@@ -283,6 +286,7 @@ export class PaymentService {
   private load(merchantId: string, paymentId: string): Payment {
     const payment = this.store.payment(merchantId, paymentId);
     if (!payment) throw errors.notFound('Payment');
+    this.storedStatus.set(payment, payment.status);
     return payment;
   }
 
@@ -298,7 +302,7 @@ export class PaymentService {
    */
   private save(payment: Payment): Payment {
     payment.updated = new Date(this.now()).toISOString();
-    const before = this.store.paymentStatus(payment.merchant_id, payment.payment_id);
+    const before = this.storedStatus.get(payment) ?? this.store.paymentStatus(payment.merchant_id, payment.payment_id);
     const captured = payment.status === 'succeeded' || payment.status.startsWith('partially_captured');
     const merchant = before !== payment.status && (captured || payment.status === 'failed') ? this.store.merchant(payment.merchant_id) : null;
     if (merchant && captured) {
@@ -306,6 +310,7 @@ export class PaymentService {
       payment.gateway_fee = gatewayFee(merchant, payment.amount_received);
     }
     this.store.updatePayment(payment);
+    this.storedStatus.set(payment, payment.status);
     if (merchant && payment.status === 'succeeded') this.emit(merchant, payment, 'payment_succeeded');
     if (merchant && payment.status === 'failed') this.emit(merchant, payment, 'payment_failed');
     return payment;

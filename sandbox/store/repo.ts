@@ -1,3 +1,4 @@
+import type Database from 'better-sqlite3';
 import type { Db } from './db.js';
 import type {
   ApiKeyRecord,
@@ -20,8 +21,11 @@ const parse = <T>(row: Row | undefined): T | null => (row ? (JSON.parse(row.doc)
  */
 export class Store {
   private readonly statements;
+  /** One transaction wrapper for every call (better-sqlite3 builds one per `db.transaction(fn)`). */
+  private readonly inTransaction: Database.Transaction<(work: () => unknown) => unknown>;
 
   constructor(readonly db: Db) {
+    this.inTransaction = db.transaction((work: () => unknown) => work());
     const prepare = (sql: string) => db.prepare(sql);
     this.statements = {
       getOrganization: prepare('SELECT doc FROM organizations WHERE organization_id = ?'),
@@ -87,7 +91,7 @@ export class Store {
 
   /** Runs `work` in one IMMEDIATE transaction: all of it is committed, or none of it. */
   transaction<T>(work: () => T): T {
-    return this.db.transaction(work).immediate();
+    return this.inTransaction.immediate(work) as T;
   }
 
   organization(id: string): Organization | null {
