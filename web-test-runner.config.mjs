@@ -8,8 +8,8 @@ import { register } from 'tsx/esm/api';
 
 register();
 const { startSandbox } = await import('./sandbox/server.ts');
+const { CHROMIUM_ARGS, CHROMIUM_PATH } = await import('./test/chromium.ts');
 
-const executablePath = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 let sandbox;
 
 export default {
@@ -49,17 +49,9 @@ export default {
     playwrightLauncher({
       product: 'chromium',
       launchOptions: {
-        executablePath,
+        executablePath: CHROMIUM_PATH,
         headless: true,
-        args: [
-          '--no-sandbox',
-          '--disable-gpu',
-          '--disable-dev-shm-usage',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--disable-sync',
-          '--no-first-run',
-        ],
+        args: CHROMIUM_ARGS,
       },
     }),
   ],

@@ -27,16 +27,9 @@ import type { BenchInit } from './page.js';
 
 export const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
-export const CHROMIUM_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../test/chromium.js';
+
+export { CHROMIUM_ARGS, CHROMIUM_PATH };
 
 const API_BASE = 'https://api.tender-bench.invalid';
 const PUBLISHABLE_KEY = 'pk_snd_tenderbench0000000000000000';
