@@ -1,17 +1,19 @@
 import { defineConfig } from 'vite';
 
 /**
- * Library build of the npm entries (ESM, `lit` and `zod` left as dependencies). The script-tag
- * bundle and the demo site come with the distribution issue.
+ * `npm run build`, step 1: the npm entries (ESM; `lit` and `zod` stay dependencies, not inlined).
+ * Step 2 (vite.bundle.config.ts) builds the self-contained script-tag bundle.
  */
 export default defineConfig({
   build: {
     target: 'es2022',
     outDir: 'dist',
+    emptyOutDir: true,
+    minify: false,
     lib: {
-      entry: { index: 'src/index.ts', card: 'src/card/index.ts' },
+      entry: { index: 'src/index.ts', define: 'src/define.ts', card: 'src/card/index.ts', client: 'src/api/client.ts' },
       formats: ['es'],
     },
-    rollupOptions: { external: [/^lit(\/|$)/, /^zod(\/|$)/] },
+    rollupOptions: { external: [/^lit(\/|$)/, /^@lit\//, /^zod(\/|$)/] },
   },
 });

@@ -32,6 +32,7 @@ const PROCESSING_POLL_MS = 2 * 60 * 1000;
 const SHORT_BRAND: Partial<Record<CardBrand, string>> = { mastercard: 'MC', amex: 'AMEX', unionpay: 'UPI', diners: 'DINERS' };
 
 /**
+ * @tagname tender-checkout
  * @summary The drop-in card checkout: card number, expiry, CVC and name, a pay button with the
  * amount, and a status area. Confirms the payment from the browser with the publishable key and the
  * payment's client secret, follows 3-D Secure redirects and wait screens, and reports the outcome.
