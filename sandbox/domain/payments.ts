@@ -36,8 +36,8 @@ const CONFIRMABLE: IntentStatus[] = ['requires_confirmation', 'requires_payment_
 
 export class PaymentService {
   private readonly now: () => number;
-  /** The status each payment object had when read or written, so save() knows what changed without a query. */
-  private readonly storedStatus = new WeakMap<Payment, IntentStatus>();
+  /** What each payment object was when read or written, so save() knows what changed without a query. */
+  private readonly stored = new WeakMap<Payment, { status: string; attempts: number }>();
 
   constructor(
     private readonly store: Store,
@@ -125,7 +125,7 @@ export class PaymentService {
         browser_info_received: request.browser_info != null,
       };
       this.store.insertPayment(payment);
-      this.storedStatus.set(payment, payment.status);
+      this.stored.set(payment, { status: payment.status, attempts: payment.attempt_count });
       this.emit(merchant, payment, 'payment_created');
       if (!request.confirm) return payment;
       if (request.payment_method === 'wallet') return this.startMobileMoney(payment, request);
@@ -286,7 +286,7 @@ export class PaymentService {
   private load(merchantId: string, paymentId: string): Payment {
     const payment = this.store.payment(merchantId, paymentId);
     if (!payment) throw errors.notFound('Payment');
-    this.storedStatus.set(payment, payment.status);
+    this.stored.set(payment, { status: payment.status, attempts: payment.attempt_count });
     return payment;
   }
 
@@ -297,22 +297,26 @@ export class PaymentService {
   }
 
   /**
-   * Writes the payment. When its status changed to an outcome, records the fees of what was
-   * captured and queues the merchant's webhook event, in the same transaction.
+   * Writes the payment. Whatever is captured carries its fees; a new outcome (a status change, or
+   * another failed attempt) queues the merchant's webhook event, in the same transaction.
    */
   private save(payment: Payment): Payment {
     payment.updated = new Date(this.now()).toISOString();
-    const before = this.storedStatus.get(payment) ?? this.store.paymentStatus(payment.merchant_id, payment.payment_id);
+    const before = this.stored.get(payment) ?? {
+      status: this.store.paymentStatus(payment.merchant_id, payment.payment_id),
+      attempts: payment.attempt_count,
+    };
+    const outcome = before.status !== payment.status || before.attempts !== payment.attempt_count;
     const captured = payment.status === 'succeeded' || payment.status.startsWith('partially_captured');
-    const merchant = before !== payment.status && (captured || payment.status === 'failed') ? this.store.merchant(payment.merchant_id) : null;
+    const merchant = captured || (outcome && payment.status === 'failed') ? this.store.merchant(payment.merchant_id) : null;
     if (merchant && captured) {
       payment.processor_fee = processorFee(payment.connector, payment.amount_received);
       payment.gateway_fee = gatewayFee(merchant, payment.amount_received);
     }
     this.store.updatePayment(payment);
-    this.storedStatus.set(payment, payment.status);
-    if (merchant && payment.status === 'succeeded') this.emit(merchant, payment, 'payment_succeeded');
-    if (merchant && payment.status === 'failed') this.emit(merchant, payment, 'payment_failed');
+    this.stored.set(payment, { status: payment.status, attempts: payment.attempt_count });
+    if (merchant && outcome && payment.status === 'succeeded') this.emit(merchant, payment, 'payment_succeeded');
+    if (merchant && outcome && payment.status === 'failed') this.emit(merchant, payment, 'payment_failed');
     return payment;
   }
 

@@ -544,6 +544,19 @@ describe('customers, refunds and fees', () => {
       assert.equal(captured.body['processor_fee'], expectedProcessorFee('phonypay', 600));
     });
 
+    it('manual_multiple: the processor fee follows the captured amount on every capture', async () => {
+      const created = await sandbox.request('POST', '/payments', {
+        body: { amount: 1000, currency: 'USD', confirm: true, capture_method: 'manual_multiple', ...cardPayment('4242424242424242') },
+      });
+      const id = created.body['payment_id'];
+      const first = await sandbox.request('POST', `/payments/${id}/capture`, { body: { amount_to_capture: 300 } });
+      assert.equal(first.body['status'], 'partially_captured_and_capturable');
+      assert.equal(first.body['processor_fee'], expectedProcessorFee('phonypay', 300));
+      const second = await sandbox.request('POST', `/payments/${id}/capture`, { body: { amount_to_capture: 200 } });
+      assert.equal(second.body['status'], 'partially_captured_and_capturable');
+      assert.equal(second.body['processor_fee'], expectedProcessorFee('phonypay', 500));
+    });
+
     it('a processing payment has null fees until it succeeds', async () => {
       const payment = await sandbox.createPayment({ amount: 3000, currency: 'USD', confirm: true, ...cardPayment('4000000000004012') });
       assert.equal(payment['status'], 'processing');

@@ -288,6 +288,20 @@ describe('webhooks', () => {
     assert.equal(object['error_code'], 'card_declined');
   });
 
+  it('a second decline of the same payment (a retry) → a second payment_failed event', async () => {
+    const hooks = await receiver();
+    const { secretKey } = await hookedMerchant(hooks.url);
+    const payment = await pay(secretKey, '4000000000000002');
+    const retry = await sandbox.request('POST', `/payments/${payment['payment_id']}/confirm`, { key: secretKey, body: cardPayment('4000000000009995') });
+    assert.equal(retry.body['status'], 'failed');
+    const deliveries = await acknowledgedOnce(hooks, 3);
+    const failed = deliveries
+      .map((delivery) => JSON.parse(delivery.body) as Body)
+      .filter((body) => body['event_type'] === 'payment_failed')
+      .map((body) => ((body['content'] as Body)['object'] as Body)['error_code']);
+    assert.deepEqual(failed.sort(), ['card_declined', 'insufficient_funds']);
+  });
+
   it('sends only the enabled kinds; switching a kind on later takes effect', async () => {
     const hooks = await receiver();
     const { merchantId, secretKey } = await hookedMerchant(hooks.url, {
