@@ -26,6 +26,8 @@ export class TenderElement extends LitElement {
     detail: HTMLElementEventMap[K] extends CustomEvent<infer D> ? D : never,
     options: { cancelable?: boolean } = {},
   ): boolean {
-    return this.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true, cancelable: options.cancelable ?? false }));
+    // built outside dispatchEvent(): the manifest lists each element's events from its JSDoc instead
+    const event = new CustomEvent(name, { detail, bubbles: true, composed: true, cancelable: options.cancelable ?? false });
+    return this.dispatchEvent(event);
   }
 }
