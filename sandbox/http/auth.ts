@@ -12,13 +12,18 @@ export type Principal =
   | { kind: 'secret'; merchant: MerchantAccount; keyId: string }
   | { kind: 'publishable'; merchant: MerchantAccount };
 
-/** Secret keys are stored as SHA-256 digests: they are 64 random characters, so a slow hash adds nothing. */
-export const hashApiKey = (key: string): string => createHash('sha256').update(key).digest('hex');
+const sha256 = (text: string): Buffer => createHash('sha256').update(text).digest();
 
-function sameSecret(a: string, b: string): boolean {
-  const left = createHash('sha256').update(a).digest();
-  const right = createHash('sha256').update(b).digest();
-  return timingSafeEqual(left, right);
+/** Secret keys are stored as SHA-256 digests: they are 64 random characters, so a slow hash adds nothing. */
+export const hashApiKey = (key: string): string => sha256(key).toString('hex');
+
+/** The admin key's digest, computed once per admin key rather than on every request. */
+let admin: { key: string; digest: Buffer } | null = null;
+
+/** Whether `key` is the admin key, compared in constant time (as digests of equal length). */
+function isAdminKey(key: string, adminKey: string): boolean {
+  if (admin?.key !== adminKey) admin = { key: adminKey, digest: sha256(adminKey) };
+  return timingSafeEqual(sha256(key), admin.digest);
 }
 
 /**
@@ -34,7 +39,7 @@ export function authenticate<K extends KeyKind>(
   const key = requestHeader(c, 'api-key');
   if (!key) throw errors.unauthorized();
   let principal: Principal | null = null;
-  if (sameSecret(key, adminKey)) {
+  if (isAdminKey(key, adminKey)) {
     principal = { kind: 'admin' };
   } else if (key.startsWith('pk_')) {
     const merchant = store.merchantByPublishableKey(key);

@@ -24,6 +24,13 @@ export type { CardErrors, ConfirmOutcome } from './events.js';
 
 type Phase = 'idle' | 'loading' | 'ready' | 'submitting' | 'redirecting' | 'action' | 'waiting' | 'done' | 'error';
 type Field = 'number' | 'expiry' | 'cvc' | 'name';
+interface CardCheck {
+  errors: CardErrors;
+  complete: boolean;
+  empty: boolean;
+  /** The number is valid and as long as the brand's numbers go: focus may move on. */
+  numberComplete: boolean;
+}
 
 /** Query parameters the API adds to `return_url`; removed from the address bar once read. */
 const RETURN_PARAMS = ['payment_intent_client_secret', 'payment_id', 'status', 'amount', 'manual_retry_allowed', 'signature', 'signature_algorithm'];
@@ -344,7 +351,8 @@ export class TenderCheckout extends TenderElement {
 
   // ---- card entry --------------------------------------------------------------------------------
 
-  private validation(): { errors: CardErrors; complete: boolean; empty: boolean } {
+  /** The card's state, computed once per edit and shared by the error display, tender-change and focus advance. */
+  private validation(): CardCheck {
     const number = validateCardNumber(this.card.number);
     const expiry = validateExpiry(this.card.expiry);
     const cvc = validateCvc(this.card.cvc, number.brand);
@@ -353,12 +361,11 @@ export class TenderCheckout extends TenderElement {
     if (!expiry.valid) errors.expiry = expiry.error ?? 'incomplete';
     if (!cvc.valid) errors.cvc = cvc.error ?? 'incomplete';
     const empty = !this.card.number && !this.card.expiry && !this.card.cvc && !this.card.name;
-    return { errors, complete: Object.keys(errors).length === 0, empty };
+    return { errors, complete: Object.keys(errors).length === 0, empty, numberComplete: number.valid && number.complete };
   }
 
   /** Errors of fields the customer has left (or all of them after a submit); never of a valid prefix being typed. */
-  private refreshErrors(): void {
-    const { errors } = this.validation();
+  private refreshErrors({ errors }: CardCheck): void {
     const shown: CardErrors = {};
     for (const field of ['number', 'expiry', 'cvc'] as const) {
       const error = errors[field];
@@ -367,8 +374,7 @@ export class TenderCheckout extends TenderElement {
     this.shownErrors = shown;
   }
 
-  private notifyChange(): void {
-    const { complete, empty } = this.validation();
+  private notifyChange({ complete, empty }: CardCheck): void {
     const detail = { complete, empty, brand: this.brand, errors: { ...this.shownErrors } };
     const key = JSON.stringify(detail);
     if (key === this.lastChange) return;
@@ -383,9 +389,8 @@ export class TenderCheckout extends TenderElement {
     input.setSelectionRange(formatted.caret, formatted.caret);
     this.card.number = formatted.value;
     this.brand = detectBrand(formatted.value);
-    this.afterEdit('number');
-    const check = validateCardNumber(formatted.value);
-    if (check.valid && check.complete && formatted.caret === formatted.value.length) this.expiryInput?.focus();
+    const check = this.afterEdit('number');
+    if (check.numberComplete && formatted.caret === formatted.value.length) this.expiryInput?.focus();
   }
 
   private handleExpiryInput(event: InputEvent): void {
@@ -394,8 +399,8 @@ export class TenderCheckout extends TenderElement {
     input.value = formatted.value;
     input.setSelectionRange(formatted.caret, formatted.caret);
     this.card.expiry = formatted.value;
-    this.afterEdit('expiry');
-    if (validateExpiry(formatted.value).valid && formatted.caret === formatted.value.length && /\d{2}\s*\/\s*\d{2}$/.test(formatted.value)) {
+    const check = this.afterEdit('expiry');
+    if (!check.errors.expiry && formatted.caret === formatted.value.length && /\d{2}\s*\/\s*\d{2}$/.test(formatted.value)) {
       this.cvcInput?.focus();
     }
   }
@@ -413,21 +418,24 @@ export class TenderCheckout extends TenderElement {
     this.afterEdit('name');
   }
 
-  private afterEdit(field: Field): void {
+  private afterEdit(field: Field): CardCheck {
     // a valid prefix being typed (or an emptied field) is no error until the field is left again,
     // even in a field left before; after a submit, errors follow every keystroke
-    const error = this.validation().errors[field as keyof CardErrors];
+    const check = this.validation();
+    const error = check.errors[field as keyof CardErrors];
     if ((error === 'incomplete' || error === 'empty') && !this.submitted) this.touched[field] = false;
-    this.refreshErrors();
-    this.notifyChange();
+    this.refreshErrors(check);
+    this.notifyChange(check);
+    return check;
   }
 
   private handleBlur(field: Field): void {
     const value = this.card[field];
     if (!value && !this.submitted) return; // leaving an empty field is not an error yet
     this.touched[field] = true;
-    this.refreshErrors();
-    this.notifyChange();
+    const check = this.validation();
+    this.refreshErrors(check);
+    this.notifyChange(check);
   }
 
   private get cvcLength(): number {
@@ -470,9 +478,10 @@ export class TenderCheckout extends TenderElement {
       return Promise.resolve({ type: 'error', detail });
     }
     this.submitted = true;
-    this.refreshErrors();
-    this.notifyChange();
-    const { errors } = this.validation();
+    const check = this.validation();
+    this.refreshErrors(check);
+    this.notifyChange(check);
+    const { errors } = check;
     if (Object.keys(errors).length > 0) {
       this.focusFirstInvalid(errors);
       return Promise.resolve({ type: 'invalid', errors });
