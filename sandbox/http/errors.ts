@@ -42,7 +42,5 @@ export const errors = {
     ),
   duplicate: (message: string) => new ApiError(400, 'HE_01', message),
   notFound: (what: string) => new ApiError(404, 'HE_02', `${what} does not exist in our records`),
-  returnUrlMissing: () =>
-    new ApiError(400, 'HE_03', 'Return URL is not configured and not passed in payments request'),
   internal: () => new ApiError(500, 'HE_00', 'Something went wrong', 'api'),
 };

@@ -36,7 +36,6 @@ export class Store {
       getMerchantByPublishableKey: prepare('SELECT doc FROM merchants WHERE publishable_key = ?'),
       insertMerchant: prepare('INSERT INTO merchants (merchant_id, publishable_key, doc) VALUES (?, ?, ?)'),
       updateMerchant: prepare('UPDATE merchants SET publishable_key = ?, doc = ? WHERE merchant_id = ?'),
-      countMerchants: prepare('SELECT count(*) AS n FROM merchants'),
       getApiKeyByHash: prepare('SELECT doc FROM api_keys WHERE key_hash = ?'),
       getApiKey: prepare('SELECT doc FROM api_keys WHERE merchant_id = ? AND key_id = ?'),
       insertApiKey: prepare('INSERT INTO api_keys (key_id, merchant_id, key_hash, doc) VALUES (?, ?, ?, ?)'),
@@ -112,9 +111,6 @@ export class Store {
   }
   updateMerchant(account: MerchantAccount): void {
     this.statements.updateMerchant.run(account.publishable_key, JSON.stringify(account), account.merchant_id);
-  }
-  merchantCount(): number {
-    return (this.statements.countMerchants.get() as { n: number }).n;
   }
 
   apiKeyByHash(hash: string): ApiKeyRecord | null {

@@ -273,8 +273,10 @@ export class TenderCheckout extends TenderElement {
 
   private result(payment: PaymentResponse, retryable: boolean): TenderResultDetail {
     const detail: TenderResultDetail = { paymentId: payment.payment_id, status: payment.status, retryable, payment: withoutCardData(payment) };
-    if (payment.error_code) detail.errorCode = payment.error_code;
-    if (payment.error_code) detail.errorMessage = this.declineMessage(payment);
+    if (payment.error_code) {
+      detail.errorCode = payment.error_code;
+      detail.errorMessage = this.declineMessage(payment);
+    }
     this.emit('tender-result', detail);
     return detail;
   }
