@@ -1,6 +1,7 @@
 import { html, nothing, type PropertyValues } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
-import { createClient, type CardInput, type TenderClient } from '../../api/client.js';
+import type * as ClientModule from '../../api/client.js';
+import type { CardInput, TenderClient } from '../../api/client.js';
 import type { ClientError } from '../../api/errors.js';
 import type { PaymentResponse } from '../../api/schemas.js';
 import {
@@ -24,6 +25,8 @@ export type { CardErrors, ConfirmOutcome } from './events.js';
 
 type Phase = 'idle' | 'loading' | 'ready' | 'submitting' | 'redirecting' | 'action' | 'waiting' | 'done' | 'error';
 type Field = 'number' | 'expiry' | 'cvc' | 'name';
+/** The states `preview` can show. */
+export type PreviewState = 'empty' | 'filled' | 'errors' | 'processing' | 'redirecting' | 'succeeded' | 'declined' | 'wait-screen';
 interface CardCheck {
   errors: CardErrors;
   complete: boolean;
@@ -37,6 +40,19 @@ const RETURN_PARAMS = ['payment_intent_client_secret', 'payment_id', 'status', '
 /** How long a `processing` payment is polled before the element reports it as processing. */
 const PROCESSING_POLL_MS = 2 * 60 * 1000;
 const SHORT_BRAND: Partial<Record<CardBrand, string>> = { mastercard: 'MC', amex: 'AMEX', unionpay: 'UPI', diners: 'DINERS' };
+
+let clientModule: Promise<typeof ClientModule> | undefined;
+/**
+ * The API client and its zod schemas come in their own chunk, fetched when the first payment is
+ * loaded: the form paints without them (docs/decisions/0003). A failed fetch is tried again next time.
+ */
+function loadClientModule(): Promise<typeof ClientModule> {
+  clientModule ??= import('../../api/client.js').catch((error: unknown) => {
+    clientModule = undefined;
+    throw error;
+  });
+  return clientModule;
+}
 
 /**
  * @tagname tender-checkout
@@ -89,6 +105,8 @@ export class TenderCheckout extends TenderElement {
   private touched: Record<Field, boolean> = { number: false, expiry: false, cvc: false, name: false };
   private submitted = false;
   private lastChange = '';
+  /** Sample card shown by `preview` (public test numbers), written into the inputs after a render. */
+  private previewCard: string[] | null = null;
 
   @query('#number') private numberInput!: HTMLInputElement;
   @query('#expiry') private expiryInput!: HTMLInputElement;
@@ -123,11 +141,13 @@ export class TenderCheckout extends TenderElement {
   @property({ type: Boolean, attribute: 'hide-button' }) hideButton = false;
   @property({ type: Boolean, attribute: 'hide-name' }) hideName = false;
   @property({ type: Boolean, reflect: true }) disabled = false;
+  /** Shows one state with a sample payment and never calls the network (the theme previewer's gallery). */
+  @property() preview: PreviewState | '' = '';
 
   override connectedCallback(): void {
     super.connectedCallback();
     this.connection += 1;
-    if (!this.hasUpdated) return; // the first update starts loading
+    if (!this.hasUpdated || this.preview) return; // the first update starts loading
     if (this.phase === 'ready') this.announceReady();
     if (this.phase === 'waiting' && this.payment) this.schedulePoll(0);
   }
@@ -139,10 +159,20 @@ export class TenderCheckout extends TenderElement {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('messages')) this.text = catalogue(this.messages);
-    if (changed.has('clientSecret') || changed.has('publishableKey') || changed.has('apiBase')) {
-      this.reset(changed.has('clientSecret') && changed.get('clientSecret') !== undefined);
+    if (this.preview) {
+      if (changed.has('preview') || changed.has('messages') || changed.has('locale')) this.showPreview(this.preview);
+    } else if (changed.has('clientSecret') || changed.has('publishableKey') || changed.has('apiBase') || changed.get('preview')) {
+      // a new payment, or the end of a preview: the form starts empty
+      this.reset((changed.has('clientSecret') && changed.get('clientSecret') !== undefined) || Boolean(changed.get('preview')));
       void this.load();
     }
+  }
+
+  protected override updated(): void {
+    const card = this.previewCard;
+    if (!card) return;
+    this.previewCard = null;
+    [this.numberInput, this.expiryInput, this.cvcInput].forEach((input, index) => input && (input.value = card[index] ?? ''));
   }
 
   /** The catalogue with the host's overrides, rebuilt only when `messages` changes (it is read on every render). */
@@ -178,9 +208,9 @@ export class TenderCheckout extends TenderElement {
     }
   }
 
-  private ensureClient(): TenderClient | null {
+  private async ensureClient(): Promise<TenderClient> {
     const config = `${this.publishableKey}|${this.apiBase}|${this.requestTimeout}`;
-    if (!this.publishableKey || !this.apiBase) return null;
+    const { createClient } = await loadClientModule();
     if (!this.client || this.clientConfig !== config) {
       const timeoutMs = this.requestTimeout > 0 ? this.requestTimeout : undefined;
       this.client = createClient({ publishableKey: this.publishableKey, baseUrl: this.apiBase, ...(timeoutMs ? { timeoutMs } : {}) });
@@ -191,14 +221,22 @@ export class TenderCheckout extends TenderElement {
 
   private async load(): Promise<void> {
     const generation = this.generation;
-    const client = this.ensureClient();
-    if (!client || !this.clientSecret) {
+    if (this.preview) return;
+    if (!this.publishableKey || !this.clientSecret || !this.apiBase) {
       if (this.publishableKey || this.clientSecret || this.apiBase) {
         this.raise({ code: 'configuration', message: 'publishable-key, client-secret and api-base are all required', recoverable: false }, null);
       }
       return;
     }
     this.phase = 'loading';
+    let client: TenderClient;
+    try {
+      client = await this.ensureClient();
+    } catch {
+      if (generation === this.generation) this.raise({ code: 'network', message: 'The payment form could not load its API client', recoverable: true }, 'load');
+      return;
+    }
+    if (generation !== this.generation) return;
     const url = new URL(location.href);
     const returning = url.searchParams.get('payment_intent_client_secret') === this.clientSecret;
     const result = returning ? await client.paymentFromReturnUrl(url) : await client.retrievePayment(this.clientSecret);
@@ -299,7 +337,7 @@ export class TenderCheckout extends TenderElement {
   }
 
   private announceReady(): void {
-    if (!this.payment || !this.isConnected || this.readyConnection === this.connection) return;
+    if (!this.payment || !this.isConnected || this.readyConnection === this.connection || this.preview) return;
     this.readyConnection = this.connection;
     const { payment_id: paymentId, amount, currency, status } = this.payment;
     this.emit('tender-ready', { paymentId, amount, currency, status });
@@ -349,6 +387,26 @@ export class TenderCheckout extends TenderElement {
     if (retry !== 'confirm') this.phase = 'error';
     this.status = { text: this.t(errorMessageKey(detail.code)), tone: 'danger' };
     this.emit('tender-error', detail);
+  }
+
+  /** A state for the previewer: a sample payment, no network, no events. */
+  private showPreview(state: PreviewState): void {
+    this.reset(true);
+    this.payment = { payment_id: 'pay_preview', merchant_id: 'preview', status: 'requires_payment_method', amount: 2500, currency: 'EUR', net_amount: 2500, amount_capturable: 2500, attempt_count: 0 };
+    const filled = state !== 'empty' && state !== 'errors';
+    this.previewCard = state === 'errors' ? ['4242 4242 4242 4241', '01 / 20', '12'] : filled ? ['4242 4242 4242 4242', '12 / 34', '123'] : null;
+    this.brand = filled ? 'visa' : null;
+    if (state === 'errors') this.shownErrors = { number: 'invalid', expiry: 'expired', cvc: 'incomplete' };
+    const shown: Partial<Record<PreviewState, [Phase, MessageKey, 'info' | 'success' | 'danger']>> = {
+      processing: ['submitting', 'processing', 'info'],
+      redirecting: ['redirecting', 'status.redirecting', 'info'],
+      succeeded: ['done', 'status.succeeded', 'success'],
+      declined: ['ready', 'decline.card_declined', 'danger'],
+      'wait-screen': ['waiting', 'status.waitScreen', 'info'],
+    };
+    const [phase, key, tone] = shown[state] ?? ['ready', null, 'info'];
+    this.phase = phase;
+    this.status = key ? { text: this.t(key), tone } : null;
   }
 
   // ---- card entry --------------------------------------------------------------------------------
@@ -474,6 +532,7 @@ export class TenderCheckout extends TenderElement {
    */
   confirm(): Promise<ConfirmOutcome> {
     if (this.confirming) return this.confirming;
+    if (this.preview) return Promise.resolve({ type: 'error', detail: { code: 'preview', message: 'A preview never confirms', recoverable: false } });
     const payment = this.payment;
     if (!payment || this.phase !== 'ready' || this.disabled) {
       const detail = { code: 'not_ready', message: 'The payment cannot be confirmed now', recoverable: true };

@@ -1,0 +1,95 @@
+// `npm run build`, step 2: the script-tag bundle, built with esbuild (it minifies an ES module fully,
+// where Vite's library mode keeps whitespace in ES output).
+//
+//   dist/tender-checkout.js          the elements, card logic, money, English; registers the elements
+//   dist/chunks/client-<hash>.js     the API client and its zod/mini schemas, imported when the first
+//                                    payment is loaded (docs/decisions/0003)
+//   dist/locales/<tag>-<hash>.js     one module per locale other than English, imported on demand
+//
+// Each file is self-contained: the main file imports nothing statically, and a chunk never imports
+// the main file (so a merchant may load it under any URL, query strings included). The card logic the
+// client needs is inlined in its chunk too.
+import { readdirSync, rmSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as esbuild from 'esbuild';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const dist = join(root, 'dist');
+const common = {
+  bundle: true,
+  minify: true,
+  format: 'esm',
+  target: 'es2022',
+  platform: 'browser',
+  legalComments: 'none',
+  // esbuild reads no tsconfig unless told: without it Lit's decorators break
+  tsconfig: join(root, 'tsconfig.json'),
+  logLevel: 'warning',
+  metafile: true,
+};
+
+for (const folder of ['chunks', 'locales']) rmSync(join(dist, folder), { recursive: true, force: true });
+rmSync(join(dist, 'tender-checkout.js'), { force: true });
+
+/** Output file (relative to dist/) of each entry point, from an esbuild metafile. */
+function outputsByEntry(metafile) {
+  const map = new Map();
+  for (const [file, output] of Object.entries(metafile.outputs)) {
+    if (output.entryPoint) map.set(output.entryPoint, file.slice(file.indexOf('dist/') + 'dist/'.length));
+  }
+  return map;
+}
+
+const clientBuild = await esbuild.build({
+  ...common,
+  entryPoints: ['src/api/client.ts'],
+  outdir: join(dist, 'chunks'),
+  entryNames: 'client-[hash]',
+});
+const clientFile = [...outputsByEntry(clientBuild.metafile).values()][0];
+
+const localeDir = join(root, 'src/i18n/locales');
+let localeEntries = [];
+try {
+  localeEntries = readdirSync(localeDir).filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'));
+} catch {
+  // no locale modules: English only
+}
+const localeFiles = new Map();
+if (localeEntries.length > 0) {
+  const localeBuild = await esbuild.build({
+    ...common,
+    entryPoints: localeEntries.map((name) => `src/i18n/locales/${name}`),
+    outdir: join(dist, 'locales'),
+    entryNames: '[name]-[hash]',
+  });
+  for (const [entry, file] of outputsByEntry(localeBuild.metafile)) localeFiles.set(basename(entry, '.ts'), file);
+}
+
+/** Points the main file's dynamic imports at the chunks built above. */
+const lazyChunks = {
+  name: 'tender-lazy-chunks',
+  setup(build) {
+    build.onResolve({ filter: /\/api\/client\.js$/ }, (args) =>
+      args.kind === 'dynamic-import' ? { path: `./${clientFile}`, external: true } : undefined,
+    );
+    build.onResolve({ filter: /^\.\/locales\/[\w-]+\.js$/ }, (args) => {
+      if (args.kind !== 'dynamic-import') return undefined;
+      const tag = basename(args.path, '.js');
+      const file = localeFiles.get(tag);
+      if (!file) throw new Error(`build-bundle: no locale module built for ${tag}`);
+      return { path: `./${file}`, external: true };
+    });
+  },
+};
+
+const main = await esbuild.build({
+  ...common,
+  entryPoints: ['src/define.ts'],
+  outfile: join(dist, 'tender-checkout.js'),
+  plugins: [lazyChunks],
+});
+const staticImports = Object.values(main.metafile.outputs)[0].imports.filter((i) => i.kind !== 'dynamic-import');
+if (staticImports.length > 0) throw new Error(`build-bundle: the main file must import nothing statically: ${staticImports.map((i) => i.path)}`);
+console.log(`dist/tender-checkout.js, dist/${clientFile}, ${localeFiles.size} locale modules`);
