@@ -1,6 +1,7 @@
 /** English: the source catalogue. Every other locale provides the same keys. */
 export const en = {
   cardNumber: 'Card number',
+  numberPlaceholder: '1234 1234 1234 1234',
   expiry: 'Expiry date',
   expiryPlaceholder: 'MM / YY',
   cvc: 'Security code',
@@ -47,7 +48,7 @@ export const en = {
   'status.awaitingAuthentication': 'This payment is waiting for authentication.',
   'status.continueAuthentication': 'Continue authentication',
   'status.waitScreen': 'Approve the payment on your phone.',
-  'status.waitScreenTime': 'Waiting for approval: {time} left.',
+  'status.waitScreenUntil': 'Approve it before {time}.',
   'status.checking': 'Checking the payment status…',
   'error.network': 'We could not reach the payment service. Check your connection and try again.',
   'error.server': 'The payment service had a problem. Try again.',
@@ -56,6 +57,7 @@ export const en = {
   'error.configuration': 'This payment form is not set up correctly.',
   'error.unavailable': 'This payment cannot be paid here.',
   retry: 'Try again',
+  'announce.invalid': 'Some card details need attention.',
 } as const;
 
 export type MessageKey = keyof typeof en;
