@@ -1,0 +1,78 @@
+// `npm run test:size` (in `npm test`, right after `npm run build`): the size gate of DESIGN.md §5.
+//
+//   dist/tender-checkout.js      gzip ≤ 20 KB   = 20,480 bytes (with English)
+//   dist/locales/*.js            gzip ≤ 1.5 KB  =  1,536 bytes each (one more locale)
+//   dist/chunks/client-*.js      printed for information, no budget (docs/decisions/0003)
+//
+// gzip is node:zlib at level 9 (what `bench/size.ts` and docs/performance.md report); 1 KB = 1,024
+// bytes. Prints a table and exits 1 naming every file over its budget; exits 2 when dist/ has no
+// bundle (run `npm run build` first). Plain Node, no dependencies, reads whatever dist/ holds now.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const dist = join(root, 'dist');
+const MAIN_BUDGET = 20 * 1024;
+const LOCALE_BUDGET = 1.5 * 1024;
+
+const mainFile = join(dist, 'tender-checkout.js');
+if (!existsSync(mainFile)) {
+  console.error(`size gate: ${relative(root, mainFile)} is missing: run npm run build first`);
+  process.exit(2);
+}
+
+/** The .js files directly in a dist/ sub-folder, sorted; none when the folder does not exist. */
+function jsFiles(folder) {
+  const dir = join(dist, folder);
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.js'))
+    .sort()
+    .map((name) => join(dir, name));
+}
+
+const kb = (bytes) => `${(bytes / 1024).toFixed(2)} KB`;
+const rows = [];
+const over = [];
+
+function check(file, budget) {
+  const content = readFileSync(file);
+  const gzip = gzipSync(content, { level: 9 }).length;
+  const name = relative(root, file);
+  const ok = budget === null || gzip <= budget;
+  if (!ok) over.push(`${name} (${gzip.toLocaleString('en')} bytes gzip, budget ${budget.toLocaleString('en')})`);
+  rows.push([
+    name,
+    content.length.toLocaleString('en'),
+    `${gzip.toLocaleString('en')} (${kb(gzip)})`,
+    budget === null ? '(info)' : `${budget.toLocaleString('en')} (${kb(budget)})`,
+    budget === null ? '' : ok ? 'ok' : 'OVER',
+  ]);
+  return gzip;
+}
+
+const mainGzip = check(mainFile, MAIN_BUDGET);
+const clientChunks = jsFiles('chunks');
+for (const file of clientChunks) check(file, null);
+const locales = jsFiles('locales');
+for (const file of locales) check(file, LOCALE_BUDGET);
+
+const header = ['file', 'raw bytes', 'gzip -9 bytes', 'budget (gzip bytes)', 'verdict'];
+const widths = header.map((cell, column) => Math.max(cell.length, ...rows.map((row) => row[column].length)));
+const line = (cells) => cells.map((cell, column) => (column === 0 || column === 4 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join('  ');
+console.log(line(header));
+console.log(line(widths.map((width) => '-'.repeat(width))));
+for (const row of rows) console.log(line(row));
+console.log(
+  `\n${locales.length} locale module${locales.length === 1 ? '' : 's'}, ${clientChunks.length} client chunk${clientChunks.length === 1 ? '' : 's'}; ` +
+    `main file ${kb(mainGzip)} of ${kb(MAIN_BUDGET)} (1 KB = 1,024 bytes; gzip = node:zlib level 9)`,
+);
+if (clientChunks.length === 0) console.log('note: no dist/chunks/*.js (the client chunk of docs/decisions/0003 is missing)');
+
+if (over.length > 0) {
+  console.error(`\nsize gate FAILED, over budget (DESIGN.md §5): ${over.join('; ')}`);
+  process.exit(1);
+}
+console.log('size gate: every file within budget (DESIGN.md §5)');
