@@ -1,23 +1,146 @@
-/** Localisation: one catalogue per locale; English is built in (the others come with the localisation work). */
+/**
+ * Localisation: English is built in; every other locale is its own module, loaded on first use
+ * (`src/i18n/locales/<tag>.ts`, one file each in the script-tag build). A tag resolves along a fallback
+ * chain — `fr-CH` → `fr` → `en` — to the first locale the widget has.
+ */
 import { en, type MessageKey, type Messages } from './en.js';
+import { LOCALE_LOADERS } from './loaders.js';
 
 export type { MessageKey, Messages };
 export { en };
+
+/** Every locale the widget speaks, `en` first. */
+export const LOCALES: readonly string[] = ['en', ...Object.keys(LOCALE_LOADERS)];
+
+/** Languages written right to left (primary subtags). */
+const RTL_LANGUAGES = new Set(['ar', 'he', 'fa', 'ur', 'ps', 'sd', 'ug', 'yi', 'ckb', 'dv']);
+
+/** Tags that name a locale we have under another name. */
+const ALIASES: Record<string, string> = {
+  iw: 'he',
+  in: 'id',
+  tl: 'fil',
+  no: 'nb',
+  nn: 'nb',
+  'zh-hans': 'zh',
+  'zh-cn': 'zh',
+  'zh-sg': 'zh',
+  'zh-hant': 'zh-TW',
+  'zh-mo': 'zh-HK',
+  'zh-hant-hk': 'zh-HK',
+  'zh-hant-mo': 'zh-HK',
+  'zh-hant-tw': 'zh-TW',
+  'zh-hans-cn': 'zh',
+  'sr-cyrl': 'sr',
+};
+
+/** Spanish outside Spain: the Latin American catalogue (UN M.49 419 and its countries). */
+const LATIN_AMERICA = new Set(['419', 'ar', 'bo', 'cl', 'co', 'cr', 'cu', 'do', 'ec', 'gt', 'hn', 'mx', 'ni', 'pa', 'pe', 'pr', 'py', 'sv', 'us', 'uy', 've']);
+
+const byLowerCase = new Map<string, string>();
+function supported(lowerTag: string): string | undefined {
+  if (byLowerCase.size === 0) for (const tag of LOCALES) byLowerCase.set(tag.toLowerCase(), tag);
+  return byLowerCase.get(lowerTag);
+}
+
+/**
+ * The locales to try for a tag, most specific first, always ending in `en`: `fr-CH` → `['fr', 'en']`,
+ * `pt-BR` → `['pt-BR', 'pt', 'en']`, `es-MX` → `['es-419', 'es', 'en']`, `xx` → `['en']`.
+ */
+export function localeChain(tag: string | null | undefined): string[] {
+  const chain: string[] = [];
+  const add = (candidate: string | undefined) => {
+    if (candidate && !chain.includes(candidate)) chain.push(candidate);
+  };
+  const subtags = (tag ?? '').trim().replace(/_/g, '-').toLowerCase().split('-').filter(Boolean);
+  for (let length = subtags.length; length > 0; length -= 1) {
+    const candidate = subtags.slice(0, length).join('-');
+    add(supported(candidate) ?? (ALIASES[candidate] ? supported(ALIASES[candidate].toLowerCase()) : undefined));
+    if (length === 2 && subtags[0] === 'es' && LATIN_AMERICA.has(subtags[1] ?? '')) add(supported('es-419'));
+  }
+  add('en');
+  return chain;
+}
+
+/** The supported locale a tag resolves to (the head of its chain). */
+export function matchLocale(tag: string | null | undefined): string {
+  return localeChain(tag)[0] ?? 'en';
+}
+
+/**
+ * The locale to use: the attribute's; for `auto` (or nothing) the page's `lang`, then the browser's
+ * languages in order, taking the first the widget speaks; English when none.
+ */
+export function resolveLocale(locale: string | null | undefined): string {
+  if (locale && locale !== 'auto') return matchLocale(locale);
+  const candidates: string[] = [];
+  if (typeof document !== 'undefined' && document.documentElement.lang) candidates.push(document.documentElement.lang);
+  if (typeof navigator !== 'undefined') candidates.push(...(navigator.languages ?? []), navigator.language);
+  for (const candidate of candidates) {
+    const match = candidate ? matchLocale(candidate) : 'en';
+    if (match !== 'en' || /^en\b/i.test(candidate)) return match;
+  }
+  return 'en';
+}
+
+/** `rtl` for Arabic, Hebrew, Persian, Urdu and the other right-to-left languages. */
+export function textDirection(tag: string): 'ltr' | 'rtl' {
+  const language = tag.toLowerCase().split(/[-_]/)[0] ?? '';
+  return RTL_LANGUAGES.has(ALIASES[language] ?? language) ? 'rtl' : 'ltr';
+}
+
+const loaded = new Map<string, Messages>([['en', en]]);
+const loading = new Map<string, Promise<Messages>>();
+
+/** A catalogue already in memory (English always is). */
+export function loadedCatalogue(tag: string): Messages | undefined {
+  return loaded.get(tag);
+}
+
+/**
+ * The catalogue of a supported locale (see `matchLocale`), loaded once. A module that cannot be fetched
+ * falls back along the chain (`fr-CA` → `fr` → `en`) and is tried again on the next call.
+ */
+export function loadCatalogue(tag: string): Promise<Messages> {
+  const ready = loaded.get(tag);
+  if (ready) return Promise.resolve(ready);
+  let pending = loading.get(tag);
+  if (!pending) {
+    const loader = LOCALE_LOADERS[tag];
+    pending = (loader ? loader() : Promise.reject(new Error(`no locale ${tag}`))).then(
+      (module) => {
+        const messages = { ...en, ...module.default };
+        loaded.set(tag, messages);
+        loading.delete(tag);
+        return messages;
+      },
+      () => {
+        loading.delete(tag);
+        const next = localeChain(tag).find((candidate) => candidate !== tag) ?? 'en';
+        return next === tag ? en : loadCatalogue(next);
+      },
+    );
+    loading.set(tag, pending);
+  }
+  return pending;
+}
 
 /** Fills `{name}` placeholders. */
 export function formatMessage(template: string, params: Record<string, string> = {}): string {
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => params[name] ?? whole);
 }
 
-/** The catalogue for a locale with the host's overrides on top. */
-export function catalogue(overrides: Partial<Messages> = {}): Messages {
-  return { ...en, ...overrides };
+/** A catalogue with the host's overrides on top (only known keys with string values are taken). */
+export function withOverrides(messages: Messages, overrides: Partial<Messages> | null | undefined): Messages {
+  if (!overrides || typeof overrides !== 'object') return messages;
+  const result = { ...messages };
+  for (const [key, value] of Object.entries(overrides)) {
+    if (key in en && typeof value === 'string') result[key as MessageKey] = value;
+  }
+  return result;
 }
 
-/** The locale to use: the attribute's, or for `auto` the page's `lang`, then the browser's first language. */
-export function resolveLocale(locale: string | null | undefined): string {
-  if (locale && locale !== 'auto') return locale;
-  const pageLang = typeof document !== 'undefined' ? document.documentElement.lang : '';
-  if (pageLang) return pageLang;
-  return typeof navigator !== 'undefined' && navigator.language ? navigator.language : 'en';
+/** English with the host's overrides on top. */
+export function catalogue(overrides: Partial<Messages> = {}): Messages {
+  return withOverrides(en, overrides);
 }

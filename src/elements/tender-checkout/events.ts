@@ -40,6 +40,8 @@ export interface TenderErrorDetail {
   code: string;
   message: string;
   recoverable: boolean;
+  /** The rejected key, for `invalid_appearance` and `font_load_failed` (e.g. `appearance.variables.colorPrimary`). */
+  key?: string;
 }
 
 /** What `confirm()` resolves with. */

@@ -63,7 +63,9 @@ describe('<tender-checkout preview>', () => {
   for (const [state, text, form] of statusOf) {
     it(`${state}: says "${text}"${form ? ' beside the form' : ' instead of the form'}`, async () => {
       const { element } = await preview(state);
-      expect(statusText(element)).to.equal(text);
+      // the wait screen adds the deadline, formatted with Intl ("Approve it before 12:35 PM.")
+      if (state === 'wait-screen') expect(statusText(element)).to.match(new RegExp(`^${text} Approve it before \\d{1,2}:\\d{2}\\s?[AP]M\\.$`));
+      else expect(statusText(element)).to.equal(text);
       expect(formShown(element)).to.equal(form);
     });
   }

@@ -1,7 +1,22 @@
-import { css } from 'lit';
+import { css, unsafeCSS } from 'lit';
+import { defaultTokenCss } from '../../themes/index.js';
 
-/** Visual rules sit on `.base`; themes set `--tender-*` values (the appearance work adds presets). */
+/**
+ * A token as the rules read it: the host page's `--tender-<name>` (on the element or any ancestor)
+ * wins; otherwise the value the preset and `appearance.variables` wrote to `--_tender-<name>` on `:host`
+ * (docs/theming.md, "Order of precedence").
+ */
+const t = (name: string) => unsafeCSS(`var(--tender-${name}, var(--_tender-${name}))`);
+
+/** Values of every token with no appearance at all: the `default` preset. */
+export const defaultTokens = unsafeCSS(defaultTokenCss());
+
+/**
+ * Visual rules sit on `.base`. Layouts (`layout-*`) and label styles (`labels-*`) are classes on `.base`;
+ * the appearance's own stylesheet (compiled from `appearance`) is adopted after these.
+ */
 export const styles = css`
+  ${defaultTokens}
   :host {
     display: block;
   }
@@ -9,26 +24,17 @@ export const styles = css`
     display: none;
   }
   .base {
-    --_text: var(--tender-color-text, #1a1a1a);
-    --_muted: var(--tender-color-text-secondary, #555);
-    --_bg: var(--tender-color-background, #fff);
-    --_input-bg: var(--tender-color-input-background, #fff);
-    --_border: var(--tender-color-border, #767676);
-    --_primary: var(--tender-color-primary, #0b57d0);
-    --_on-primary: var(--tender-color-on-primary, #fff);
-    --_danger: var(--tender-color-danger, #b3261e);
-    --_success: var(--tender-color-success, #146c2e);
-    --_focus: var(--tender-color-focus, #0b57d0);
-    --_radius: var(--tender-border-radius, 6px);
-    --_gap: var(--tender-spacing-unit, 12px);
+    container: tender / inline-size;
     box-sizing: border-box;
-    color: var(--_text);
-    background: var(--_bg);
-    font-family: var(--tender-font-family, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif);
-    font-size: var(--tender-font-size-base, 16px);
-    line-height: var(--tender-line-height, 1.4);
+    color-scheme: var(--_tender-color-scheme, light);
+    color: ${t('color-text')};
+    background: ${t('color-background')};
+    font-family: ${t('font-family')};
+    font-size: ${t('font-size-base')};
+    font-weight: ${t('font-weight-normal')};
+    line-height: ${t('line-height')};
     display: grid;
-    gap: var(--_gap);
+    gap: ${t('spacing-unit')};
   }
   *,
   *::before,
@@ -37,22 +43,25 @@ export const styles = css`
   }
   form {
     display: grid;
-    gap: var(--_gap);
+    gap: ${t('spacing-unit')};
     margin: 0;
   }
   .row {
     display: grid;
-    grid-template-columns: 1fr 1fr;
-    gap: var(--_gap);
+    grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
+    gap: ${t('spacing-unit')} ${t('column-gap')};
   }
   .field {
     display: grid;
-    gap: 4px;
+    align-content: start;
+    gap: ${t('label-gap')};
     min-width: 0;
+    position: relative;
   }
   label {
-    font-weight: var(--tender-font-weight-label, 500);
-    font-size: 0.875em;
+    color: ${t('color-label')};
+    font-size: ${t('font-size-label')};
+    font-weight: ${t('font-weight-label')};
   }
   .control {
     position: relative;
@@ -61,98 +70,180 @@ export const styles = css`
   }
   input {
     font: inherit;
-    color: inherit;
+    color: ${t('color-input-text')};
     width: 100%;
-    min-height: 44px;
-    padding: 10px 12px;
-    background: var(--_input-bg);
-    border: var(--tender-border-width, 1px) solid var(--_border);
-    border-radius: var(--_radius);
+    /* WCAG 2.5.8: no theme makes a target smaller than 24 × 24 px */
+    min-height: max(24px, ${t('input-min-height')});
+    padding: ${t('input-padding')};
+    background: ${t('color-input-background')};
+    border: ${t('border-width')} solid ${t('color-border')};
+    border-radius: ${t('border-radius')};
+    box-shadow: ${t('shadow-input')};
   }
   input.with-brand {
-    padding-inline-end: 4.5em;
+    padding-right: 4.5em;
   }
   input::placeholder {
-    color: var(--tender-color-placeholder, #6b6b6b);
+    color: ${t('color-placeholder')};
+    opacity: 1;
+  }
+  input:hover:not(:disabled) {
+    border-color: ${t('color-border-hover')};
   }
   input:focus-visible {
-    outline: 3px solid var(--_focus);
+    outline: max(2px, ${t('focus-ring-width')}) solid ${t('color-focus')};
     outline-offset: 1px;
+    box-shadow: ${t('shadow-input-focus')};
   }
   input[aria-invalid='true'] {
-    border-color: var(--_danger);
-    border-width: 2px;
+    border-color: ${t('color-danger')};
+    border-width: max(2px, ${t('border-width')});
   }
   input:disabled {
-    opacity: 0.7;
+    background: ${t('color-disabled')};
+    cursor: not-allowed;
   }
   .brand {
     position: absolute;
-    inset-inline-end: 8px;
-    font-size: 0.75em;
+    right: 8px;
+    font-size: ${t('font-size-small')};
     font-weight: 700;
     letter-spacing: 0.02em;
     padding: 2px 6px;
     border-radius: 4px;
     border: 1px solid currentColor;
-    color: var(--_muted);
+    color: ${t('color-text-secondary')};
   }
   .error {
-    color: var(--_danger);
-    font-size: 0.875em;
+    color: ${t('color-danger')};
+    font-size: ${t('font-size-small')};
     margin: 0;
   }
   button {
     font: inherit;
-    font-weight: 600;
-    min-height: 44px;
-    padding: 10px 16px;
+    font-weight: ${t('font-weight-button')};
+    min-height: max(24px, ${t('input-min-height')});
+    min-width: 24px;
+    padding: ${t('button-padding')};
     border: 0;
-    border-radius: var(--_radius);
-    background: var(--_primary);
-    color: var(--_on-primary);
+    border-radius: ${t('button-radius')};
+    background: ${t('color-primary')};
+    color: ${t('color-on-primary')};
+    box-shadow: ${t('shadow-button')};
     cursor: pointer;
   }
+  button:hover:not(:disabled) {
+    background: ${t('color-primary-hover')};
+  }
   button:focus-visible {
-    outline: 3px solid var(--_focus);
+    outline: max(2px, ${t('focus-ring-width')}) solid ${t('color-focus')};
     outline-offset: 2px;
   }
   button:disabled {
     cursor: progress;
-    opacity: 0.8;
   }
   button.secondary {
     background: transparent;
-    color: var(--_primary);
+    color: ${t('color-primary')};
     border: 1px solid currentColor;
+    box-shadow: none;
   }
   .status {
     margin: 0;
   }
   .status.success {
-    color: var(--_success);
+    color: ${t('color-success')};
   }
   .status.danger {
-    color: var(--_danger);
+    color: ${t('color-danger')};
   }
-  .visually-hidden {
+  .visually-hidden,
+  .labels-hidden label {
     position: absolute;
     width: 1px;
     height: 1px;
     overflow: hidden;
-    clip: rect(0 0 0 0);
+    clip-path: inset(50%);
     white-space: nowrap;
   }
+
+  /* layouts */
+  .layout-stacked .row {
+    grid-template-columns: minmax(0, 1fr);
+  }
+  .layout-single-line form {
+    grid-template-columns: minmax(0, 2fr) minmax(0, 1fr) minmax(0, 1fr);
+    column-gap: ${t('column-gap')};
+  }
+  .layout-single-line .row {
+    display: contents;
+  }
+  .layout-single-line .field.name,
+  .layout-single-line button {
+    grid-column: 1 / -1;
+  }
+  @container tender (max-width: 30rem) {
+    .layout-single-line form {
+      grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
+    }
+    .layout-single-line .field.number {
+      grid-column: 1 / -1;
+    }
+  }
+  @container tender (max-width: 14rem) {
+    .row,
+    .layout-single-line form {
+      grid-template-columns: minmax(0, 1fr);
+    }
+  }
+
+  /* floating labels: the label sits in the empty input and moves up on focus or once filled */
+  .labels-floating label {
+    position: absolute;
+    z-index: 1;
+    top: 0;
+    inset-inline-start: 0;
+    max-width: 100%;
+    min-height: max(24px, ${t('input-min-height')});
+    display: flex;
+    align-items: center;
+    padding-inline: calc(${t('border-width')} + 0.75em);
+    pointer-events: none;
+    overflow: hidden;
+    white-space: nowrap;
+    transition:
+      font-size 120ms ease,
+      transform 120ms ease;
+  }
+  .labels-floating input {
+    padding-top: 1.25em;
+    padding-bottom: 0.25em;
+  }
+  .labels-floating input:not(:focus)::placeholder {
+    color: transparent;
+  }
+  .labels-floating .field:focus-within label,
+  .labels-floating .field:has(input:not(:placeholder-shown)) label {
+    font-size: 0.75em;
+    transform: translateY(-0.85em);
+  }
+
   @media (prefers-reduced-motion: reduce) {
-    * {
+    *,
+    *::before,
+    *::after {
       transition: none !important;
       animation: none !important;
     }
   }
   @media (forced-colors: active) {
     input,
-    button {
+    button,
+    .brand {
       border: 1px solid CanvasText;
+    }
+    input[aria-invalid='true'] {
+      border-width: 3px;
     }
     input:focus-visible,
     button:focus-visible {

@@ -15,8 +15,9 @@ import {
   validateExpiry,
   type CardBrand,
 } from '../../card/index.js';
-import { catalogue, formatMessage, resolveLocale, type MessageKey, type Messages } from '../../i18n/index.js';
+import { en, formatMessage, loadCatalogue, loadedCatalogue, resolveLocale, textDirection, withOverrides, type MessageKey, type Messages } from '../../i18n/index.js';
 import { formatAmount } from '../../money/index.js';
+import { compileAppearance, type Appearance, type FieldLayout, type FontSpec, type LabelStyle } from '../../themes/index.js';
 import { TenderElement } from '../tender-element.js';
 import type { CardErrors, ConfirmOutcome, TenderErrorDetail, TenderResultDetail } from './events.js';
 import { styles } from './tender-checkout.styles.js';
@@ -27,6 +28,12 @@ type Phase = 'idle' | 'loading' | 'ready' | 'submitting' | 'redirecting' | 'acti
 type Field = 'number' | 'expiry' | 'cvc' | 'name';
 /** The states `preview` can show. */
 export type PreviewState = 'empty' | 'filled' | 'errors' | 'processing' | 'redirecting' | 'succeeded' | 'declined' | 'wait-screen';
+/** What the status area says: a catalogue message (re-rendered when the locale changes) or the API's own text. */
+interface Status {
+  key: MessageKey | null;
+  text?: string;
+  tone: 'info' | 'success' | 'danger';
+}
 interface CardCheck {
   errors: CardErrors;
   complete: boolean;
@@ -40,6 +47,26 @@ const RETURN_PARAMS = ['payment_intent_client_secret', 'payment_id', 'status', '
 /** How long a `processing` payment is polled before the element reports it as processing. */
 const PROCESSING_POLL_MS = 2 * 60 * 1000;
 const SHORT_BRAND: Partial<Record<CardBrand, string>> = { mastercard: 'MC', amex: 'AMEX', unionpay: 'UPI', diners: 'DINERS' };
+
+/** Web fonts of `appearance.fonts`, added to the document once each (the FontFace API: no stylesheet needed). */
+const fontLoads = new Map<string, Promise<void>>();
+function loadFont(font: FontSpec): Promise<void> {
+  const src = new URL(font.src, document.baseURI).href;
+  const key = `${font.family}|${src}|${font.weight ?? ''}|${font.style ?? ''}`;
+  let loading = fontLoads.get(key);
+  if (!loading) {
+    const descriptors: FontFaceDescriptors = {};
+    if (font.weight) descriptors.weight = font.weight;
+    if (font.style) descriptors.style = font.style;
+    if (font.display) descriptors.display = font.display as FontDisplay;
+    const face = new FontFace(font.family, `url("${src}")`, descriptors);
+    document.fonts.add(face);
+    loading = face.load().then(() => undefined);
+    loading.catch(() => fontLoads.delete(key));
+    fontLoads.set(key, loading);
+  }
+  return loading;
+}
 
 let clientModule: Promise<typeof ClientModule> | undefined;
 /**
@@ -107,17 +134,28 @@ export class TenderCheckout extends TenderElement {
   private lastChange = '';
   /** Sample card shown by `preview` (public test numbers), written into the inputs after a render. */
   private previewCard: string[] | null = null;
+  /** The appearance's own stylesheet, adopted after the element's styles (no inline styles: strict CSP works). */
+  private appearanceSheet: CSSStyleSheet | null = null;
+  /** The catalogue of the active locale, before the host's `messages` overrides. */
+  private localeText: Messages = en;
+  private localeLoaded: Promise<void> = Promise.resolve();
+  /** When a wait screen's display window ends (ms since the epoch), shown with `Intl` in the active locale. */
+  private waitUntil = 0;
+  private lastAnnouncedStatus = '';
 
   @query('#number') private numberInput!: HTMLInputElement;
   @query('#expiry') private expiryInput!: HTMLInputElement;
   @query('#cvc') private cvcInput!: HTMLInputElement;
   @query('#name') private nameInput!: HTMLInputElement | null;
+  @query('#announcer') private announcer!: HTMLElement | null;
 
   @state() private phase: Phase = 'idle';
   @state() private payment: PaymentResponse | null = null;
   @state() private shownErrors: CardErrors = {};
   @state() private brand: CardBrand | null = null;
-  @state() private status: { text: string; tone: 'info' | 'success' | 'danger' } | null = null;
+  @state() private status: Status | null = null;
+  @state() private localeTag = 'en';
+  @state() private look: { labels: LabelStyle; layout: FieldLayout } = { labels: 'above', layout: 'split' };
   @state() private problem: (TenderErrorDetail & { retry: 'load' | 'confirm' | null }) | null = null;
 
   /** The merchant's publishable key (`pk_snd_…`, `pk_prd_…`). */
@@ -134,8 +172,8 @@ export class TenderCheckout extends TenderElement {
   @property() theme = '';
   /** Time limit of one request to the API, in ms (0: the client's defaults, 10 s for reads and 15 s for the confirm). */
   @property({ type: Number, attribute: 'request-timeout' }) requestTimeout = 0;
-  /** Serialisable appearance (`{ theme?, variables?, rules? }`). */
-  @property({ attribute: false }) appearance: Record<string, unknown> | null = null;
+  /** Serialisable appearance: `{ theme?, variables?, rules?, labels?, layout?, colorScheme?, fonts? }` (docs/theming.md). */
+  @property({ attribute: false }) appearance: Appearance | null = null;
   /** Per-message overrides of the text catalogue. */
   @property({ attribute: false }) messages: Partial<Messages> = {};
   @property({ type: Boolean, attribute: 'hide-button' }) hideButton = false;
@@ -157,10 +195,21 @@ export class TenderCheckout extends TenderElement {
     clearTimeout(this.pollTimer);
   }
 
+  protected override createRenderRoot(): HTMLElement | DocumentFragment {
+    const root = super.createRenderRoot();
+    if (root instanceof ShadowRoot && 'adoptedStyleSheets' in root) {
+      this.appearanceSheet = new CSSStyleSheet();
+      root.adoptedStyleSheets = [...root.adoptedStyleSheets, this.appearanceSheet];
+    }
+    return root;
+  }
+
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('messages')) this.text = catalogue(this.messages);
+    if (!this.hasUpdated || changed.has('locale')) this.applyLocale();
+    else if (changed.has('messages')) this.text = withOverrides(this.localeText, this.messages);
+    if (changed.has('appearance') || changed.has('theme')) this.applyAppearance();
     if (this.preview) {
-      if (changed.has('preview') || changed.has('messages') || changed.has('locale')) this.showPreview(this.preview);
+      if (changed.has('preview')) this.showPreview(this.preview);
     } else if (changed.has('clientSecret') || changed.has('publishableKey') || changed.has('apiBase') || changed.get('preview')) {
       // a new payment, or the end of a preview: the form starts empty
       this.reset((changed.has('clientSecret') && changed.get('clientSecret') !== undefined) || Boolean(changed.get('preview')));
@@ -168,22 +217,99 @@ export class TenderCheckout extends TenderElement {
     }
   }
 
-  protected override updated(): void {
+  protected override updated(changed: PropertyValues): void {
+    if (changed.has('status') || changed.has('localeTag')) {
+      const text = this.statusText();
+      if (text && text !== this.lastAnnouncedStatus) this.announce(text);
+      this.lastAnnouncedStatus = text;
+    }
     const card = this.previewCard;
     if (!card) return;
     this.previewCard = null;
     [this.numberInput, this.expiryInput, this.cvcInput].forEach((input, index) => input && (input.value = card[index] ?? ''));
   }
 
-  /** The catalogue with the host's overrides, rebuilt only when `messages` changes (it is read on every render). */
-  private text: Messages = catalogue();
+  /** The catalogue with the host's overrides, rebuilt only when the locale or `messages` changes (it is read on every render). */
+  private text: Messages = en;
 
   private t(key: MessageKey, params?: Record<string, string>): string {
     return formatMessage(this.text[key], params);
   }
 
-  private get activeLocale(): string {
-    return resolveLocale(this.locale);
+  /** The tag `Intl` formats with: the one asked for (`fr-CH` keeps Swiss number formats while the text is `fr`). */
+  private get intlLocale(): string {
+    if (!this.locale || this.locale === 'auto') return this.localeTag;
+    try {
+      return Intl.getCanonicalLocales(this.locale)[0] ?? this.localeTag;
+    } catch {
+      return this.localeTag; // not a BCP 47 tag: the matched locale formats
+    }
+  }
+
+  // ---- locale and appearance -------------------------------------------------------------------
+
+  /** Resolves `locale` along its fallback chain and loads that catalogue (once per page); English shows meanwhile. */
+  private applyLocale(): void {
+    const tag = resolveLocale(this.locale);
+    this.localeTag = tag;
+    const ready = loadedCatalogue(tag);
+    const use = (messages: Messages) => {
+      this.localeText = messages;
+      this.text = withOverrides(messages, this.messages);
+    };
+    if (ready) {
+      use(ready);
+      this.localeLoaded = Promise.resolve();
+      return;
+    }
+    this.localeLoaded = loadCatalogue(tag).then((messages) => {
+      if (this.localeTag !== tag) return;
+      use(messages);
+      this.requestUpdate();
+    });
+  }
+
+  /**
+   * Compiles `appearance` (and the `theme` attribute) into the appearance stylesheet. Every rejected key is
+   * one `tender-error` (`invalid_appearance`, naming the key); everything valid still applies.
+   */
+  private applyAppearance(): void {
+    const compiled = compileAppearance(this.appearance, this.theme || null);
+    this.appearanceSheet?.replaceSync(this.appearance || this.theme ? compiled.css : '');
+    this.look = { labels: compiled.labels, layout: compiled.layout };
+    for (const issue of compiled.issues) {
+      this.emit('tender-error', { code: 'invalid_appearance', message: `${issue.key}: ${issue.message}`, recoverable: false, key: issue.key });
+    }
+    if (typeof document === 'undefined' || !document.fonts) return;
+    compiled.fonts.forEach((font, index) => {
+      loadFont(font).catch(() => {
+        const key = `appearance.fonts[${index}]`;
+        this.emit('tender-error', { code: 'font_load_failed', message: `${key}: the font ${font.family} could not be loaded from ${font.src}`, recoverable: true, key });
+      });
+    });
+  }
+
+  /** Says something once through the live region (the same text twice in a row is cleared first, so it is heard again). */
+  private announce(text: string): void {
+    const region = this.announcer;
+    if (!region) return;
+    if (region.textContent === text) {
+      region.textContent = '';
+      setTimeout(() => (region.textContent = text), 150);
+    } else {
+      region.textContent = text;
+    }
+  }
+
+  private statusText(): string {
+    const status = this.status;
+    if (!status) return '';
+    const text = status.key ? this.t(status.key) : (status.text ?? '');
+    if (status.key === 'status.waitScreen' && this.waitUntil > 0) {
+      const time = new Intl.DateTimeFormat(this.intlLocale, { hour: 'numeric', minute: '2-digit' }).format(this.waitUntil);
+      return `${text} ${this.t('status.waitScreenUntil', { time })}`;
+    }
+    return text;
   }
 
   // ---- loading and outcomes --------------------------------------------------------------------
@@ -197,6 +323,7 @@ export class TenderCheckout extends TenderElement {
     this.status = null;
     this.problem = null;
     this.phase = 'idle';
+    this.waitUntil = 0;
     if (newPayment) {
       this.card = { number: '', expiry: '', cvc: '', name: '' };
       this.touched = { number: false, expiry: false, cvc: false, name: false };
@@ -231,7 +358,8 @@ export class TenderCheckout extends TenderElement {
     this.phase = 'loading';
     let client: TenderClient;
     try {
-      client = await this.ensureClient();
+      // the form shows in the customer's language from the start: the catalogue loads beside the client
+      [client] = await Promise.all([this.ensureClient(), this.localeLoaded]);
     } catch {
       if (generation === this.generation) this.raise({ code: 'network', message: 'The payment form could not load its API client', recoverable: true }, 'load');
       return;
@@ -272,13 +400,13 @@ export class TenderCheckout extends TenderElement {
         this.announceReady();
         return null;
       }
-      this.status = { text: this.declineMessage(payment), tone: 'danger' };
+      this.status = { ...this.declineStatus(payment), tone: 'danger' };
       this.announceReady();
       return this.result(payment, true);
     }
     if (status === 'processing') {
       this.startPolling(payment, PROCESSING_POLL_MS, 1000);
-      this.status = { text: this.t('status.processing'), tone: 'info' };
+      this.status = { key: 'status.processing', tone: 'info' };
       return null;
     }
     if (status === 'requires_customer_action') {
@@ -287,15 +415,16 @@ export class TenderCheckout extends TenderElement {
         const url = String(action.redirect_to_url);
         if (origin === 'confirm') return this.redirect(payment, url);
         this.phase = 'action';
-        this.status = { text: this.t('status.awaitingAuthentication'), tone: 'info' };
+        this.status = { key: 'status.awaitingAuthentication', tone: 'info' };
         return null;
       }
       if (action?.type === 'wait_screen_information' && 'display_from_timestamp' in action) {
         const until = typeof action.display_to_timestamp === 'number' ? action.display_to_timestamp / 1e6 : Date.now() + 5 * 60_000;
+        this.waitUntil = typeof action.display_to_timestamp === 'number' ? until : 0;
         const pollConfig = action.poll_config as { delay_in_secs?: number } | null | undefined;
         const every = (pollConfig?.delay_in_secs ?? 2) * 1000;
         this.startPolling(payment, Math.max(until - Date.now(), 0) + 5000, every, every);
-        this.status = { text: this.t('status.waitScreen'), tone: 'info' };
+        this.status = { key: 'status.waitScreen', tone: 'info' };
         return null;
       }
       this.raise({ code: 'unsupported_action', message: `This payment needs a customer action the element cannot handle (${action?.type ?? 'none'})`, recoverable: false }, null);
@@ -304,8 +433,8 @@ export class TenderCheckout extends TenderElement {
     // a final state: succeeded, requires_capture, partially captured, cancelled, failed without retry
     this.phase = 'done';
     const tone = status === 'failed' || status === 'cancelled' ? 'danger' : 'success';
-    const key = `status.${status}` as MessageKey;
-    this.status = { text: status === 'failed' ? this.declineMessage(payment) : this.text[key] ?? this.t('status.succeeded'), tone };
+    const key = `status.${status}`;
+    this.status = status === 'failed' ? { ...this.declineStatus(payment), tone } : { key: key in en ? (key as MessageKey) : 'status.succeeded', tone };
     return this.result(payment, false);
   }
 
@@ -313,25 +442,28 @@ export class TenderCheckout extends TenderElement {
     const detail: TenderResultDetail = { paymentId: payment.payment_id, status: payment.status, retryable, payment: withoutCardData(payment) };
     if (payment.error_code) {
       detail.errorCode = payment.error_code;
-      detail.errorMessage = this.declineMessage(payment);
+      const decline = this.declineStatus(payment);
+      detail.errorMessage = decline.key ? this.t(decline.key) : (decline.text ?? '');
     }
     this.emit('tender-result', detail);
     return detail;
   }
 
-  private declineMessage(payment: PaymentResponse): string {
-    const key = `decline.${payment.error_code ?? ''}` as MessageKey;
-    return this.text[key] ?? payment.unified_message ?? this.t('decline.generic');
+  /** The decline message by `error_code` from the catalogue; else the API's `unified_message`; else a generic one. */
+  private declineStatus(payment: PaymentResponse): Pick<Status, 'key' | 'text'> {
+    const key = `decline.${payment.error_code ?? ''}`;
+    if (key in en) return { key: key as MessageKey };
+    return payment.unified_message ? { key: null, text: payment.unified_message } : { key: 'decline.generic' };
   }
 
   private redirect(payment: PaymentResponse, url: string): { redirect: string } {
     this.phase = 'redirecting';
-    this.status = { text: this.t('status.redirecting'), tone: 'info' };
+    this.status = { key: 'status.redirecting', tone: 'info' };
     if (this.emit('tender-redirect', { paymentId: payment.payment_id, url }, { cancelable: true })) {
       navigateTop(url);
     } else {
       this.phase = 'action';
-      this.status = { text: this.t('status.awaitingAuthentication'), tone: 'info' };
+      this.status = { key: 'status.awaitingAuthentication', tone: 'info' };
     }
     return { redirect: url };
   }
@@ -385,7 +517,7 @@ export class TenderCheckout extends TenderElement {
   private raise(detail: TenderErrorDetail, retry: 'load' | 'confirm' | null): void {
     this.problem = { ...detail, retry };
     if (retry !== 'confirm') this.phase = 'error';
-    this.status = { text: this.t(errorMessageKey(detail.code)), tone: 'danger' };
+    this.status = { key: errorMessageKey(detail.code), tone: 'danger' };
     this.emit('tender-error', detail);
   }
 
@@ -404,9 +536,10 @@ export class TenderCheckout extends TenderElement {
       declined: ['ready', 'decline.card_declined', 'danger'],
       'wait-screen': ['waiting', 'status.waitScreen', 'info'],
     };
+    if (state === 'wait-screen') this.waitUntil = Date.now() + 5 * 60_000;
     const [phase, key, tone] = shown[state] ?? ['ready', null, 'info'];
     this.phase = phase;
-    this.status = key ? { text: this.t(key), tone } : null;
+    this.status = key ? { key, tone } : null;
   }
 
   // ---- card entry --------------------------------------------------------------------------------
@@ -493,9 +626,13 @@ export class TenderCheckout extends TenderElement {
     const value = this.card[field];
     if (!value && !this.submitted) return; // leaving an empty field is not an error yet
     this.touched[field] = true;
+    const before = this.shownErrors[field as keyof CardErrors];
     const check = this.validation();
     this.refreshErrors(check);
     this.notifyChange(check);
+    // the error appears beside a field the customer has just left: say it once
+    const after = this.shownErrors[field as keyof CardErrors];
+    if (after && after !== before) this.announce(this.t(`error.${field}.${after}` as MessageKey));
   }
 
   private get cvcLength(): number {
@@ -545,6 +682,7 @@ export class TenderCheckout extends TenderElement {
     const { errors } = check;
     if (Object.keys(errors).length > 0) {
       this.focusFirstInvalid(errors);
+      this.announce(this.t('announce.invalid'));
       return Promise.resolve({ type: 'invalid', errors });
     }
     if (!this.emit('tender-submit', { paymentId: payment.payment_id }, { cancelable: true })) {
@@ -562,7 +700,7 @@ export class TenderCheckout extends TenderElement {
     const generation = this.generation;
     if (!client) return { type: 'error', detail: { code: 'configuration', message: 'The element is not configured', recoverable: false } };
     this.phase = 'submitting';
-    this.status = { text: this.t('processing'), tone: 'info' };
+    this.status = { key: 'processing', tone: 'info' };
     const expiry = parseExpiry(this.card.expiry);
     const card: CardInput = {
       number: this.card.number,
@@ -579,7 +717,7 @@ export class TenderCheckout extends TenderElement {
     if (error.outcomeUnknown) {
       // the confirm may have gone through: never report a failure, keep checking instead
       this.emit('tender-error', { code: 'outcome_unknown', message: error.message, recoverable: true });
-      this.status = { text: this.t('error.outcomeUnknown'), tone: 'danger' };
+      this.status = { key: 'error.outcomeUnknown', tone: 'danger' };
       if (this.payment) this.startPolling(this.payment, PROCESSING_POLL_MS, 2000);
       return { type: 'error', detail: { code: 'outcome_unknown', message: error.message, recoverable: true } };
     }
@@ -618,7 +756,7 @@ export class TenderCheckout extends TenderElement {
 
   private renderField(field: Field, label: string, control: unknown) {
     const error = this.shownErrors[field as keyof CardErrors];
-    return html`<div class="field" part="field">
+    return html`<div class="field ${field}" part="field">
       <label part="label" for=${field}>${label}</label>
       ${control}
       <p class="error" part="error" id="${field}-error" ?hidden=${!error}>${error ? this.t(`error.${field}.${error}` as MessageKey) : ''}</p>
@@ -628,18 +766,22 @@ export class TenderCheckout extends TenderElement {
   override render() {
     const locked = this.phase !== 'ready' || this.disabled;
     const payment = this.payment;
-    const amount = payment ? formatAmount(payment.amount, payment.currency, this.activeLocale) : '';
+    const amount = payment ? formatAmount(payment.amount, payment.currency, this.intlLocale) : '';
     const showForm = this.phase === 'ready' || this.phase === 'submitting' || (this.phase === 'error' && this.problem?.retry === 'confirm');
     const brandName = this.brand ? CARD_BRANDS[this.brand].displayName : null;
     const invalid = (field: keyof CardErrors) => (this.shownErrors[field] ? 'true' : 'false');
-    return html`<div class="base" part="base" lang=${this.activeLocale}>
+    const inputPart = (field: keyof CardErrors) => (this.shownErrors[field] ? 'input input-invalid' : 'input');
+    const { labels, layout } = this.look;
+    // with hidden labels the placeholder says what a field is (the label is still there for assistive technology)
+    const hiddenLabels = labels === 'hidden';
+    return html`<div class="base layout-${layout} labels-${labels}" part="base" lang=${this.localeTag} dir=${textDirection(this.localeTag)}>
       <form part="form" novalidate @submit=${this.handleSubmit} ?hidden=${!showForm} aria-busy=${this.phase === 'submitting' ? 'true' : 'false'}>
         ${this.renderField(
           'number',
           this.t('cardNumber'),
-          html`<div class="control">
-            <input id="number" part="input" class="with-brand" name="cardnumber" autocomplete="cc-number" inputmode="numeric"
-              type="text" spellcheck="false" maxlength="23" placeholder="1234 1234 1234 1234" ?disabled=${locked}
+          html`<div class="control" dir="ltr">
+            <input id="number" part=${inputPart('number')} class="with-brand" name="cardnumber" autocomplete="cc-number" inputmode="numeric"
+              type="text" spellcheck="false" maxlength="23" placeholder=${hiddenLabels ? this.t('cardNumber') : this.t('numberPlaceholder')} ?disabled=${locked}
               aria-invalid=${invalid('number')} aria-describedby="number-error number-brand"
               @input=${this.handleNumberInput} @blur=${() => this.handleBlur('number')} />
             <span class="brand" part="brand" id="number-brand" role="img"
@@ -651,7 +793,7 @@ export class TenderCheckout extends TenderElement {
           ${this.renderField(
             'expiry',
             this.t('expiry'),
-            html`<input id="expiry" part="input" name="exp-date" autocomplete="cc-exp" inputmode="numeric" type="text"
+            html`<input id="expiry" part=${inputPart('expiry')} dir="ltr" name="exp-date" autocomplete="cc-exp" inputmode="numeric" type="text"
               spellcheck="false" maxlength="7" placeholder=${this.t('expiryPlaceholder')} ?disabled=${locked}
               aria-invalid=${invalid('expiry')} aria-describedby="expiry-error"
               @input=${this.handleExpiryInput} @blur=${() => this.handleBlur('expiry')} />`,
@@ -659,7 +801,7 @@ export class TenderCheckout extends TenderElement {
           ${this.renderField(
             'cvc',
             this.t('cvc'),
-            html`<input id="cvc" part="input" name="cvc" autocomplete="cc-csc" inputmode="numeric" type="text"
+            html`<input id="cvc" part=${inputPart('cvc')} dir="ltr" name="cvc" autocomplete="cc-csc" inputmode="numeric" type="text"
               spellcheck="false" maxlength=${this.cvcLength} placeholder=${this.t('cvcPlaceholder')} ?disabled=${locked}
               aria-invalid=${invalid('cvc')} aria-describedby="cvc-error"
               @input=${this.handleCvcInput} @blur=${() => this.handleBlur('cvc')} />`,
@@ -671,6 +813,7 @@ export class TenderCheckout extends TenderElement {
               'name',
               this.t('holderName'),
               html`<input id="name" part="input" name="ccname" autocomplete="cc-name" type="text" ?disabled=${locked}
+                placeholder=${hiddenLabels ? this.t('holderName') : ' '}
                 @input=${this.handleNameInput} @blur=${() => this.handleBlur('name')} />`,
             )}
         ${this.hideButton
@@ -679,10 +822,11 @@ export class TenderCheckout extends TenderElement {
               ${this.phase === 'submitting' ? this.t('processing') : amount ? this.t('pay', { amount }) : this.t('payNoAmount')}
             </button>`}
       </form>
-      <div role="status" aria-live="polite" part="status">
+      <div part="status">
         ${this.phase === 'loading' ? html`<p class="status">${this.t('loading')}</p>` : nothing}
-        ${this.status ? html`<p class="status ${this.status.tone}">${this.status.text}</p>` : nothing}
+        ${this.status ? html`<p class="status ${this.status.tone}">${this.statusText()}</p>` : nothing}
       </div>
+      <div id="announcer" class="visually-hidden" role="status" aria-live="polite" aria-atomic="true"></div>
       ${this.problem?.retry ? html`<button class="secondary" type="button" @click=${this.handleRetry}>${this.t('retry')}</button>` : nothing}
       ${this.phase === 'action' ? html`<button class="secondary" type="button" @click=${this.handleContinue}>${this.t('status.continueAuthentication')}</button>` : nothing}
     </div>`;

@@ -1,0 +1,153 @@
+import assert from 'node:assert/strict';
+import { readdirSync } from 'node:fs';
+import { basename } from 'node:path';
+import { after, describe, it } from 'node:test';
+import { gzipSync } from 'node:zlib';
+import * as esbuild from 'esbuild';
+import { LOCALE_LOADERS } from './loaders.js';
+import { LOCALES, en, formatMessage, loadCatalogue, localeChain, matchLocale, resolveLocale, textDirection, withOverrides, type Messages } from './index.js';
+
+const localeDir = new URL('./locales/', import.meta.url);
+const files = readdirSync(localeDir).filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'));
+const tags = files.map((name) => basename(name, '.ts'));
+const placeholders = (text: string) => (text.match(/\{\w+\}/g) ?? []).sort().join(',');
+/** DESIGN §5: one more locale, gzip, at most 1.5 KB. */
+const LOCALE_BUDGET = 1536;
+/** Messages that may read the same as English in any language (digits, abbreviations). */
+const MAY_MATCH_ENGLISH = new Set(['numberPlaceholder', 'cvcPlaceholder', 'expiryPlaceholder', 'payNoAmount', 'pay']);
+
+describe('locale catalogue', () => {
+  it('speaks at least 50 locales, English included', () => {
+    assert.ok(LOCALES.length >= 50, `only ${LOCALES.length} locales`);
+    assert.equal(LOCALES[0], 'en');
+  });
+
+  it('loads every module in src/i18n/locales and nothing else', () => {
+    assert.deepEqual(Object.keys(LOCALE_LOADERS).sort(), [...tags].sort());
+  });
+
+  for (const tag of tags) {
+    describe(tag, () => {
+      it('has every message, no more, with the same placeholders and no English holes', async () => {
+        const messages = ((await import(`./locales/${tag}.js`)) as { default: Messages }).default;
+        assert.deepEqual(Object.keys(messages), Object.keys(en), 'same keys in the same order');
+        const copied: string[] = [];
+        for (const [key, english] of Object.entries(en) as [keyof Messages, string][]) {
+          const text = messages[key];
+          assert.equal(typeof text, 'string', key);
+          assert.ok(text.trim().length > 0, `${key} is empty`);
+          assert.equal(placeholders(text), placeholders(english), `${key} keeps its placeholders`);
+          if (text === english && !MAY_MATCH_ENGLISH.has(key)) copied.push(key);
+        }
+        // a message left in English is a hole a customer would see; short words (e.g. "OK") may match
+        assert.deepEqual(copied.filter((key) => en[key as keyof Messages].length > 12), [], 'messages left in English');
+      });
+
+      it(`is at most ${LOCALE_BUDGET} bytes gzip when built`, async () => {
+        const built = await esbuild.build({ entryPoints: [new URL(`${tag}.ts`, localeDir).pathname], bundle: true, minify: true, format: 'esm', write: false, logLevel: 'silent' });
+        const size = gzipSync(built.outputFiles[0]!.contents, { level: 9 }).length;
+        assert.ok(size <= LOCALE_BUDGET, `${tag}: ${size} bytes gzip`);
+      });
+    });
+  }
+});
+
+describe('localeChain', () => {
+  const cases: [string, string[]][] = [
+    ['fr-CH', ['fr', 'en']],
+    ['fr-CA', ['fr-CA', 'fr', 'en']],
+    ['FR_ca', ['fr-CA', 'fr', 'en']],
+    ['pt-BR', ['pt-BR', 'pt', 'en']],
+    ['pt-PT', ['pt', 'en']],
+    ['es-MX', ['es-419', 'es', 'en']],
+    ['es-ES', ['es', 'en']],
+    ['zh-Hant-TW', ['zh-TW', 'zh', 'en']],
+    ['zh-Hant', ['zh-TW', 'zh', 'en']],
+    ['zh-CN', ['zh', 'en']],
+    ['iw', ['he', 'en']],
+    ['no', ['nb', 'en']],
+    ['en-GB', ['en']],
+    ['xx', ['en']],
+    ['', ['en']],
+  ];
+  for (const [tag, chain] of cases) {
+    it(`${tag || '(empty)'} → ${chain.join(' → ')}`, (context) => {
+      // only assert on locales that exist: the chain never names one that does not
+      if (chain.some((candidate) => !LOCALES.includes(candidate))) context.skip(`needs ${chain.join(', ')}`);
+      else assert.deepEqual(localeChain(tag), chain);
+    });
+  }
+
+  it('never names a locale the widget does not have', () => {
+    for (const tag of ['fr-CH', 'de-AT', 'sr-Latn-RS', 'zh-Hant-HK', 'qq-QQ']) {
+      for (const candidate of localeChain(tag)) assert.ok(LOCALES.includes(candidate), `${tag}: ${candidate}`);
+    }
+  });
+});
+
+describe('resolveLocale', () => {
+  const globals = globalThis as { document?: unknown; navigator?: unknown };
+  const saved = { document: globals.document, navigator: Object.getOwnPropertyDescriptor(globalThis, 'navigator') };
+  const page = (lang: string, languages: string[]) => {
+    globals.document = { documentElement: { lang } };
+    Object.defineProperty(globalThis, 'navigator', { value: { languages, language: languages[0] ?? '' }, configurable: true });
+  };
+  after(() => {
+    globals.document = saved.document;
+    if (saved.navigator) Object.defineProperty(globalThis, 'navigator', saved.navigator);
+  });
+
+  it('takes an explicit tag over the page', () => {
+    page('de', ['fr']);
+    assert.equal(resolveLocale('fr-CH'), matchLocale('fr'));
+  });
+  it('auto: the page language first', () => {
+    page('de-AT', ['fr-FR']);
+    assert.equal(resolveLocale('auto'), 'de');
+  });
+  it('auto: then the browser languages in order, skipping ones the widget lacks', () => {
+    page('', ['qq-QQ', 'it-CH', 'fr']);
+    assert.equal(resolveLocale('auto'), 'it');
+  });
+  it('auto: an unsupported page language falls through to the browser', () => {
+    page('qq', ['es-AR']);
+    assert.equal(resolveLocale(null), 'es-419');
+  });
+  it('auto: English when nothing matches', () => {
+    page('', ['qq']);
+    assert.equal(resolveLocale('auto'), 'en');
+  });
+  it('auto: an English page stays English even when the browser prefers another language', () => {
+    page('en-US', ['fr']);
+    assert.equal(resolveLocale('auto'), 'en');
+  });
+});
+
+describe('direction, loading and overrides', () => {
+  it('writes Arabic, Hebrew, Persian and Urdu right to left, and the rest left to right', () => {
+    for (const tag of ['ar', 'ar-EG', 'he', 'iw', 'fa-IR', 'ur']) assert.equal(textDirection(tag), 'rtl', tag);
+    for (const tag of ['en', 'fr-CA', 'zh-TW', 'ja', 'hi']) assert.equal(textDirection(tag), 'ltr', tag);
+  });
+
+  it('loads a locale once and serves it from memory afterwards', async () => {
+    const tag = tags[0]!;
+    const first = await loadCatalogue(tag);
+    assert.equal(await loadCatalogue(tag), first);
+    assert.notEqual(first.cardNumber, en.cardNumber);
+  });
+
+  it('falls back to English for a locale it cannot load', async () => {
+    assert.equal(await loadCatalogue('qq'), en);
+  });
+
+  it('overrides take known keys with string values only', () => {
+    const merged = withOverrides(en, { cardNumber: 'Kartennummer', nonsense: 'x', pay: 42 } as unknown as Partial<Messages>);
+    assert.equal(merged.cardNumber, 'Kartennummer');
+    assert.equal(merged.pay, en.pay);
+    assert.ok(!('nonsense' in merged));
+  });
+
+  it('fills placeholders and leaves unknown ones visible', () => {
+    assert.equal(formatMessage('Pay {amount} {x}', { amount: '€1' }), 'Pay €1 {x}');
+  });
+});
