@@ -207,7 +207,7 @@ export const styles = css`
     min-height: max(24px, ${t('input-min-height')});
     display: flex;
     align-items: center;
-    padding-inline: calc(${t('border-width')} + 0.75em);
+    padding-inline: 0.8em;
     pointer-events: none;
     overflow: hidden;
     white-space: nowrap;
