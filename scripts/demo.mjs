@@ -1,11 +1,12 @@
 // `npm run demo`: the sandbox (in this process) and the demo site (Vite), with the demo merchant's
 // back end as Vite middleware. The secret key stays in this process; the pages get the publishable
 // key and client secrets only. Settings (all optional) are listed in docs/demo.md:
-//   DEMO_PORT (5173), DEMO_HOST (127.0.0.1)
+//   DEMO_PORT (5173), DEMO_HOST (127.0.0.1), DEMO_HMR (off; "on" reloads the pages when a source changes)
 //   SANDBOX_PORT (8080; 0 = any free port), SANDBOX_DB (.sandbox/sandbox.db), SANDBOX_ADMIN_KEY (test_admin),
 //   SANDBOX_PUBLIC_URL, SANDBOX_LOG (off; "on" prints the sandbox's request log)
 //   TENDER_API_BASE: use that payment API instead of starting the sandbox, with
 //   TENDER_PUBLISHABLE_KEY and TENDER_SECRET_KEY (or TENDER_ADMIN_KEY + TENDER_MERCHANT_ID to make them)
+import { createServer as createTcpServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { register } from 'tsx/esm/api';
 
@@ -18,6 +19,9 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const env = process.env;
 const demoPort = Number(env.DEMO_PORT ?? 5173);
 const demoHost = env.DEMO_HOST ?? '127.0.0.1';
+// Live reload is off unless asked for: a page that reloads when a source file changes would drop a
+// payment half-way through a demo (or an end-to-end test).
+const liveReload = env.DEMO_HMR === 'on';
 
 /** Everything started so far, stopped in reverse order on Ctrl-C. */
 const cleanups = [];
@@ -62,28 +66,33 @@ async function paymentApi() {
   const port = Number(env.SANDBOX_PORT ?? 8080);
   const adminKey = env.SANDBOX_ADMIN_KEY ?? 'test_admin';
   const dbPath = env.SANDBOX_DB ?? '.sandbox/sandbox.db';
-  let sandbox;
-  try {
-    sandbox = await startSandbox({
-      port,
-      hostname: env.HOST ?? '127.0.0.1',
-      dbPath,
-      adminKey,
-      ...(env.SANDBOX_PUBLIC_URL ? { publicUrl: env.SANDBOX_PUBLIC_URL } : {}),
-      log: env.SANDBOX_LOG === 'on' ? (line) => console.log(`[sandbox] ${line}`) : null,
-    });
-  } catch (error) {
-    if (error?.code === 'EADDRINUSE') {
-      throw new Error(`port ${port} is taken (is \`npm run sandbox\` running?): stop it, or set SANDBOX_PORT (0 picks a free port)`);
-    }
-    throw error;
+  const hostname = env.HOST ?? '127.0.0.1';
+  // the sandbox's listener reports a taken port as an uncaught 'error' event: ask first
+  if (port !== 0 && !(await portIsFree(port, hostname))) {
+    throw new Error(`port ${port} is taken (is \`npm run sandbox\` running?): stop it, or set SANDBOX_PORT (0 picks a free port)`);
   }
+  const sandbox = await startSandbox({
+    port,
+    hostname,
+    dbPath,
+    adminKey,
+    ...(env.SANDBOX_PUBLIC_URL ? { publicUrl: env.SANDBOX_PUBLIC_URL } : {}),
+    log: env.SANDBOX_LOG === 'on' ? (line) => console.log(`[sandbox] ${line}`) : null,
+  });
   cleanups.push(() => sandbox.close());
   const apiBase = env.SANDBOX_PUBLIC_URL?.replace(/\/+$/, '') ?? sandbox.url;
   // The sandbox shows the secret key on its first start only (it keeps a hash): otherwise make one
   // with the admin key, keep it in memory, and revoke it on the way out.
   const secretKey = env.TENDER_SECRET_KEY ?? sandbox.demo.secretKey ?? (await temporarySecretKey(sandbox.url, adminKey, sandbox.demo.merchantId));
   return { apiBase, publishableKey: sandbox.demo.publishableKey, secretKey, origin: apiBase, sandboxUrl: sandbox.url, dbPath };
+}
+
+function portIsFree(port, hostname) {
+  return new Promise((resolve) => {
+    const probe = createTcpServer();
+    probe.once('error', () => resolve(false));
+    probe.listen(port, hostname, () => probe.close(() => resolve(true)));
+  });
 }
 
 async function temporarySecretKey(apiBase, adminKey, merchantId) {
@@ -94,7 +103,7 @@ async function temporarySecretKey(apiBase, adminKey, merchantId) {
 
 /**
  * The pages' Content Security Policy: no inline script or style anywhere, API calls only to the
- * payment API. `ws:` is Vite's hot-reload socket (same host).
+ * payment API (plus `ws:` for Vite's live-reload socket when DEMO_HMR=on).
  */
 function contentSecurityPolicy(apiOrigin) {
   const api = new URL(apiOrigin).origin;
@@ -102,7 +111,7 @@ function contentSecurityPolicy(apiOrigin) {
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self'",
-    `connect-src 'self' ${api} ws: wss:`,
+    `connect-src 'self' ${api}${liveReload ? ' ws: wss:' : ''}`,
     "img-src 'self' data:",
     "font-src 'self' https:",
     `form-action 'self' ${api}`,
@@ -134,6 +143,8 @@ try {
       port: demoPort,
       host: demoHost,
       strictPort: true,
+      hmr: liveReload,
+      ...(liveReload ? {} : { watch: null }),
       fs: { allow: [root] },
     },
     plugins: [
