@@ -2,8 +2,8 @@
  * The serialisable `appearance` object → CSS text for one constructable stylesheet.
  * Pure (no DOM): validates every piece, reports each invalid one as an issue naming its key, applies the rest.
  */
-import { PRESETS, PRESET_NAMES, type PresetName, type TokenValues } from './presets.js';
-import { TOKENS, TOKEN_BY_NAME, type TokenKind, type TokenName } from './tokens.js';
+import { PRESET_NAMES, PRESET_VALUES, type PresetName, type TokenValues } from './presets.js';
+import { TOKEN_KINDS, TOKEN_NAMES, camelToCssVar, type TokenKind, type TokenName } from './tokens.js';
 
 export interface AppearanceIssue {
   /** Where the problem is, e.g. `appearance.variables.colorPrimary`, `appearance.rules["input:focus"].color`, `theme`. */
@@ -119,7 +119,8 @@ const NAMED_COLORS = new Set(
     'whitesmoke yellow yellowgreen transparent currentcolor').split(' '),
 );
 
-const PRIVATE_VAR_KIND = new Map(TOKENS.map((token) => [token.cssVar.slice(9), token.kind]));
+/** `color-primary` → `color`: the kind of each token by its kebab-case name. */
+const PRIVATE_VAR_KIND = new Map([...TOKEN_KINDS].map(([name, kind]) => [camelToCssVar(name).slice(9), kind]));
 
 /** The kind of the token a whole value `var(--tender-<token>)` refers to, if it is one. */
 function referenceKind(value: string): TokenKind | undefined {
@@ -342,10 +343,11 @@ function cssValue(raw: unknown, check: Check, expected: string): string | { mess
   return value && check(value) ? value : { message: `must be ${expected}` };
 }
 
-const privateVar = (cssVar: string): string => `--_tender-${cssVar.slice(9)}`;
+/** `colorPrimary` → `--_tender-color-primary`. */
+const privateVar = (name: string): string => `--_${camelToCssVar(name).slice(2)}`;
 
 function declarations(values: Partial<Record<TokenName, string>>): string {
-  return TOKENS.map((token) => (values[token.name] === undefined ? '' : `${privateVar(token.cssVar)}:${values[token.name]};`)).join('');
+  return TOKEN_NAMES.map((name) => (values[name] === undefined ? '' : `${privateVar(name)}:${values[name]};`)).join('');
 }
 
 /**
@@ -353,7 +355,7 @@ function declarations(values: Partial<Record<TokenName, string>>): string {
  * colour-scheme token; for `auto`, the dark palette under `prefers-color-scheme: dark`.
  */
 export function presetCss(name: PresetName, colorScheme: ColorScheme = 'light'): string {
-  const preset = PRESETS[name] ?? PRESETS.default;
+  const preset = PRESET_VALUES[name] ?? PRESET_VALUES.default;
   const dark = preset.dark;
   const values: TokenValues = colorScheme === 'dark' && dark ? { ...preset.variables, ...dark } : preset.variables;
   const scheme = !dark ? 'dark' : colorScheme === 'auto' ? 'light dark' : colorScheme;
@@ -433,13 +435,13 @@ function compileInto(appearance: unknown, themeAttribute: string | null | undefi
       let block = '';
       for (const [name, raw] of Object.entries(variables)) {
         const key = keyPath('appearance.variables', name);
-        const token = TOKEN_BY_NAME.get(name);
-        if (!token) {
+        const kind = TOKEN_KINDS.get(name);
+        if (!kind) {
           report(key, 'is not a theme variable');
           continue;
         }
-        const value = cssValue(raw, KIND_CHECKS[token.kind], KIND_NAMES[token.kind]);
-        if (typeof value === 'string') block += `${privateVar(token.cssVar)}:${value};`;
+        const value = cssValue(raw, KIND_CHECKS[kind], KIND_NAMES[kind]);
+        if (typeof value === 'string') block += `${privateVar(name)}:${value};`;
         else report(key, value.message);
       }
       if (block) css += `:host{${block}}`;

@@ -33,54 +33,65 @@ const KIND_CODES: Record<string, TokenKind> = {
   c: 'color', f: 'font-family', l: 'length', w: 'font-weight', h: 'line-height', p: 'padding', s: 'shadow',
 };
 
-// name, kind code, description — kept as one compact table (bundle size).
-const TABLE: readonly (readonly [TokenName, string, string])[] = [
-  ['colorText', 'c', 'Body text'],
-  ['colorTextSecondary', 'c', 'Secondary text (hints, the brand badge)'],
-  ['colorBackground', 'c', 'Background of the form'],
-  ['colorInputBackground', 'c', 'Background of an input'],
-  ['colorInputText', 'c', 'Text typed into an input'],
-  ['colorPlaceholder', 'c', 'Placeholder text'],
-  ['colorLabel', 'c', 'Field labels'],
-  ['colorPrimary', 'c', 'Pay button background, links'],
-  ['colorPrimaryHover', 'c', 'Pay button background on hover'],
-  ['colorOnPrimary', 'c', 'Text on the pay button'],
-  ['colorDanger', 'c', 'Errors and invalid input borders'],
-  ['colorSuccess', 'c', 'Success messages'],
-  ['colorBorder', 'c', 'Input borders'],
-  ['colorBorderHover', 'c', 'Input borders on hover'],
-  ['colorFocus', 'c', 'Focus ring'],
-  ['colorDisabled', 'c', 'Background of a disabled input'],
-  ['fontFamily', 'f', 'Font stack'],
-  ['fontSizeBase', 'l', 'Base font size (inputs, button, text)'],
-  ['fontSizeLabel', 'l', 'Label font size'],
-  ['fontSizeSmall', 'l', 'Error and hint font size'],
-  ['fontWeightNormal', 'w', 'Body text weight'],
-  ['fontWeightLabel', 'w', 'Label weight'],
-  ['fontWeightButton', 'w', 'Button text weight'],
-  ['lineHeight', 'h', 'Line height (unitless number or length)'],
-  ['spacingUnit', 'l', 'Gap between fields and rows'],
-  ['labelGap', 'l', 'Gap between a label and its input'],
-  ['columnGap', 'l', 'Gap between side-by-side fields'],
-  ['borderRadius', 'l', 'Corner radius of inputs'],
-  ['buttonRadius', 'l', 'Corner radius of the button'],
-  ['borderWidth', 'l', 'Input border width'],
-  ['focusRingWidth', 'l', 'Focus ring width'],
-  ['inputPadding', 'p', 'Input padding (1–4 lengths)'],
-  ['buttonPadding', 'p', 'Button padding (1–4 lengths)'],
-  ['inputMinHeight', 'l', 'Minimum height of inputs and the button'],
-  ['shadowInput', 's', 'Input shadow'],
-  ['shadowInputFocus', 's', 'Input shadow when focused'],
-  ['shadowButton', 's', 'Button shadow'],
+/** Token names in the fixed order (the order of the emitted CSS and of docs/theming.md). */
+export const TOKEN_NAMES = (
+  'colorText colorTextSecondary colorBackground colorInputBackground colorInputText colorPlaceholder colorLabel ' +
+  'colorPrimary colorPrimaryHover colorOnPrimary colorDanger colorSuccess colorBorder colorBorderHover colorFocus ' +
+  'colorDisabled fontFamily fontSizeBase fontSizeLabel fontSizeSmall fontWeightNormal fontWeightLabel fontWeightButton ' +
+  'lineHeight spacingUnit labelGap columnGap borderRadius buttonRadius borderWidth focusRingWidth inputPadding ' +
+  'buttonPadding inputMinHeight shadowInput shadowInputFocus shadowButton'
+).split(' ') as readonly TokenName[];
+
+/** Each token's kind, by name (what the compiler needs; TOKENS adds the descriptions). */
+export const TOKEN_KINDS: ReadonlyMap<string, TokenKind> = new Map(
+  TOKEN_NAMES.map((name, index) => [name, KIND_CODES['ccccccccccccccccflllwwwhlllllllpplsss'[index] as string] as TokenKind]),
+);
+
+// Descriptions, in TOKEN_NAMES order. Only TOKENS uses them, so a bundle that only compiles drops them.
+const DESCRIPTIONS = [
+  'Body text',
+  'Secondary text (hints, the brand badge)',
+  'Background of the form',
+  'Background of an input',
+  'Text typed into an input',
+  'Placeholder text',
+  'Field labels',
+  'Pay button background',
+  'Pay button background on hover',
+  'Text on the pay button',
+  'Errors and the border of an invalid input',
+  'Success messages',
+  'Input borders',
+  'Input borders on hover',
+  'Focus ring',
+  'Background of a disabled input',
+  'Font stack',
+  'Base font size (inputs, button, text)',
+  'Label font size',
+  'Error and hint font size',
+  'Body text weight',
+  'Label weight',
+  'Button text weight',
+  'Line height (unitless number or length)',
+  'Gap between fields and rows',
+  'Gap between a label and its input',
+  'Gap between side-by-side fields',
+  'Corner radius of inputs',
+  'Corner radius of the button',
+  'Input border width',
+  'Focus ring width',
+  'Input padding (1–4 lengths)',
+  'Button padding (1–4 lengths)',
+  'Minimum height of inputs and the button',
+  'Input shadow',
+  'Input shadow when focused',
+  'Button shadow',
 ];
 
-/** Every token, in a fixed order (the order of the emitted CSS and of docs/theming.md). */
-export const TOKENS: readonly TokenSpec[] = TABLE.map(([name, code, description]) => ({
+/** Every token with its custom property, kind and description, in the fixed order. */
+export const TOKENS: readonly TokenSpec[] = /* @__PURE__ */ TOKEN_NAMES.map((name, index) => ({
   name,
   cssVar: camelToCssVar(name),
-  kind: KIND_CODES[code] as TokenKind,
-  description,
+  kind: TOKEN_KINDS.get(name) as TokenKind,
+  description: DESCRIPTIONS[index] as string,
 }));
-
-/** Token specs by name. */
-export const TOKEN_BY_NAME: ReadonlyMap<string, TokenSpec> = new Map(TOKENS.map((token) => [token.name, token]));
