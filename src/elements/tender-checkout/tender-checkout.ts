@@ -92,27 +92,56 @@ function loadClientModule(): Promise<typeof ClientModule> {
  * @event tender-submit - The customer asked to pay; cancelable. `{ paymentId }`
  * @event tender-redirect - A customer action needs a navigation; cancelable. `{ paymentId, url }`
  * @event tender-result - An outcome is known. `{ paymentId, status, retryable, errorCode?, errorMessage?, payment }`
- * @event tender-error - Something other than an outcome went wrong. `{ code, message, recoverable }`
+ * @event tender-error - Something other than an outcome went wrong (also each rejected appearance key). `{ code, message, recoverable, key? }`
  *
  * @csspart base - The wrapper of everything.
  * @csspart form - The card form.
  * @csspart field - Each field (label, input, error).
  * @csspart label - Each label.
  * @csspart input - Each input.
+ * @csspart input-invalid - An input whose value is invalid (beside `input`): `::part(input-invalid)`.
  * @csspart brand - The detected card brand.
  * @csspart error - Each field's error.
  * @csspart button - The pay button.
- * @csspart status - The status area.
+ * @csspart status - The status area (what is shown; announcements go through one hidden live region).
  *
- * @cssproperty --tender-color-text - Text colour.
- * @cssproperty --tender-color-background - Background.
- * @cssproperty --tender-color-primary - Pay button and accents.
- * @cssproperty --tender-color-danger - Errors.
+ * @cssproperty --tender-color-text - Body text.
+ * @cssproperty --tender-color-text-secondary - Secondary text (hints, the brand badge).
+ * @cssproperty --tender-color-background - Background of the form.
+ * @cssproperty --tender-color-input-background - Background of an input.
+ * @cssproperty --tender-color-input-text - Text typed into an input.
+ * @cssproperty --tender-color-placeholder - Placeholder text.
+ * @cssproperty --tender-color-label - Field labels.
+ * @cssproperty --tender-color-primary - Pay button background.
+ * @cssproperty --tender-color-primary-hover - Pay button background on hover.
+ * @cssproperty --tender-color-on-primary - Text on the pay button.
+ * @cssproperty --tender-color-danger - Errors and the border of an invalid input.
+ * @cssproperty --tender-color-success - Success messages.
  * @cssproperty --tender-color-border - Input borders.
+ * @cssproperty --tender-color-border-hover - Input borders on hover.
  * @cssproperty --tender-color-focus - Focus ring.
- * @cssproperty --tender-border-radius - Corner radius.
- * @cssproperty --tender-spacing-unit - Gap between fields.
- * @cssproperty --tender-font-family - Font.
+ * @cssproperty --tender-color-disabled - Background of a disabled input.
+ * @cssproperty --tender-font-family - Font stack.
+ * @cssproperty --tender-font-size-base - Base font size (inputs, button, text).
+ * @cssproperty --tender-font-size-label - Label font size.
+ * @cssproperty --tender-font-size-small - Error and hint font size.
+ * @cssproperty --tender-font-weight-normal - Body text weight.
+ * @cssproperty --tender-font-weight-label - Label weight.
+ * @cssproperty --tender-font-weight-button - Button text weight.
+ * @cssproperty --tender-line-height - Line height (unitless number or length).
+ * @cssproperty --tender-spacing-unit - Gap between fields and rows.
+ * @cssproperty --tender-label-gap - Gap between a label and its input.
+ * @cssproperty --tender-column-gap - Gap between side-by-side fields.
+ * @cssproperty --tender-border-radius - Corner radius of inputs.
+ * @cssproperty --tender-button-radius - Corner radius of the button.
+ * @cssproperty --tender-border-width - Input border width.
+ * @cssproperty --tender-focus-ring-width - Focus ring width.
+ * @cssproperty --tender-input-padding - Input padding (1–4 lengths).
+ * @cssproperty --tender-button-padding - Button padding (1–4 lengths).
+ * @cssproperty --tender-input-min-height - Minimum height of inputs and the button.
+ * @cssproperty --tender-shadow-input - Input shadow.
+ * @cssproperty --tender-shadow-input-focus - Input shadow when focused.
+ * @cssproperty --tender-shadow-button - Button shadow.
  */
 export class TenderCheckout extends TenderElement {
   static override styles = styles;
