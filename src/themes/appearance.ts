@@ -2,8 +2,8 @@
  * The serialisable `appearance` object → CSS text for one constructable stylesheet.
  * Pure (no DOM): validates every piece, reports each invalid one as an issue naming its key, applies the rest.
  */
-import { PRESET_NAMES, PRESET_VALUES, type PresetName, type TokenValues } from './presets.js';
-import { TOKEN_KINDS, TOKEN_NAMES, camelToCssVar, type TokenKind, type TokenName } from './tokens.js';
+import { PRESET_NAMES, presetCss, privateVar, type ColorScheme, type PresetName } from './presets.js';
+import { TOKEN_KINDS, camelToCssVar, type TokenKind, type TokenName } from './tokens.js';
 
 export interface AppearanceIssue {
   /** Where the problem is, e.g. `appearance.variables.colorPrimary`, `appearance.rules["input:focus"].color`, `theme`. */
@@ -21,7 +21,7 @@ export interface FontSpec {
 
 export type LabelStyle = 'above' | 'floating' | 'hidden';
 export type FieldLayout = 'stacked' | 'split' | 'single-line';
-export type ColorScheme = 'light' | 'dark' | 'auto';
+export type { ColorScheme };
 
 /** Rule selectors accepted in `appearance.rules` (keys of RULE_SELECTORS). */
 export type RuleSelector =
@@ -341,31 +341,6 @@ function cssValue(raw: unknown, check: Check, expected: string): string | { mess
   if (value.length > MAX_VALUE_LENGTH) return { message: `is longer than ${MAX_VALUE_LENGTH} characters` };
   if (UNSAFE.test(value)) return { message: 'contains characters or functions that are not allowed' };
   return value && check(value) ? value : { message: `must be ${expected}` };
-}
-
-/** `colorPrimary` → `--_tender-color-primary`. */
-const privateVar = (name: string): string => `--_${camelToCssVar(name).slice(2)}`;
-
-function declarations(values: Partial<Record<TokenName, string>>): string {
-  return TOKEN_NAMES.map((name) => (values[name] === undefined ? '' : `${privateVar(name)}:${values[name]};`)).join('');
-}
-
-/**
- * What a preset alone produces: its values on `:host` as private `--_tender-*` properties, plus the
- * colour-scheme token; for `auto`, the dark palette under `prefers-color-scheme: dark`.
- */
-export function presetCss(name: PresetName, colorScheme: ColorScheme = 'light'): string {
-  const preset = PRESET_VALUES[name] ?? PRESET_VALUES.default;
-  const dark = preset.dark;
-  const values: TokenValues = colorScheme === 'dark' && dark ? { ...preset.variables, ...dark } : preset.variables;
-  const scheme = !dark ? 'dark' : colorScheme === 'auto' ? 'light dark' : colorScheme;
-  const media = colorScheme === 'auto' && dark ? `@media (prefers-color-scheme: dark){:host{${declarations(dark)}}}` : '';
-  return `:host{${declarations(values)}--_tender-color-scheme:${scheme};}${media}`;
-}
-
-/** The `default` preset's values: every token has a value even with no appearance at all. */
-export function defaultTokenCss(): string {
-  return presetCss('default');
 }
 
 /**

@@ -43,7 +43,7 @@ export const TOKEN_NAMES = (
 ).split(' ') as readonly TokenName[];
 
 /** Each token's kind, by name (what the compiler needs; TOKENS adds the descriptions). */
-export const TOKEN_KINDS: ReadonlyMap<string, TokenKind> = new Map(
+export const TOKEN_KINDS: ReadonlyMap<string, TokenKind> = /* @__PURE__ */ new Map(
   TOKEN_NAMES.map((name, index) => [name, KIND_CODES['ccccccccccccccccflllwwwhlllllllpplsss'[index] as string] as TokenKind]),
 );
 
