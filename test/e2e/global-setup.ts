@@ -1,15 +1,24 @@
-import { existsSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startSandbox } from '../../sandbox/server.js';
 
-const bundle = fileURLToPath(new URL('../../dist/tender-checkout.js', import.meta.url));
+const dist = fileURLToPath(new URL('../../dist', import.meta.url));
 
 /**
- * Starts one real sandbox (in memory, quiet) for the whole run and hands its URL and keys to the
- * workers through TENDER_E2E_SANDBOX; the function it returns closes it.
+ * Copies the script-tag bundle (dist/tender-checkout.js, chunks/, locales/) aside, so a build
+ * started while the tests run cannot pull it away under them (TENDER_E2E_DIST), and starts one real
+ * sandbox (in memory, quiet) for the whole run, handing its URL and keys to the workers through
+ * TENDER_E2E_SANDBOX. The function it returns closes the sandbox and removes the copy.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
-  if (!existsSync(bundle)) throw new Error('dist/tender-checkout.js is missing: run npm run build first');
+  if (!existsSync(join(dist, 'tender-checkout.js'))) throw new Error('dist/tender-checkout.js is missing: run npm run build first');
+  const bundle = mkdtempSync(join(tmpdir(), 'tender-e2e-dist-'));
+  for (const entry of ['tender-checkout.js', 'chunks', 'locales']) {
+    if (existsSync(join(dist, entry))) cpSync(join(dist, entry), join(bundle, entry), { recursive: true });
+  }
+  process.env['TENDER_E2E_DIST'] = bundle;
   const sandbox = await startSandbox({ port: 0, dbPath: ':memory:', log: null });
   if (!sandbox.demo.secretKey) throw new Error('the in-memory sandbox did not create the demo secret key');
   process.env['TENDER_E2E_SANDBOX'] = JSON.stringify({
@@ -18,5 +27,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     publishableKey: sandbox.demo.publishableKey,
     secretKey: sandbox.demo.secretKey,
   });
-  return () => sandbox.close();
+  return async () => {
+    await sandbox.close();
+    rmSync(bundle, { recursive: true, force: true });
+  };
 }

@@ -90,12 +90,13 @@ export interface StaticServer {
 }
 
 /**
- * Serves `/dist/…` from dist/ and everything else from `pagesDir` (default test/e2e/pages), every
- * response with the given CSP header. GET only; paths outside the two folders are 404.
+ * Serves `/dist/…` from the bundle (the copy the global setup made, else dist/) and everything else
+ * from `pagesDir` (default test/e2e/pages), every response with the given CSP header. GET only;
+ * paths outside the two folders are 404.
  */
-export async function serveStatic(options: { csp: string; pagesDir?: string }): Promise<StaticServer> {
+export async function serveStatic(options: { csp: string; pagesDir?: string; distDir?: string }): Promise<StaticServer> {
   const pages = options.pagesDir ?? join(ROOT, 'test/e2e/pages');
-  const dist = join(ROOT, 'dist');
+  const dist = options.distDir ?? process.env['TENDER_E2E_DIST'] ?? join(ROOT, 'dist');
   const server: Server = createServer((request, response) => {
     void (async () => {
       const path = decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname);
