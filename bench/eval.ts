@@ -57,6 +57,8 @@ interface Script {
   /** Path the page server answers on. */
   url: string;
   file: string;
+  /** The file's bytes, read once when the run starts (another `npm run build` may replace dist/ meanwhile). */
+  content: Buffer;
 }
 
 interface Subject {
@@ -108,7 +110,7 @@ async function startServer(subjects: readonly Subject[]): Promise<string> {
   const routes = new Map<string, { type: string; body: Buffer }>();
   subjects.forEach((subject, index) => {
     routes.set(`/page-${index}.html`, { type: 'text/html; charset=utf-8', body: Buffer.from(pageFor(subject)) });
-    for (const script of subject.scripts) routes.set(script.url, { type: 'text/javascript; charset=utf-8', body: readFileSync(script.file) });
+    for (const script of subject.scripts) routes.set(script.url, { type: 'text/javascript; charset=utf-8', body: script.content });
   });
   const server: Server = createServer((request, response) => {
     const route = routes.get((request.url ?? '/').split('?')[0] ?? '');
@@ -233,24 +235,25 @@ async function main(): Promise<number> {
   const adyen = peers.find((peer) => peer.name === 'adyen');
   if (!braintree || !adyen) throw new Error('bench/peers.ts returned no Braintree or Adyen bundle');
 
-  const ours: Script = { url: '/ours/tender-checkout.js', file: mainFile };
+  const script = (url: string, file: string): Script => ({ url, file, content: readFileSync(file) });
+  const ours = script('/ours/tender-checkout.js', mainFile);
   const subjects: Subject[] = [
     { name: 'ours: dist/tender-checkout.js', scripts: [ours], kind: 'module', loadedCheck: "customElements.get('tender-checkout') !== undefined" },
     {
       name: 'ours: main + client chunk',
-      scripts: [ours, { url: '/ours/chunks/client.js', file: clientFile }],
+      scripts: [ours, script('/ours/chunks/client.js', clientFile)],
       kind: 'module',
       loadedCheck: "customElements.get('tender-checkout') !== undefined && typeof modules[1].createClient === 'function'",
     },
     {
       name: `Braintree ${braintree.version} card + 3DS (3 classic scripts)`,
-      scripts: braintree.scripts.map((script) => ({ url: `/braintree/${script.label}.js`, file: script.path })),
+      scripts: braintree.scripts.map((file) => script(`/braintree/${file.label}.js`, file.path)),
       kind: 'classic',
       loadedCheck: "typeof braintree === 'object' && typeof braintree.client.create === 'function' && typeof braintree.hostedFields.create === 'function' && typeof braintree.threeDSecure.create === 'function'",
     },
     {
       name: `Adyen ${adyen.version} core + card (ES module)`,
-      scripts: adyen.scripts.map((script) => ({ url: '/adyen/adyen-card.js', file: script.path })),
+      scripts: adyen.scripts.map((file) => script('/adyen/adyen-card.js', file.path)),
       kind: 'module',
       loadedCheck: "typeof modules[0].AdyenCheckout === 'function' && typeof modules[0].Card === 'function'",
     },
@@ -282,7 +285,7 @@ async function main(): Promise<number> {
     return {
       name: subject.name,
       files: subject.scripts.map((script) => relative(root, script.file)),
-      bytes: subject.scripts.reduce((sum, script) => sum + readFileSync(script.file).length, 0),
+      bytes: subject.scripts.reduce((sum, script) => sum + script.content.length, 0),
       mainThread: summarize(own.map((sample) => sample.mainThreadMs)),
       compile: summarize(own.map((sample) => sample.compileMs)),
       background: summarize(own.map((sample) => sample.backgroundMs)),
