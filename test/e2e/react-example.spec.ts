@@ -8,6 +8,9 @@ import { card, createPayment, retrievePayment, sandbox, type Payment } from './s
 
 const VISA_SUCCESS = '4242424242424242';
 
+// one worker for this file: the example is bundled once, in beforeAll
+test.describe.configure({ mode: 'default' });
+
 let example: ReactExample;
 /** Payments the example's server created (one per page load), in order. */
 const created: Payment[] = [];
