@@ -1,5 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { runInNewContext } from 'node:vm';
 import fc from 'fast-check';
 import { PRESETS, RULE_PROPERTIES, RULE_SELECTORS, TOKENS, compileAppearance, presetCss } from './index.js';
 import type { TokenName } from './index.js';
@@ -121,6 +122,44 @@ describe('compileAppearance: variables and precedence', () => {
     assert.deepEqual(compileAppearance({ variables: ['red'] }).issues.map((i) => i.key), ['appearance.variables']);
   });
 
+  it('token references resolve like the element’s own rules: host value, else the private value', () => {
+    const result = compileAppearance({
+      variables: { colorFocus: 'var(--tender-color-primary)', inputPadding: '0 calc(var(--tender-spacing-unit) * 2)' },
+      rules: { 'input:focus': { borderColor: 'var(--tender-color-focus)' } },
+    });
+    assert.deepEqual(result.issues, []);
+    assert.ok(result.css.includes('--_tender-color-focus:var(--tender-color-primary,var(--_tender-color-primary));'));
+    assert.ok(result.css.includes('--_tender-input-padding:0 calc(var(--tender-spacing-unit,var(--_tender-spacing-unit)) * 2);'));
+    assert.ok(result.css.endsWith('.base input:focus-visible{border-color:var(--tender-color-focus,var(--_tender-color-focus));}'));
+  });
+
+  it('a variable that refers to itself, directly or in a cycle, is rejected; the others apply', () => {
+    const result = compileAppearance({
+      variables: {
+        colorPrimary: 'var(--tender-color-primary)',
+        colorFocus: 'var(--tender-color-border)',
+        colorBorder: 'var(--tender-color-focus)',
+        colorText: 'var(--tender-color-label)',
+        spacingUnit: 'calc(var(--tender-spacing-unit) + 1px)',
+      },
+    });
+    assert.deepEqual(result.issues.map((issue) => issue.key).sort(), [
+      'appearance.variables.colorBorder',
+      'appearance.variables.colorFocus',
+      'appearance.variables.colorPrimary',
+      'appearance.variables.spacingUnit',
+    ]);
+    assert.ok(result.css.endsWith(':host{--_tender-color-text:var(--tender-color-label,var(--_tender-color-label));}'));
+  });
+
+  it('null counts as absent; objects from another realm are plain objects', () => {
+    assert.deepEqual(compileAppearance({ theme: null, variables: null, rules: null, fonts: null, labels: null }).issues, []);
+    const foreign = runInNewContext('({ theme: "flat", variables: { colorPrimary: "#123456" } })') as unknown;
+    const result = compileAppearance(foreign);
+    assert.deepEqual([result.theme, result.issues], ['flat', []]);
+    assert.ok(result.css.endsWith(':host{--_tender-color-primary:#123456;}'));
+  });
+
   it('a rejected variable leaves the valid ones applied', () => {
     const result = compileAppearance({ variables: { colorText: 'red; background:url(x)', colorBorder: '#333' } });
     assert.deepEqual(result.issues.map((i) => i.key), ['appearance.variables.colorText']);
@@ -142,7 +181,7 @@ describe('compileAppearance: variables and precedence', () => {
       name: 'borderRadius',
       valid: ['0', 0, '6px', '0.5rem', '1.25em', '50%', '2ch', '1vw', '1vh', '2vmin', '3vmax', '.5rem', 'calc(1rem + 2px)',
         'min(4px, 1vw)', 'max(2px, 0.2em)', 'clamp(2px, 1vw, 8px)', 'calc(var(--tender-spacing-unit) * 2)', 'var(--tender-spacing-unit)'],
-      invalid: ['12pxx', '12', 12, '12 px', 'px', 'calc(1px + foo)', 'calc(1px) calc(2px)', 'calc(1px', 'calc(var(--x))',
+      invalid: ['12pxx', '1.px', '12', 12, '12 px', 'px', 'calc(1px + foo)', 'calc(1px) calc(2px)', 'calc(1px', 'calc(var(--x))',
         'calc(var(--tender-nope))', 'var(--tender-color-primary)', 'auto', '-', '1e3px', ...INJECTIONS],
     },
     padding: {

@@ -91,13 +91,13 @@ const words = (list: string): Check => {
 const UNSAFE = /[;{}<>\\@!\0-\x1f\x7f]|\/\*|(?:url|image|expression|attr|env)\(/i;
 const MAX_VALUE_LENGTH = 200;
 
-const NUMBER = '[+-]?(?:\\d+\\.?\\d*|\\.\\d+)';
+const NUMBER = '[+-]?(?:\\d*\\.)?\\d+';
 const LENGTH = new RegExp(`^(?:[+-]?0|${NUMBER}(?:px|r?em|%|ch|v(?:w|h|min|max)))$`, 'i');
-const UNITLESS = /^(?:\d+\.?\d*|\.\d+)$/;
+const UNITLESS = /^(?:\d*\.)?\d+$/;
 const HEX = /^#(?:[\da-f]{3,4}|[\da-f]{6}|[\da-f]{8})$/i;
-const COLOR_FUNCTION = /^(?:rgba?|hsla?|hwb|lab|lch|oklab|oklch)\((?:[\d.\s,/%+-]|deg|none)*\)$/i;
-const COLOR_SPACE_FUNCTION =
-  /^color\(\s*(?:srgb(?:-linear)?|display-p3|a98-rgb|prophoto-rgb|rec2020|xyz(?:-d50|-d65)?)(?:[\d.\s/%+-]|none)*\)$/i;
+const COLOR_FUNCTION =
+  /^(?:(?:rgba?|hsla?|hwb|lab|lch|oklab|oklch)\(|color\(\s*(?:srgb(?:-linear)?|display-p3|a98-rgb|prophoto-rgb|rec2020|xyz(?:-d50|-d65)?)\s)([^()]*)\)$/i;
+const COLOR_ARGUMENT = /^(?:[+-]?(?:\d*\.)?\d+(?:%|deg)?|none)$/i;
 const MATH_WORDS = words('calc min max clamp px em rem ch vw vh vmin vmax');
 const VAR_REFERENCE = /var\(--tender-([a-z\d-]+)\)/g;
 
@@ -166,10 +166,15 @@ function isMathLength(value: string): boolean {
 
 const isLength: Check = (value) => LENGTH.test(value) || isMathLength(value) || referenceKind(value) === 'length';
 
+/** `rgb(…)`, `oklch(…)`, `color(display-p3 …)`…: 3 channels and an optional alpha, numbers, `%`, `deg` or `none`. */
+function isColorFunction(value: string): boolean {
+  const args = COLOR_FUNCTION.exec(value)?.[1]?.split(/[\s,/]+/).filter(Boolean);
+  return !!args && args.length >= 3 && args.length <= 4 && args.every((arg) => COLOR_ARGUMENT.test(arg));
+}
+
 const isColor: Check = (value) =>
   HEX.test(value) ||
-  COLOR_FUNCTION.test(value) ||
-  COLOR_SPACE_FUNCTION.test(value) ||
+  isColorFunction(value) ||
   NAMED_COLORS.has(value.toLowerCase()) ||
   referenceKind(value) === 'color';
 
@@ -251,7 +256,7 @@ const isTextDecoration: Check = (value) => {
 };
 
 const isOpacity: Check = (value) =>
-  (UNITLESS.test(value) && +value <= 1) || (/^(?:\d+\.?\d*|\.\d+)%$/.test(value) && parseFloat(value) <= 100);
+  (UNITLESS.test(value) && +value <= 1) || (/^(?:\d*\.)?\d+%$/.test(value) && parseFloat(value) <= 100);
 
 const PROPERTY_CHECKS: Record<string, Check> = {
   color: isColor,
@@ -288,7 +293,7 @@ const PROPERTY_CHECKS: Record<string, Check> = {
       const [property = '', time = '', easing, ...rest] = split(transition, ' ');
       return (
         (property === 'all' || Object.hasOwn(PROPERTY_CHECKS, property)) &&
-        /^(?:\d+\.?\d*|\.\d+)m?s$/.test(time) &&
+        /^(?:\d*\.)?\d+m?s$/.test(time) &&
         (easing === undefined || EASING(easing)) &&
         rest.length === 0
       );
@@ -317,14 +322,26 @@ function keyPath(parent: string, key: string | number): string {
   return /^[a-z_$][\w$]*$/i.test(shown) ? `${parent}.${shown}` : `${parent}[${JSON.stringify(shown)}]`;
 }
 
+/** A plain object (`{…}`, `Object.create(null)`, or one from another realm such as an iframe); not an array or class instance. */
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (typeof value !== 'object' || value === null) return false;
   const prototype: unknown = Object.getPrototypeOf(value);
-  return prototype === Object.prototype || prototype === null;
+  return prototype === null || Object.getPrototypeOf(prototype) === null;
 }
 
+/** An own property; `null` counts as absent (JSON has no `undefined`). */
 const own = (record: Record<string, unknown>, key: string): unknown =>
-  Object.hasOwn(record, key) ? record[key] : undefined;
+  Object.hasOwn(record, key) && record[key] !== null ? record[key] : undefined;
+
+/**
+ * `var(--tender-x)` → `var(--tender-x,var(--_tender-x))`: a reference resolves as the element's own rules
+ * do (host CSS, else the appearance/preset value), not to nothing when the host page sets no `--tender-x`.
+ */
+const resolveReferences = (value: string): string =>
+  value.replace(VAR_REFERENCE, (_, name: string) => `var(--tender-${name},var(--_tender-${name}))`);
+
+/** Token names (kebab-case) a value refers to. */
+const referencesOf = (value: string): string[] => [...value.matchAll(VAR_REFERENCE)].map((match) => match[1] as string);
 
 export function isPresetName(name: unknown): name is PresetName {
   return typeof name === 'string' && (PRESET_NAMES as readonly string[]).includes(name);
@@ -407,7 +424,8 @@ function compileInto(appearance: unknown, themeAttribute: string | null | undefi
   if (variables !== undefined) {
     if (!isPlainObject(variables)) report('appearance.variables', 'must be a plain object');
     else {
-      let block = '';
+      const accepted = new Map<string, string>(); // kebab-case name → value
+      const camelNames = new Map<string, string>();
       for (const [name, raw] of Object.entries(variables)) {
         const key = keyPath('appearance.variables', name);
         const kind = TOKEN_KINDS.get(name);
@@ -416,8 +434,24 @@ function compileInto(appearance: unknown, themeAttribute: string | null | undefi
           continue;
         }
         const value = cssValue(raw, KIND_CHECKS[kind], KIND_NAMES[kind]);
-        if (typeof value === 'string') block += `${privateVar(name)}:${value};`;
-        else report(key, value.message);
+        if (typeof value !== 'string') {
+          report(key, value.message);
+          continue;
+        }
+        const kebabName = camelToCssVar(name).slice(9);
+        accepted.set(kebabName, value);
+        camelNames.set(kebabName, name);
+      }
+      // A variable that refers back to itself (directly or through others) would be invalid: reject it.
+      const reaches = (from: string, target: string, seen: Set<string>): boolean =>
+        referencesOf(accepted.get(from) ?? '').some(
+          (next) => next === target || (!seen.has(next) && (seen.add(next), reaches(next, target, seen))),
+        );
+      let block = '';
+      for (const [name, value] of accepted) {
+        const camel = camelNames.get(name) as string;
+        if (reaches(name, name, new Set())) report(`appearance.variables.${camel}`, 'refers to itself (directly or through other variables)');
+        else block += `${privateVar(camel)}:${resolveReferences(value)};`;
       }
       if (block) css += `:host{${block}}`;
     }
@@ -447,7 +481,7 @@ function compileInto(appearance: unknown, themeAttribute: string | null | undefi
             continue;
           }
           const value = cssValue(raw, check, `a valid ${cssProperty} value`);
-          if (typeof value === 'string') block += `${cssProperty}:${value};`;
+          if (typeof value === 'string') block += `${cssProperty}:${resolveReferences(value)};`;
           else report(key, value.message);
         }
         const inner = RULE_SELECTORS[selector as RuleSelector].inner;
