@@ -83,20 +83,29 @@ export function toHostCss(state: EditorState): string {
       lines.push('  }', '}');
     }
   }
-  for (const [selector, properties] of Object.entries(state.rules) as [RuleSelector, Record<string, string>][]) {
-    const spec = RULE_SELECTORS[selector];
-    if (!spec) continue;
-    const accepted = Object.entries(properties).filter(([property, value]) => {
-      const { issues } = compileAppearance({ rules: { [selector]: { [property]: value } } });
-      return issues.length === 0;
-    });
-    if (accepted.length === 0) continue;
-    lines.push(`tender-checkout${spec.part} {`, ...accepted.map(([property, value]) => `  ${kebab(property)}: ${value};`), '}');
+  for (const [selector, properties] of Object.entries(acceptedRules(state))) {
+    const spec = RULE_SELECTORS[selector as RuleSelector];
+    lines.push(`tender-checkout${spec.part} {`, ...Object.entries(properties).map(([property, value]) => `  ${kebab(property)}: ${value};`), '}');
   }
   return `${lines.join('\n')}\n`;
 }
 
-/** The `appearance` object as pretty JSON (what a merchant assigns to `element.appearance`). */
+/** The rules the compiler accepts, property by property (an unknown selector or a disallowed property is left out). */
+function acceptedRules(state: EditorState): EditorState['rules'] {
+  const accepted: EditorState['rules'] = {};
+  for (const [selector, properties] of Object.entries(state.rules)) {
+    if (!(selector in RULE_SELECTORS) || typeof properties !== 'object' || properties === null) continue;
+    const kept = Object.entries(properties).filter(([property, value]) => compileAppearance({ rules: { [selector]: { [property]: value } } }).issues.length === 0);
+    if (kept.length > 0) accepted[selector as RuleSelector] = Object.fromEntries(kept);
+  }
+  return accepted;
+}
+
+/**
+ * The `appearance` object as pretty JSON (what a merchant assigns to `element.appearance`), with
+ * only what the element accepts: a rejected token or rule property is left out, as in the CSS.
+ */
 export function toAppearanceJson(state: EditorState): string {
-  return `${JSON.stringify(toAppearance(state), null, 2)}\n`;
+  const accepted = { ...state, variables: validVariables(state), rules: acceptedRules(state) };
+  return `${JSON.stringify(toAppearance(accepted), null, 2)}\n`;
 }

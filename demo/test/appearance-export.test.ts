@@ -31,6 +31,10 @@ describe('toAppearance', () => {
     });
     assert.deepEqual(compileAppearance(appearance).issues, []);
   });
+  it('exports JSON without a rejected token or rule property', () => {
+    const edited = state({ variables: { colorPrimary: 'red; background:url(x)', borderRadius: '8px' }, rules: { button: { position: 'absolute', color: '#ffffff' }, nope: { color: 'red' } } as EditorState['rules'] });
+    assert.deepEqual(JSON.parse(toAppearanceJson(edited)), { theme: 'default', variables: { borderRadius: '8px' }, rules: { button: { color: '#ffffff' } } });
+  });
   it('exports JSON that parses back to the same object', () => {
     const edited = state({ variables: { borderRadius: '12px' } });
     assert.deepEqual(JSON.parse(toAppearanceJson(edited)), toAppearance(edited));
