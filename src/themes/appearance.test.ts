@@ -419,7 +419,13 @@ describe('compileAppearance: never throws', () => {
   it('never throws and only emits safe CSS for arbitrary JSON-like input', () => {
     const anything = fc.anything({ maxDepth: 2, maxKeys: 4 });
     const tokenNames = TOKENS.map((token) => token.name);
-    const value = fc.oneof(fc.string(), fc.constantFrom(...INJECTIONS), fc.double(), fc.integer(), fc.constant(null));
+    const value = fc.oneof(
+      fc.string(),
+      fc.constantFrom(...INJECTIONS, 'var(--tender-color-primary)', 'calc(var(--tender-spacing-unit) * 2)', '1px solid red', '#0b57d0'),
+      fc.double(),
+      fc.integer(),
+      fc.constant(null),
+    );
     const appearance = fc.record(
       {
         theme: fc.oneof(fc.constantFrom('night', 'flat', 'bogus'), anything),
@@ -438,6 +444,8 @@ describe('compileAppearance: never throws', () => {
       fc.property(fc.oneof(appearance, anything), fc.option(fc.string()), (input, theme) => {
         const result = compileAppearance(input, theme);
         assertSafe(result.css);
+        assert.ok(result.css.startsWith(presetCss(result.theme, result.colorScheme)));
+        for (const issue of result.issues) assert.match(issue.key, /^(?:appearance\b|theme$)/);
         for (const font of result.fonts) assert.ok(!/["'()\s\\]/.test(font.src));
       }),
       { numRuns: 200 },
