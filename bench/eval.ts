@@ -227,8 +227,8 @@ async function main(): Promise<number> {
   }
   const mainFile = join(root, 'dist', 'tender-checkout.js');
   if (!existsSync(mainFile)) throw new Error('dist/tender-checkout.js is missing: run npm run build');
-  const clientChunks = jsFiles('chunks');
-  if (clientChunks.length !== 1) throw new Error(`expected one client chunk in dist/chunks/, found ${clientChunks.length}: run npm run build`);
+  const clientChunks = jsFiles('chunks').filter((file) => /\/client-[^/]+\.js$/.test(file));
+  if (clientChunks.length !== 1) throw new Error(`expected one dist/chunks/client-<hash>.js, found ${clientChunks.length}: run npm run build`);
   const clientFile = clientChunks[0] as string;
   const peers = await preparePeers();
   const braintree = peers.find((peer) => peer.name === 'braintree');
