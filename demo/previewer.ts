@@ -88,6 +88,8 @@ function apply(): void {
     element.appearance = { ...look };
     element.locale = locale;
   }
+  // a single-line form needs room (narrower, the element falls back to two columns)
+  stateGallery.dataset.layout = presetGrid.dataset.layout = state.layout;
   exportJson.textContent = toAppearanceJson(state);
   exportCss.textContent = toHostCss(state);
   showIssues(compileAppearance(appearance).issues.map((issue) => `${issue.key}: ${issue.message}`));
