@@ -74,7 +74,7 @@ function showOrder(): void {
   const decimals = toMajorInput(0, currency).split('.')[1]?.length ?? 0;
   amountHint.textContent =
     amount === null
-      ? `Type an amount in ${currency} with at most ${decimals} decimal${decimals === 1 ? '' : 's'}.`
+      ? `Type an amount in ${currency} ${decimals === 0 ? 'with no decimals' : `with at most ${decimals} decimals`}.`
       : `Sent to the API as ${amount} (minor units; ${currency} has ${decimals} decimal${decimals === 1 ? '' : 's'}).`;
   amountInput.setAttribute('aria-invalid', String(amount === null));
 }
