@@ -5,7 +5,7 @@ import wc from 'eslint-plugin-wc';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'dist/', 'coverage/', '.sandbox/', 'test-results/', 'playwright-report/'] },
+  { ignores: ['node_modules/', 'dist/', 'coverage/', '.sandbox/', '.bench/', 'scratch/', 'test-results/', 'playwright-report/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -23,6 +23,8 @@ const common = {
   target: 'es2022',
   platform: 'browser',
   legalComments: 'none',
+  // text in other scripts stays UTF-8 instead of \uXXXX escapes: gzip compresses it far better
+  charset: 'utf8',
   // esbuild reads no tsconfig unless told: without it Lit's decorators break
   tsconfig: join(root, 'tsconfig.json'),
   logLevel: 'warning',
@@ -49,6 +51,14 @@ const clientBuild = await esbuild.build({
 });
 const clientFile = [...outputsByEntry(clientBuild.metafile).values()][0];
 
+const themesBuild = await esbuild.build({
+  ...common,
+  entryPoints: ['src/themes/index.ts'],
+  outdir: join(dist, 'chunks'),
+  entryNames: 'appearance-[hash]',
+});
+const themesFile = [...outputsByEntry(themesBuild.metafile).values()][0];
+
 const localeDir = join(root, 'src/i18n/locales');
 let localeEntries = [];
 try {
@@ -74,6 +84,9 @@ const lazyChunks = {
     build.onResolve({ filter: /\/api\/client\.js$/ }, (args) =>
       args.kind === 'dynamic-import' ? { path: `./${clientFile}`, external: true } : undefined,
     );
+    build.onResolve({ filter: /\/themes\/index\.js$/ }, (args) =>
+      args.kind === 'dynamic-import' ? { path: `./${themesFile}`, external: true } : undefined,
+    );
     build.onResolve({ filter: /^\.\/locales\/[\w-]+\.js$/ }, (args) => {
       if (args.kind !== 'dynamic-import') return undefined;
       const tag = basename(args.path, '.js');
@@ -92,4 +105,4 @@ const main = await esbuild.build({
 });
 const staticImports = Object.values(main.metafile.outputs)[0].imports.filter((i) => i.kind !== 'dynamic-import');
 if (staticImports.length > 0) throw new Error(`build-bundle: the main file must import nothing statically: ${staticImports.map((i) => i.path)}`);
-console.log(`dist/tender-checkout.js, dist/${clientFile}, ${localeFiles.size} locale modules`);
+console.log(`dist/tender-checkout.js, dist/${clientFile}, dist/${themesFile}, ${localeFiles.size} locale modules`);

@@ -152,7 +152,7 @@ describe('<tender-checkout> appearance', () => {
         appearance: {
           theme: 'neon' as PresetName,
           variables: { colorDanger: 'not-a-colour', borderRadius: '10px' },
-          rules: { input: { position: 'fixed', color: '#333333' }, 'input:nonsense': { color: '#000' } },
+          rules: { input: { position: 'fixed', color: '#333333' }, 'input:nonsense': { color: '#000' } } as Appearance['rules'],
         },
       });
       const keys = errorsOf(log).map((error) => error.key);

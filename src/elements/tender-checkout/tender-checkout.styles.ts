@@ -1,5 +1,5 @@
 import { css, unsafeCSS } from 'lit';
-import { defaultTokenCss } from '../../themes/index.js';
+import { DEFAULT_TOKEN_CSS } from '../../themes/default-tokens.js';
 
 /**
  * A token as the rules read it: the host page's `--tender-<name>` (on the element or any ancestor)
@@ -9,7 +9,7 @@ import { defaultTokenCss } from '../../themes/index.js';
 const t = (name: string) => unsafeCSS(`var(--tender-${name}, var(--_tender-${name}))`);
 
 /** Values of every token with no appearance at all: the `default` preset. */
-export const defaultTokens = unsafeCSS(defaultTokenCss());
+export const defaultTokens = unsafeCSS(DEFAULT_TOKEN_CSS);
 
 /**
  * Visual rules sit on `.base`. Layouts (`layout-*`) and label styles (`labels-*`) are classes on `.base`;
@@ -22,6 +22,10 @@ export const styles = css`
   }
   :host([hidden]) {
     display: none;
+  }
+  /* the form and the messages set display: grid; hidden must still hide them */
+  [hidden] {
+    display: none !important;
   }
   .base {
     container: tender / inline-size;

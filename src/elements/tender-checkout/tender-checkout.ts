@@ -17,7 +17,8 @@ import {
 } from '../../card/index.js';
 import { en, formatMessage, loadCatalogue, loadedCatalogue, resolveLocale, textDirection, withOverrides, type MessageKey, type Messages } from '../../i18n/index.js';
 import { formatAmount } from '../../money/index.js';
-import { compileAppearance, type Appearance, type FieldLayout, type FontSpec, type LabelStyle } from '../../themes/index.js';
+import type * as ThemesModule from '../../themes/index.js';
+import type { Appearance, FieldLayout, FontSpec, LabelStyle } from '../../themes/index.js';
 import { TenderElement } from '../tender-element.js';
 import type { CardErrors, ConfirmOutcome, TenderErrorDetail, TenderResultDetail } from './events.js';
 import { styles } from './tender-checkout.styles.js';
@@ -66,6 +67,19 @@ function loadFont(font: FontSpec): Promise<void> {
     fontLoads.set(key, loading);
   }
   return loading;
+}
+
+let themesModule: Promise<typeof ThemesModule> | undefined;
+/**
+ * The appearance compiler (validation, presets) is its own chunk too, fetched only when a page sets
+ * `theme` or `appearance`; the default look is in the element's static styles.
+ */
+function loadThemesModule(): Promise<typeof ThemesModule> {
+  themesModule ??= import('../../themes/index.js').catch((error: unknown) => {
+    themesModule = undefined;
+    throw error;
+  });
+  return themesModule;
 }
 
 let clientModule: Promise<typeof ClientModule> | undefined;
@@ -168,6 +182,7 @@ export class TenderCheckout extends TenderElement {
   /** The catalogue of the active locale, before the host's `messages` overrides. */
   private localeText: Messages = en;
   private localeLoaded: Promise<void> = Promise.resolve();
+  private appearanceApplied: Promise<void> = Promise.resolve();
   /** When a wait screen's display window ends (ms since the epoch), shown with `Intl` in the active locale. */
   private waitUntil = 0;
   private lastAnnouncedStatus = '';
@@ -258,6 +273,13 @@ export class TenderCheckout extends TenderElement {
     [this.numberInput, this.expiryInput, this.cvcInput].forEach((input, index) => input && (input.value = card[index] ?? ''));
   }
 
+  /** Also waits for the locale and the appearance being loaded, and the render they cause. */
+  protected override async getUpdateComplete(): Promise<boolean> {
+    await super.getUpdateComplete();
+    await Promise.all([this.localeLoaded, this.appearanceApplied]);
+    return super.getUpdateComplete();
+  }
+
   /** The catalogue with the host's overrides, rebuilt only when the locale or `messages` changes (it is read on every render). */
   private text: Messages = en;
 
@@ -303,8 +325,26 @@ export class TenderCheckout extends TenderElement {
    * one `tender-error` (`invalid_appearance`, naming the key); everything valid still applies.
    */
   private applyAppearance(): void {
-    const compiled = compileAppearance(this.appearance, this.theme || null);
-    this.appearanceSheet?.replaceSync(this.appearance || this.theme ? compiled.css : '');
+    const { appearance, theme } = this;
+    if (!appearance && !theme) {
+      this.appearanceSheet?.replaceSync('');
+      this.look = { labels: 'above', layout: 'split' };
+      this.appearanceApplied = Promise.resolve();
+      return;
+    }
+    this.appearanceApplied = loadThemesModule().then(
+      (themes) => {
+        if (appearance === this.appearance && theme === this.theme) this.useAppearance(themes.compileAppearance(appearance, theme || null));
+      },
+      () => {
+        if (appearance !== this.appearance || theme !== this.theme) return;
+        this.emit('tender-error', { code: 'network', message: 'The appearance module could not be loaded; the default look is shown', recoverable: true, key: 'appearance' });
+      },
+    );
+  }
+
+  private useAppearance(compiled: ThemesModule.CompiledAppearance): void {
+    this.appearanceSheet?.replaceSync(compiled.css);
     this.look = { labels: compiled.labels, layout: compiled.layout };
     for (const issue of compiled.issues) {
       this.emit('tender-error', { code: 'invalid_appearance', message: `${issue.key}: ${issue.message}`, recoverable: false, key: issue.key });
@@ -387,8 +427,8 @@ export class TenderCheckout extends TenderElement {
     this.phase = 'loading';
     let client: TenderClient;
     try {
-      // the form shows in the customer's language from the start: the catalogue loads beside the client
-      [client] = await Promise.all([this.ensureClient(), this.localeLoaded]);
+      // the form shows in the customer's language and look from the start: both load beside the client
+      [client] = await Promise.all([this.ensureClient(), this.localeLoaded, this.appearanceApplied]);
     } catch {
       if (generation === this.generation) this.raise({ code: 'network', message: 'The payment form could not load its API client', recoverable: true }, 'load');
       return;
