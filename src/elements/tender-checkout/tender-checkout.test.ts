@@ -196,6 +196,15 @@ describe('<tender-checkout>', () => {
       expect(focusedId(element)).to.equal('cvc');
     });
 
+    it('keeps typing a 16-digit Visa whose first 13 digits pass the check digit (4000 0027 6000 3184)', async () => {
+      const { element, log } = await mountCheckout();
+      await log.wait('tender-ready');
+      await typeInto(element, 'number', '4000002760003184');
+      expect(inputOf(element, 'number').value).to.equal('4000 0027 6000 3184');
+      expect(inputOf(element, 'expiry').value).to.equal('');
+      expect(focusedId(element)).to.equal('expiry');
+    });
+
     it('keeps focus on a complete number that fails the check digit', async () => {
       const { element, log } = await mountCheckout();
       await log.wait('tender-ready');

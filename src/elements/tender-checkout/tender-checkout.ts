@@ -623,7 +623,12 @@ export class TenderCheckout extends TenderElement {
     if (!expiry.valid) errors.expiry = expiry.error ?? 'incomplete';
     if (!cvc.valid) errors.cvc = cvc.error ?? 'incomplete';
     const empty = !this.card.number && !this.card.expiry && !this.card.cvc && !this.card.name;
-    return { errors, complete: Object.keys(errors).length === 0, empty, numberComplete: number.valid && number.complete };
+    // focus moves on only at the length most numbers of the brand have (16 when allowed, else the longest):
+    // a 13-digit prefix of a 16-digit Visa can pass Luhn and must not send the last digits to the expiry
+    const lengths = number.brand ? CARD_BRANDS[number.brand].lengths : [];
+    const fullLength = lengths.includes(16) ? 16 : (lengths.at(-1) ?? 16);
+    const numberComplete = number.valid && number.complete && this.card.number.replace(/\D/g, '').length >= fullLength;
+    return { errors, complete: Object.keys(errors).length === 0, empty, numberComplete };
   }
 
   /** Errors of fields the customer has left (or all of them after a submit); never of a valid prefix being typed. */
