@@ -111,7 +111,7 @@ describe('compileAppearance: variables and precedence', () => {
     const variableAt = result.css.indexOf('--_tender-color-primary:#ff5500;');
     assert.ok(presetAt >= 0 && variableAt > presetAt);
     assert.ok(result.css.startsWith(presetCss('night')));
-    assert.ok(result.css.endsWith(':host{--_tender-color-primary:#ff5500;--_tender-border-radius:0;}'));
+    assert.ok(result.css.endsWith(':host{--_tender-color-primary:#ff5500;--_tender-border-radius:0px;}'));
   });
 
   it('unknown variable names and non-object variables are issues', () => {
@@ -129,7 +129,7 @@ describe('compileAppearance: variables and precedence', () => {
     });
     assert.deepEqual(result.issues, []);
     assert.ok(result.css.includes('--_tender-color-focus:var(--tender-color-primary,var(--_tender-color-primary));'));
-    assert.ok(result.css.includes('--_tender-input-padding:0 calc(var(--tender-spacing-unit,var(--_tender-spacing-unit)) * 2);'));
+    assert.ok(result.css.includes('--_tender-input-padding:0px calc(var(--tender-spacing-unit,var(--_tender-spacing-unit)) * 2);'));
     assert.ok(result.css.endsWith('.base input:focus-visible{border-color:var(--tender-color-focus,var(--_tender-color-focus));}'));
   });
 
@@ -450,5 +450,16 @@ describe('compileAppearance: never throws', () => {
       }),
       { numRuns: 200 },
     );
+  });
+});
+
+describe('bare zeros in lengths', () => {
+  it('get a unit, so the element keeps its focus ring and minimum target size', () => {
+    const { css, issues } = compileAppearance({ variables: { focusRingWidth: '0', inputPadding: '0 12px', borderRadius: '0', colorText: 'rgb(0 0 0)' } });
+    assert.deepEqual(issues, []);
+    assert.match(css, /--_tender-focus-ring-width:0px/);
+    assert.match(css, /--_tender-input-padding:0px 12px/);
+    assert.match(css, /--_tender-border-radius:0px/);
+    assert.match(css, /--_tender-color-text:rgb\(0 0 0\)/);
   });
 });

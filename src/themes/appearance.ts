@@ -357,7 +357,10 @@ function cssValue(raw: unknown, check: Check, expected: string): string | { mess
   const value = raw.trim();
   if (value.length > MAX_VALUE_LENGTH) return { message: `is longer than ${MAX_VALUE_LENGTH} characters` };
   if (UNSAFE.test(value)) return { message: 'contains characters or functions that are not allowed' };
-  return value && check(value) ? value : { message: `must be ${expected}` };
+  if (!value || !check(value)) return { message: `must be ${expected}` };
+  // a bare 0 is a <number>, not a <length>: inside the element's max(24px, …) and max(2px, …) it would
+  // void the declaration (no focus ring, no minimum target size), so lengths carry a unit
+  return check === isLength || check === isPadding ? value.replace(/(^|\s)[+-]?0(?=\s|$)/g, '$10px') : value;
 }
 
 /**
