@@ -6,7 +6,7 @@ const messages: Messages = {
   numberPlaceholder: '1234 1234 1234 1234',
   expiry: 'Petsa ng pag-expire',
   expiryPlaceholder: 'MM / YY',
-  cvc: 'Security code',
+  cvc: 'Code pangseguridad',
   cvcPlaceholder: 'CVV',
   holderName: 'Pangalan sa card',
   pay: 'Magbayad ng {amount}',
