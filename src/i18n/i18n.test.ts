@@ -44,7 +44,7 @@ describe('locale catalogue', () => {
       });
 
       it(`is at most ${LOCALE_BUDGET} bytes gzip when built`, async () => {
-        const built = await esbuild.build({ entryPoints: [new URL(`${tag}.ts`, localeDir).pathname], bundle: true, minify: true, format: 'esm', write: false, logLevel: 'silent' });
+        const built = await esbuild.build({ entryPoints: [new URL(`${tag}.ts`, localeDir).pathname], bundle: true, minify: true, charset: 'utf8', format: 'esm', write: false, logLevel: 'silent' });
         const size = gzipSync(built.outputFiles[0]!.contents, { level: 9 }).length;
         assert.ok(size <= LOCALE_BUDGET, `${tag}: ${size} bytes gzip`);
       });
