@@ -4,7 +4,7 @@
 //   dist/tender-checkout.js          the elements, card logic, money, English; registers the elements
 //   dist/chunks/client-<hash>.js     the API client and its zod/mini schemas, imported when the first
 //                                    payment is loaded (docs/decisions/0003)
-//   dist/locales/<tag>-<hash>.js     one module per locale other than English, imported on demand
+//   dist/locales/<tag>.js            one module per locale other than English, imported on demand
 //
 // Each file is self-contained: the main file imports nothing statically, and a chunk never imports
 // the main file (so a merchant may load it under any URL, query strings included). The card logic the
@@ -72,7 +72,8 @@ if (localeEntries.length > 0) {
     ...common,
     entryPoints: localeEntries.map((name) => `src/i18n/locales/${name}`),
     outdir: join(dist, 'locales'),
-    entryNames: '[name]-[hash]',
+    // no hash: 51 hashes cost ~300 bytes gzip of the main file's loader table; a locale's URL changes with the version
+    entryNames: '[name]',
   });
   for (const [entry, file] of outputsByEntry(localeBuild.metafile)) localeFiles.set(basename(entry, '.ts'), file);
 }
