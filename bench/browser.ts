@@ -110,6 +110,24 @@ export function runBenchmark(name: string, defaultLimitMs: number, main: () => P
 
 // ---- bundle, page, server ---------------------------------------------------------------------------
 
+/** Starts a server on a free loopback port, closed at clean-up; returns its origin. */
+export async function listenOnLoopback(server: Server): Promise<string> {
+  await new Promise<void>((resolveListen, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolveListen());
+  });
+  onCleanup(
+    () =>
+      new Promise<void>((resolveClose) => {
+        server.closeAllConnections();
+        server.close(() => resolveClose());
+      }),
+  );
+  const address = server.address();
+  if (!address || typeof address === 'string') throw new Error('the page server has no port');
+  return `http://127.0.0.1:${address.port}`;
+}
+
 export interface Bundle {
   dir: string;
   /** Bytes of the element's bundle (minified), and gzipped (level 9). */
@@ -177,20 +195,7 @@ export async function startPageServer(dir: string): Promise<string> {
       })
       .end(body);
   });
-  await new Promise<void>((resolveListen, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolveListen());
-  });
-  onCleanup(
-    () =>
-      new Promise<void>((resolveClose) => {
-        server.closeAllConnections();
-        server.close(() => resolveClose());
-      }),
-  );
-  const address = server.address();
-  if (!address || typeof address === 'string') throw new Error('the page server has no port');
-  return `http://127.0.0.1:${address.port}`;
+  return listenOnLoopback(server);
 }
 
 /** A PaymentResponse the element accepts and shows the form for (checked against src/api/schemas.ts). */

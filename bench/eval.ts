@@ -45,7 +45,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { join, relative } from 'node:path';
 import { chromium, type Browser } from 'playwright';
-import { busyCpusBefore, CHROMIUM_ARGS, CHROMIUM_PATH, loadWarning, machine, ms, onCleanup, positiveInt, printTable, root, runBenchmark, summarize, writeResult, type Summary } from './browser.js';
+import { busyCpusBefore, CHROMIUM_ARGS, CHROMIUM_PATH, listenOnLoopback, loadWarning, machine, ms, onCleanup, positiveInt, printTable, root, runBenchmark, summarize, writeResult, type Summary } from './browser.js';
 import { preparePeers } from './peers.js';
 
 const RUNS = positiveInt('BENCH_EVAL_RUNS', 30);
@@ -120,20 +120,7 @@ async function startServer(subjects: readonly Subject[]): Promise<string> {
     }
     response.writeHead(200, { 'content-type': route.type, 'cache-control': 'no-store' }).end(route.body);
   });
-  await new Promise<void>((resolveListen, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolveListen());
-  });
-  onCleanup(
-    () =>
-      new Promise<void>((resolveClose) => {
-        server.closeAllConnections();
-        server.close(() => resolveClose());
-      }),
-  );
-  const address = server.address();
-  if (!address || typeof address === 'string') throw new Error('the page server has no port');
-  return `http://127.0.0.1:${address.port}`;
+  return listenOnLoopback(server);
 }
 
 /** Total length of the union of [start, end) intervals (µs). */
