@@ -5,5 +5,6 @@ export { TenderCheckout } from './elements/tender-checkout/tender-checkout.js';
 export type * from './elements/tender-checkout/events.js';
 export { createClient } from './api/client.js';
 export type * from './api/client.js';
-export { INTENT_STATUSES, FINAL_STATUSES, type IntentStatus } from './api/enums.js';
+export { INTENT_STATUSES, type IntentStatus } from './api/enums.js';
+export { CONFIRMABLE_STATUSES, WAITING_STATUSES, FINAL_STATUSES, isConfirmable, isWaiting, isFinal } from './api/statuses.js';
 export { ErrorEnvelope, NextAction, PaymentResponse, PaymentMethodListResponse } from './api/schemas.js';

@@ -7,6 +7,7 @@
 import type { PaymentCaptureRequest, PaymentCancelRequest, PaymentConfirmRequest, PaymentCreateRequest, CardData } from '../../src/api/requests.js';
 import type * as z from 'zod/mini';
 import { detectBrand, luhnValid, brandNetwork } from '../../src/card/index.js';
+import { isConfirmable } from '../../src/api/statuses.js';
 import { errors, ApiError } from '../http/errors.js';
 import type { Store } from '../store/repo.js';
 import { amountCapturable } from './amounts.js';
@@ -31,8 +32,6 @@ export interface PaymentServiceOptions {
 export const MOBILE_MONEY_WINDOW_MS = 5 * 60 * 1000;
 const DEFAULT_SESSION_EXPIRY_S = 900;
 
-/** Statuses from which a confirm may start a new attempt. */
-const CONFIRMABLE: IntentStatus[] = ['requires_confirmation', 'requires_payment_method'];
 
 export class PaymentService {
   private readonly now: () => number;
@@ -370,7 +369,7 @@ export class PaymentService {
 
   private runConfirm(payment: Payment, request: PaymentConfirmRequest): Payment {
     const retrying = payment.status === 'failed' && payment.manual_retry_allowed === true;
-    if (!CONFIRMABLE.includes(payment.status) && !retrying) {
+    if (!isConfirmable(payment.status) && !retrying) {
       throw errors.wrongState(`You cannot confirm this payment because it has status ${payment.status}`);
     }
     if (request.payment_method === 'wallet' || payment.payment_method === 'wallet') {

@@ -1,17 +1,8 @@
 /** Internal records of the sandbox. Documents hold masked card data only (brand, BIN, last4, expiry, holder). */
 
-export type IntentStatus =
-  | 'succeeded'
-  | 'failed'
-  | 'cancelled'
-  | 'processing'
-  | 'requires_customer_action'
-  | 'requires_merchant_action'
-  | 'requires_payment_method'
-  | 'requires_confirmation'
-  | 'requires_capture'
-  | 'partially_captured'
-  | 'partially_captured_and_capturable';
+import type { IntentStatus } from '../../src/api/enums.js';
+
+export type { IntentStatus };
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type JsonObject = { [key: string]: Json };

@@ -15,6 +15,7 @@ import type { CardData } from './requests.js';
 import type { IntentStatus } from './enums.js';
 import { clientError, configurationError, redact, type ClientError } from './errors.js';
 import { ErrorEnvelope, PaymentMethodListResponse, PaymentResponse } from './schemas.js';
+import { isConfirmable } from './statuses.js';
 
 export type { ClientError, ClientErrorCode, ClientErrorType } from './errors.js';
 export type { PaymentMethodListResponse, PaymentResponse } from './schemas.js';
@@ -140,8 +141,8 @@ export interface TenderClient {
 const DEFAULT_RETRY = { retries: 3, baseDelayMs: 250, maxDelayMs: 4000 };
 const DEFAULT_TIMEOUTS = { retrieve: 10_000, confirm: 15_000 };
 const ACCEPT_HEADER = 'text/html,application/xhtml+xml,application/xml;q=0.9,image/webp,image/apng,*/*;q=0.8';
-/** Statuses a confirm moves a payment out of. */
-const UNCONFIRMED: readonly IntentStatus[] = ['requires_confirmation', 'requires_payment_method', 'failed'];
+/** Statuses a confirm moves a payment out of (a retryable decline is confirmed again). */
+const unconfirmed = (status: IntentStatus): boolean => isConfirmable(status) || status === 'failed';
 /** How many payments' attempt counts the client remembers (for reconciling). */
 const REMEMBERED_PAYMENTS = 50;
 
@@ -437,7 +438,7 @@ export function createClient(options: ClientOptions): TenderClient {
       };
     }
     const { payment } = check;
-    const applied = knownAttempts === undefined ? !UNCONFIRMED.includes(payment.status) : payment.attempt_count > knownAttempts;
+    const applied = knownAttempts === undefined ? !unconfirmed(payment.status) : payment.attempt_count > knownAttempts;
     if (applied) return { ok: true, payment, reconciled: true };
     return {
       ok: false,

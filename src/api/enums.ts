@@ -15,15 +15,6 @@ export const INTENT_STATUSES = [
 ] as const;
 export type IntentStatus = (typeof INTENT_STATUSES)[number];
 
-/** Statuses after which nothing more happens to a payment without a new API call by the merchant. */
-export const FINAL_STATUSES: readonly IntentStatus[] = [
-  'succeeded',
-  'failed',
-  'cancelled',
-  'requires_capture',
-  'partially_captured',
-  'partially_captured_and_capturable',
-];
 
 export const CAPTURE_METHODS = ['automatic', 'manual', 'manual_multiple', 'scheduled', 'sequential_automatic'] as const;
 export const AUTHENTICATION_TYPES = ['three_ds', 'no_three_ds'] as const;
