@@ -13,7 +13,7 @@ const { CHROMIUM_ARGS, CHROMIUM_PATH } = await import('./test/chromium.ts');
 let sandbox;
 
 export default {
-  files: ['src/**/*.test.ts', 'test/browser/**/*.test.ts', '!src/card/**', '!src/money/**', '!src/api/**', '!src/i18n/**', '!src/themes/**'],
+  files: ['src/**/*.test.ts', 'test/browser/**/*.test.ts', '!src/card/**', '!src/money/**', '!src/api/**', '!src/i18n/**', '!src/themes/**', '!src/flow/**'],
   nodeResolve: { exportConditions: ['browser', 'development'] },
   concurrency: 2,
   plugins: [

@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
-const roots = ['src/card', 'src/money', 'src/api', 'src/i18n', 'src/themes', 'sandbox', 'demo/test', 'test/node', 'bench'];
+const roots = ['src/card', 'src/money', 'src/api', 'src/i18n', 'src/themes', 'src/flow', 'sandbox', 'demo/test', 'test/node', 'bench'];
 const files = [];
 function walk(dir) {
   let entries;

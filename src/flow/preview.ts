@@ -1,0 +1,44 @@
+/**
+ * The states `preview` shows (the theme previewer's gallery): a sample payment, no network. The flow
+ * turns a `preview` event into the state below; the card form shows the sample card beside it.
+ */
+import type { CardBrand } from '../card/index.js';
+import type { PaymentResponse } from '../api/schemas.js';
+import type { CardErrors } from '../elements/tender-checkout/events.js';
+import type { MessageKey } from '../i18n/en.js';
+import type { FlowStatus } from './describe.js';
+import type { FlowState, Phase } from './machine.js';
+
+/** The states `preview` can show. */
+export type PreviewState = 'empty' | 'filled' | 'errors' | 'processing' | 'redirecting' | 'succeeded' | 'declined' | 'wait-screen';
+
+export const PREVIEW_PAYMENT: PaymentResponse = {
+  payment_id: 'pay_preview',
+  merchant_id: 'preview',
+  status: 'requires_payment_method',
+  amount: 2500,
+  currency: 'EUR',
+  net_amount: 2500,
+  amount_capturable: 2500,
+  attempt_count: 0,
+};
+
+const SHOWN: Partial<Record<PreviewState, [Phase, MessageKey, FlowStatus['tone']]>> = {
+  processing: ['submitting', 'processing', 'info'],
+  redirecting: ['redirecting', 'status.redirecting', 'info'],
+  succeeded: ['done', 'status.succeeded', 'success'],
+  declined: ['ready', 'decline.card_declined', 'danger'],
+  'wait-screen': ['waiting', 'status.waitScreen', 'info'],
+};
+
+/** The flow's part of a preview state (the sample payment, the phase, the status line). */
+export function previewState(state: PreviewState, now: number): Pick<FlowState, 'phase' | 'payment' | 'status' | 'waitUntil'> {
+  const [phase, key, tone] = SHOWN[state] ?? ['ready', null, 'info'];
+  return { phase, payment: PREVIEW_PAYMENT, status: key ? { key, tone } : null, waitUntil: state === 'wait-screen' ? now + 5 * 60_000 : 0 };
+}
+
+/** The card form's part: the sample card in the inputs (public test numbers) and the errors shown. */
+export function previewCard(state: PreviewState): { values: string[] | null; brand: CardBrand | null; errors: CardErrors } {
+  if (state === 'errors') return { values: ['4242 4242 4242 4241', '01 / 20', '12'], brand: null, errors: { number: 'invalid', expiry: 'expired', cvc: 'incomplete' } };
+  return state === 'empty' ? { values: null, brand: null, errors: {} } : { values: ['4242 4242 4242 4242', '12 / 34', '123'], brand: 'visa', errors: {} };
+}
