@@ -1,5 +1,10 @@
 import { LitElement } from 'lit';
 
+/** The `detail` type of a Tender event. */
+export type EventDetail<K extends keyof HTMLElementEventMap> = HTMLElementEventMap[K] extends CustomEvent<infer D> ? D : never;
+/** The element's event helper as controllers get it: dispatches on the host, returns false when cancelled. */
+export type Emit = <K extends keyof HTMLElementEventMap>(name: K, detail: EventDetail<K>, options?: { cancelable?: boolean }) => boolean;
+
 /**
  * The base of every Tender element: a typed event helper and a guarded `define` that warns instead
  * of throwing when a second copy of the library registers the same tag.
@@ -23,7 +28,7 @@ export class TenderElement extends LitElement {
   /** Dispatches a typed `CustomEvent` that bubbles and crosses shadow roots. Returns false when cancelled. */
   protected emit<K extends keyof HTMLElementEventMap>(
     name: K,
-    detail: HTMLElementEventMap[K] extends CustomEvent<infer D> ? D : never,
+    detail: EventDetail<K>,
     options: { cancelable?: boolean } = {},
   ): boolean {
     // built outside dispatchEvent(): the manifest lists each element's events from its JSDoc instead

@@ -30,44 +30,37 @@ export function isNavigableUrl(url: string): boolean {
 /** A client error as the host page hears it: a stable code, a message, whether trying again may help. */
 export function describeClientError(error: ClientError | null): TenderErrorDetail {
   if (!error) return { code: 'configuration', message: 'The return URL does not carry this payment', recoverable: false };
-  switch (error.type) {
-    case 'network':
-    case 'timeout':
-      return { code: 'network', message: error.message, recoverable: true };
-    case 'server':
-    case 'invalid_response':
-      return { code: 'server', message: error.message, recoverable: true };
-    case 'configuration':
-      return { code: 'configuration', message: error.message, recoverable: false };
-    case 'api':
-      if (error.code === 'IR_08') return { code: 'client_secret_expired', message: error.message, recoverable: false };
-      if (error.code === 'IR_09') return { code: 'client_secret_mismatch', message: error.message, recoverable: false };
-      if (error.code === 'IR_01') return { code: 'invalid_publishable_key', message: error.message, recoverable: false };
-      if (error.code === 'HE_02') return { code: 'payment_not_found', message: error.message, recoverable: false };
-      if ((error.status ?? 0) >= 500) return { code: 'server', message: error.message, recoverable: true };
-      return { code: 'request_refused', message: error.message, recoverable: true };
-  }
+  const { type, code, message } = error;
+  const detail = (code: string, recoverable: boolean): TenderErrorDetail => ({ code, message, recoverable });
+  if (type === 'network' || type === 'timeout') return detail('network', true);
+  if (type === 'server' || type === 'invalid_response') return detail('server', true);
+  if (type === 'configuration') return detail('configuration', false);
+  if (Object.hasOwn(API_CODES, code)) return detail(API_CODES[code] as string, false);
+  return (error.status ?? 0) >= 500 ? detail('server', true) : detail('request_refused', true);
 }
+
+/** API error codes the customer cannot get past by trying again. */
+const API_CODES: Record<string, string> = {
+  IR_08: 'client_secret_expired',
+  IR_09: 'client_secret_mismatch',
+  IR_01: 'invalid_publishable_key',
+  HE_02: 'payment_not_found',
+};
 
 /** The status-area message of a `tender-error` code. */
 export function errorMessageKey(code: string): MessageKey {
-  switch (code) {
-    case 'network':
-      return 'error.network';
-    case 'server':
-      return 'error.server';
-    case 'client_secret_expired':
-      return 'error.expired';
-    case 'outcome_unknown':
-      return 'error.outcomeUnknown';
-    case 'unsupported_action':
-    case 'unsafe_redirect':
-    case 'request_refused':
-      return 'error.unavailable';
-    default:
-      return 'error.configuration';
-  }
+  return Object.hasOwn(ERROR_MESSAGES, code) ? (ERROR_MESSAGES[code] as MessageKey) : 'error.configuration';
 }
+
+const ERROR_MESSAGES: Record<string, MessageKey> = {
+  network: 'error.network',
+  server: 'error.server',
+  client_secret_expired: 'error.expired',
+  outcome_unknown: 'error.outcomeUnknown',
+  unsupported_action: 'error.unavailable',
+  unsafe_redirect: 'error.unavailable',
+  request_refused: 'error.unavailable',
+};
 
 /** The decline message by `error_code` from the catalogue; else the API's `unified_message`; else a generic one. */
 export function declineStatus(payment: PaymentResponse): Pick<FlowStatus, 'key' | 'text'> {

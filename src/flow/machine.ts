@@ -220,7 +220,7 @@ function showPayment(previous: FlowState, payment: PaymentResponse, origin: 'loa
     const url = redirectUrl(payment);
     if (url !== null) {
       if (!isNavigableUrl(url)) {
-        const message = 'The payment asks for a redirect to a URL that is not http or https; it was not followed';
+        const message = 'A redirect that is not http(s) was not followed';
         return raise(state, { code: 'unsafe_redirect', message, recoverable: false }, null);
       }
       if (origin === 'confirm') return redirect(state, url);

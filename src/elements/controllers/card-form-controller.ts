@@ -1,0 +1,212 @@
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { CardInput } from '../../api/client.js';
+import { CARD_BRANDS, detectBrand, formatCardNumberInput, formatExpiryInput, parseExpiry, validateCardNumber, validateCvc, validateExpiry, type CardBrand } from '../../card/index.js';
+import { previewCard, type PreviewState } from '../../flow/preview.js';
+import type { MessageKey } from '../../i18n/index.js';
+import type { CardErrors } from '../tender-checkout/events.js';
+import type { Emit } from '../tender-element.js';
+
+export type Field = 'number' | 'expiry' | 'cvc' | 'name';
+
+export interface CardFormHost extends ReactiveControllerHost {
+  readonly renderRoot: HTMLElement | DocumentFragment;
+}
+
+export interface CardFormOptions {
+  emit: Emit;
+  announce: (text: string) => void;
+  t: (key: MessageKey) => string;
+}
+
+interface CardCheck {
+  errors: CardErrors;
+  complete: boolean;
+  empty: boolean;
+  /** The number is valid and as long as the brand's numbers go: focus may move on. */
+  numberComplete: boolean;
+}
+
+const FIELDS = ['number', 'expiry', 'cvc'] as const;
+const blank = <T>(value: T): Record<Field, T> => ({ number: value, expiry: value, cvc: value, name: value });
+
+/**
+ * The card form: the card as typed (it lives here and in the confirm request only), caret-keeping
+ * formatting, brand detection, validation, which errors show (a field left, or all after a submit),
+ * `tender-change` and focus moving on. The element renders `brand` and `errors` and forwards the
+ * inputs' events here.
+ */
+export class CardFormController implements ReactiveController {
+  brand: CardBrand | null = null;
+  /** The errors shown beside the fields. */
+  errors: CardErrors = {};
+  private card = blank('');
+  private touched = blank(false);
+  private submitted = false;
+  private lastChange = '';
+  /** Sample card shown by `preview` (public test numbers), written into the inputs after a render. */
+  private pendingValues: string[] | null = null;
+
+  constructor(
+    private readonly host: CardFormHost,
+    private readonly options: CardFormOptions,
+  ) {
+    host.addController(this);
+  }
+
+  hostUpdated(): void {
+    const values = this.pendingValues;
+    if (!values) return;
+    this.pendingValues = null;
+    FIELDS.forEach((field, index) => {
+      const input = this.input(field);
+      if (input) input.value = values[index] ?? '';
+    });
+  }
+
+  get cvcLength(): number {
+    return this.brand ? CARD_BRANDS[this.brand].cvcLength : 4;
+  }
+
+  /** Empties the form (a new payment). */
+  reset(): void {
+    this.card = blank('');
+    this.touched = blank(false);
+    this.submitted = false;
+    this.errors = {};
+    this.brand = null;
+    this.lastChange = '';
+    for (const field of [...FIELDS, 'name'] as const) {
+      const input = this.input(field);
+      if (input) input.value = '';
+    }
+    this.host.requestUpdate();
+  }
+
+  /** Shows the sample card of a preview state. */
+  preview(state: PreviewState): void {
+    this.reset();
+    const sample = previewCard(state);
+    this.pendingValues = sample.values;
+    this.brand = sample.brand;
+    this.errors = sample.errors;
+  }
+
+  /** A submit: every error shows; on errors focus moves to the first invalid field and they are announced. */
+  submit(): CardErrors | null {
+    this.submitted = true;
+    const check = this.validation();
+    this.refresh(check);
+    if (check.complete) return null;
+    FIELDS.map((field) => (check.errors[field] ? this.input(field) : null)).find(Boolean)?.focus();
+    this.options.announce(this.options.t('announce.invalid'));
+    return check.errors;
+  }
+
+  /** The card for the confirm request. */
+  cardInput(withName: boolean): CardInput {
+    const expiry = parseExpiry(this.card.expiry);
+    return {
+      number: this.card.number,
+      expiryMonth: expiry?.month ?? 0,
+      expiryYear: expiry?.year ?? 0,
+      cvc: this.card.cvc,
+      holderName: withName ? this.card.name.trim() || null : null,
+    };
+  }
+
+  readonly onNumberInput = (event: Event): void => {
+    const input = event.target as HTMLInputElement;
+    const formatted = formatCardNumberInput(input.value, input.selectionStart ?? input.value.length);
+    input.value = formatted.value;
+    input.setSelectionRange(formatted.caret, formatted.caret);
+    this.card.number = formatted.value;
+    this.brand = detectBrand(formatted.value);
+    const check = this.afterEdit('number');
+    if (check.numberComplete && formatted.caret === formatted.value.length) this.input('expiry')?.focus();
+  };
+
+  readonly onExpiryInput = (event: Event): void => {
+    const input = event.target as HTMLInputElement;
+    const formatted = formatExpiryInput(input.value, input.selectionStart ?? input.value.length, this.card.expiry);
+    input.value = formatted.value;
+    input.setSelectionRange(formatted.caret, formatted.caret);
+    this.card.expiry = formatted.value;
+    const check = this.afterEdit('expiry');
+    if (!check.errors.expiry && formatted.caret === formatted.value.length && /\d{2}\s*\/\s*\d{2}$/.test(formatted.value)) {
+      this.input('cvc')?.focus();
+    }
+  };
+
+  readonly onCvcInput = (event: Event): void => {
+    const input = event.target as HTMLInputElement;
+    const digits = input.value.replace(/\D/g, '').slice(0, this.cvcLength);
+    if (digits !== input.value) input.value = digits;
+    this.card.cvc = digits;
+    this.afterEdit('cvc');
+  };
+
+  readonly onNameInput = (event: Event): void => {
+    this.card.name = (event.target as HTMLInputElement).value;
+    this.afterEdit('name');
+  };
+
+  readonly onBlur = (event: Event): void => {
+    const field = (event.target as HTMLInputElement).id as Field;
+    if (!this.card[field] && !this.submitted) return; // leaving an empty field is not an error yet
+    this.touched[field] = true;
+    const before = this.errors[field];
+    this.refresh(this.validation());
+    // the error appears beside a field the customer has just left: say it once
+    const after = this.errors[field];
+    if (after && after !== before) this.options.announce(this.options.t(`error.${field}.${after}` as MessageKey));
+  };
+
+  private input(field: Field): HTMLInputElement | null {
+    return this.host.renderRoot.querySelector<HTMLInputElement>(`#${field}`);
+  }
+
+  private afterEdit(field: Field): CardCheck {
+    // a valid prefix being typed (or an emptied field) is no error until the field is left again,
+    // even in a field left before; after a submit, errors follow every keystroke
+    const check = this.validation();
+    const error = check.errors[field];
+    if ((error === 'incomplete' || error === 'empty') && !this.submitted) this.touched[field] = false;
+    this.refresh(check);
+    return check;
+  }
+
+  /** The card's state, computed once per edit and shared by the error display, tender-change and focus advance. */
+  private validation(): CardCheck {
+    const { card } = this;
+    const number = validateCardNumber(card.number);
+    const expiry = validateExpiry(card.expiry);
+    const cvc = validateCvc(card.cvc, number.brand);
+    const errors: CardErrors = {};
+    if (!number.valid) errors.number = number.error ?? 'invalid';
+    if (!expiry.valid) errors.expiry = expiry.error ?? 'incomplete';
+    if (!cvc.valid) errors.cvc = cvc.error ?? 'incomplete';
+    const empty = !card.number && !card.expiry && !card.cvc && !card.name;
+    // focus moves on only at the length most numbers of the brand have (16 when allowed, else the longest):
+    // a 13-digit prefix of a 16-digit Visa can pass Luhn and must not send the last digits to the expiry
+    const lengths = number.brand ? CARD_BRANDS[number.brand].lengths : [];
+    const fullLength = lengths.includes(16) ? 16 : (lengths.at(-1) ?? 16);
+    const numberComplete = number.valid && number.complete && card.number.replace(/\D/g, '').length >= fullLength;
+    return { errors, complete: Object.keys(errors).length === 0, empty, numberComplete };
+  }
+
+  /** Shows the errors of fields the customer has left (or all after a submit) and tells the host when the card state changed. */
+  private refresh({ errors, complete, empty }: CardCheck): void {
+    const shown: CardErrors = {};
+    for (const field of FIELDS) {
+      const error = errors[field];
+      if (error && (this.submitted || this.touched[field])) (shown as Record<string, string>)[field] = error;
+    }
+    this.errors = shown;
+    this.host.requestUpdate();
+    const detail = { complete, empty, brand: this.brand, errors: { ...shown } };
+    const key = JSON.stringify(detail);
+    if (key === this.lastChange) return;
+    this.lastChange = key;
+    this.options.emit('tender-change', detail);
+  }
+}

@@ -1,0 +1,239 @@
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type * as ClientModule from '../../api/client.js';
+import type { CardInput, TenderClient } from '../../api/client.js';
+import type { PaymentResponse } from '../../api/schemas.js';
+import { declineStatus, withoutCardData, type FlowStatus } from '../../flow/describe.js';
+import { initialFlowState, transition, type FlowEffect, type FlowEvent, type FlowState } from '../../flow/machine.js';
+import type { PreviewState } from '../../flow/preview.js';
+import type { ConfirmOutcome, TenderResultDetail } from '../tender-checkout/events.js';
+import type { Emit } from '../tender-element.js';
+
+export interface PaymentFlowHost extends ReactiveControllerHost, HTMLElement {
+  readonly hasUpdated: boolean;
+  publishableKey: string;
+  clientSecret: string;
+  apiBase: string;
+  returnUrl: string;
+  requestTimeout: number;
+  /** A preview state is shown: no network, no events. */
+  preview: string;
+}
+
+export interface PaymentFlowOptions {
+  emit: Emit;
+  /** The card to confirm with. */
+  card: () => CardInput;
+  /** Settles when the form can show in the customer's language and look (loaded beside the client). */
+  prepared: () => Promise<unknown>;
+  /** The text of a status line (for `tender-result.errorMessage`). */
+  text: (status: Pick<FlowStatus, 'key' | 'text'>) => string;
+  /** Confirms again, as the pay button does (after *Try again*). */
+  confirmAgain: () => void;
+}
+
+/** Query parameters the API adds to `return_url`; removed from the address bar once read. */
+const RETURN_PARAMS = ['payment_intent_client_secret', 'payment_id', 'status', 'amount', 'manual_retry_allowed', 'signature', 'signature_algorithm'];
+
+let clientModule: Promise<typeof ClientModule> | undefined;
+/**
+ * The API client and its zod schemas come in their own chunk, fetched when the first payment is
+ * loaded: the form paints without them (docs/decisions/0003). A failed fetch is tried again next time.
+ */
+function loadClientModule(): Promise<typeof ClientModule> {
+  clientModule ??= import('../../api/client.js').catch((error: unknown) => {
+    clientModule = undefined;
+    throw error;
+  });
+  return clientModule;
+}
+
+/** Navigates the top window (the element may sit in a same-origin frame); falls back to this window. */
+function navigateTop(url: string): void {
+  try {
+    (window.top ?? window).location.assign(url);
+  } catch {
+    window.location.assign(url);
+  }
+}
+
+/**
+ * Runs the payment flow of `src/flow/`: sends it events and performs its effects with the lazily
+ * loaded API client, timers, navigation and the element's events. `state` is what the element renders.
+ */
+export class PaymentFlowController implements ReactiveController {
+  state: FlowState = initialFlowState;
+  private pending: Promise<ConfirmOutcome> | null = null;
+  private client: TenderClient | null = null;
+  private clientConfig = '';
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private connection = 0;
+  private readyConnection = -1;
+
+  constructor(
+    private readonly host: PaymentFlowHost,
+    private readonly options: PaymentFlowOptions,
+  ) {
+    host.addController(this);
+  }
+
+  hostConnected(): void {
+    this.connection += 1;
+    if (this.host.hasUpdated && !this.host.preview) void this.send({ type: 'reconnect' });
+  }
+
+  hostDisconnected(): void {
+    clearTimeout(this.timer);
+  }
+
+  /** A new payment (or the end of a preview): the old one's answers are dropped. */
+  start(): void {
+    const { publishableKey, clientSecret, apiBase } = this.host;
+    const set = [publishableKey, clientSecret, apiBase].filter(Boolean).length;
+    this.stop();
+    void this.send({ type: 'start', config: set === 3 ? 'complete' : set ? 'partial' : 'none' });
+  }
+
+  preview(state: PreviewState): void {
+    this.stop();
+    void this.send({ type: 'preview', state, now: Date.now() });
+  }
+
+  /** Confirms the payment; the element has checked the card and fired `tender-submit`. */
+  pay(): Promise<ConfirmOutcome> {
+    if (!this.client) return Promise.resolve({ type: 'error', detail: { code: 'configuration', message: 'The element is not configured', recoverable: false } });
+    const { generation } = this.state;
+    this.pending = this.send({ type: 'submit' }).then((effects) => this.outcome(effects, generation));
+    return this.pending;
+  }
+
+  /** The confirm under way (until the flow leaves `submitting`): a second `confirm()` resolves with the same outcome. */
+  get confirming(): Promise<ConfirmOutcome> | null {
+    return this.state.phase === 'submitting' ? this.pending : null;
+  }
+
+  /**
+   * Feeds the flow one event and performs its effects. Resolves with every effect this event led to,
+   * the answers to its requests included (a timer's later polls are not).
+   */
+  send(event: FlowEvent): Promise<FlowEffect[]> {
+    const { state, effects } = transition(this.state, event);
+    if (state !== this.state) {
+      this.state = state;
+      this.host.requestUpdate();
+    }
+    const follow = effects.map((effect) => this.perform(effect, state.generation));
+    return Promise.all(follow).then((more) => [...effects, ...more.flat()]);
+  }
+
+  private stop(): void {
+    clearTimeout(this.timer);
+    this.readyConnection = -1; // the payment shown next is announced, even on this connection
+    this.pending = null; // a confirm still in flight belongs to the old payment: its answer is dropped
+  }
+
+  private async perform(effect: FlowEffect, generation: number): Promise<FlowEffect[]> {
+    const { host, options } = this;
+    const { emit } = options;
+    switch (effect.type) {
+      case 'load':
+        return this.load(generation);
+      case 'confirm': {
+        const returnUrl = host.returnUrl || location.href.split('#')[0] || location.href;
+        const answer = await this.client!.confirmCardPayment(host.clientSecret, options.card(), { returnUrl });
+        return this.send({ type: 'confirmed', generation, answer, now: Date.now() });
+      }
+      case 'check': {
+        const answer = await this.client!.retrievePayment(host.clientSecret);
+        return this.send({ type: 'checked', generation, answer, error: effect.error, now: Date.now() });
+      }
+      case 'poll': {
+        if (!this.client || !host.isConnected) return [];
+        const answer = await this.client.retrievePayment(host.clientSecret);
+        return this.send({ type: 'polled', generation, answer, now: Date.now() });
+      }
+      case 'timer':
+        clearTimeout(this.timer);
+        if (host.isConnected) this.timer = setTimeout(() => void this.send({ type: 'tick', generation }), effect.delay);
+        return [];
+      case 'ready': {
+        const { payment } = this.state;
+        if (!payment || !host.isConnected || this.readyConnection === this.connection) return [];
+        this.readyConnection = this.connection;
+        const { payment_id: paymentId, amount, currency, status } = payment;
+        emit('tender-ready', { paymentId, amount, currency, status });
+        return [];
+      }
+      case 'result':
+        emit('tender-result', this.result(effect.payment, effect.retryable));
+        return [];
+      case 'redirect':
+        if (!emit('tender-redirect', { paymentId: this.state.payment?.payment_id ?? '', url: effect.url }, { cancelable: true })) {
+          return this.send({ type: 'redirect-cancelled', generation });
+        }
+        navigateTop(effect.url); // http(s) only: the flow refuses any other redirect
+        return [];
+      case 'error':
+        emit('tender-error', effect.detail);
+        return [];
+      case 'confirm-again':
+        options.confirmAgain();
+        return [];
+    }
+  }
+
+  private async load(generation: number): Promise<FlowEffect[]> {
+    const { host } = this;
+    let client: TenderClient;
+    try {
+      // the form shows in the customer's language and look from the start: both load beside the client
+      // (asked for after the client: this runs from willUpdate, before the locale controller's hostUpdate)
+      client = await this.ensureClient();
+      await this.options.prepared();
+    } catch {
+      return this.send({ type: 'client-unavailable', generation });
+    }
+    if (generation !== this.state.generation) return [];
+    const url = new URL(location.href);
+    const returning = url.searchParams.get('payment_intent_client_secret') === host.clientSecret;
+    const answer = returning ? await client.paymentFromReturnUrl(url) : await client.retrievePayment(host.clientSecret);
+    if (generation !== this.state.generation) return [];
+    if (returning) {
+      for (const name of RETURN_PARAMS) url.searchParams.delete(name);
+      history.replaceState(history.state, '', url.toString());
+    }
+    return this.send({ type: 'loaded', generation, answer: answer ?? { ok: false, error: null }, returning, now: Date.now() });
+  }
+
+  private async ensureClient(): Promise<TenderClient> {
+    const { publishableKey, apiBase, requestTimeout } = this.host;
+    const config = `${publishableKey}|${apiBase}|${requestTimeout}`;
+    const { createClient } = await loadClientModule();
+    if (!this.client || this.clientConfig !== config) {
+      const timeoutMs = requestTimeout > 0 ? requestTimeout : undefined;
+      this.client = createClient({ publishableKey, baseUrl: apiBase, ...(timeoutMs ? { timeoutMs } : {}) });
+      this.clientConfig = config;
+    }
+    return this.client;
+  }
+
+  private result(payment: PaymentResponse, retryable: boolean): TenderResultDetail {
+    const detail: TenderResultDetail = { paymentId: payment.payment_id, status: payment.status, retryable, payment: withoutCardData(payment) };
+    if (payment.error_code) {
+      detail.errorCode = payment.error_code;
+      detail.errorMessage = this.options.text(declineStatus(payment));
+    }
+    return detail;
+  }
+
+  /** What `confirm()` resolves with, from the effects a confirm led to. */
+  private outcome(effects: FlowEffect[], generation: number): ConfirmOutcome {
+    if (generation !== this.state.generation) return { type: 'cancelled' };
+    for (const effect of effects) {
+      if (effect.type === 'redirect') return { type: 'redirect', url: effect.url };
+      if (effect.type === 'result') return { type: 'result', detail: this.result(effect.payment, effect.retryable) };
+      if (effect.type === 'error') return { type: 'error', detail: effect.detail };
+    }
+    const { payment } = this.state;
+    return payment ? { type: 'result', detail: this.result(payment, false) } : { type: 'cancelled' };
+  }
+}
