@@ -1,16 +1,57 @@
-/** The appearance tokens: each is `appearance.variables.<name>` and the CSS custom property `--tender-<kebab>`. */
+/**
+ * The appearance tokens: each is `appearance.variables.<name>` and the CSS custom property `--tender-<kebab>`.
+ *
+ * TOKEN_TABLE is the one list of them. The `TokenName` union, the order of the emitted CSS, each
+ * token's kind (its validator in `appearance.ts`) and description come from it; the element's
+ * `@cssproperty` JSDoc lines and the table in docs/theming.md are checked against it by
+ * test/node/facts.test.ts (which prints the lines to paste when they differ).
+ */
 
 /** What a token's value must look like (each kind has its own validator in `appearance.ts`). */
 export type TokenKind = 'color' | 'font-family' | 'length' | 'font-weight' | 'line-height' | 'padding' | 'shadow';
 
-export type TokenName =
-  | 'colorText' | 'colorTextSecondary' | 'colorBackground' | 'colorInputBackground' | 'colorInputText'
-  | 'colorPlaceholder' | 'colorLabel' | 'colorPrimary' | 'colorPrimaryHover' | 'colorOnPrimary'
-  | 'colorDanger' | 'colorSuccess' | 'colorBorder' | 'colorBorderHover' | 'colorFocus' | 'colorDisabled'
-  | 'fontFamily' | 'fontSizeBase' | 'fontSizeLabel' | 'fontSizeSmall'
-  | 'fontWeightNormal' | 'fontWeightLabel' | 'fontWeightButton' | 'lineHeight'
-  | 'spacingUnit' | 'labelGap' | 'columnGap' | 'borderRadius' | 'buttonRadius' | 'borderWidth' | 'focusRingWidth'
-  | 'inputPadding' | 'buttonPadding' | 'inputMinHeight' | 'shadowInput' | 'shadowInputFocus' | 'shadowButton';
+/** Name, kind and description of every token, in the fixed order (of the emitted CSS and of docs/theming.md). */
+const TOKEN_TABLE = [
+  ['colorText', 'color', 'Body text'],
+  ['colorTextSecondary', 'color', 'Secondary text (hints, the brand badge)'],
+  ['colorBackground', 'color', 'Background of the form'],
+  ['colorInputBackground', 'color', 'Background of an input'],
+  ['colorInputText', 'color', 'Text typed into an input'],
+  ['colorPlaceholder', 'color', 'Placeholder text'],
+  ['colorLabel', 'color', 'Field labels'],
+  ['colorPrimary', 'color', 'Pay button background'],
+  ['colorPrimaryHover', 'color', 'Pay button background on hover'],
+  ['colorOnPrimary', 'color', 'Text on the pay button'],
+  ['colorDanger', 'color', 'Errors and the border of an invalid input'],
+  ['colorSuccess', 'color', 'Success messages'],
+  ['colorBorder', 'color', 'Input borders'],
+  ['colorBorderHover', 'color', 'Input borders on hover'],
+  ['colorFocus', 'color', 'Focus ring'],
+  ['colorDisabled', 'color', 'Background of a disabled input'],
+  ['fontFamily', 'font-family', 'Font stack'],
+  ['fontSizeBase', 'length', 'Base font size (inputs, button, text)'],
+  ['fontSizeLabel', 'length', 'Label font size'],
+  ['fontSizeSmall', 'length', 'Error and hint font size'],
+  ['fontWeightNormal', 'font-weight', 'Body text weight'],
+  ['fontWeightLabel', 'font-weight', 'Label weight'],
+  ['fontWeightButton', 'font-weight', 'Button text weight'],
+  ['lineHeight', 'line-height', 'Line height (unitless number or length)'],
+  ['spacingUnit', 'length', 'Gap between fields and rows'],
+  ['labelGap', 'length', 'Gap between a label and its input'],
+  ['columnGap', 'length', 'Gap between side-by-side fields'],
+  ['borderRadius', 'length', 'Corner radius of inputs'],
+  ['buttonRadius', 'length', 'Corner radius of the button'],
+  ['borderWidth', 'length', 'Input border width'],
+  ['focusRingWidth', 'length', 'Focus ring width'],
+  ['inputPadding', 'padding', 'Input padding (1–4 lengths)'],
+  ['buttonPadding', 'padding', 'Button padding (1–4 lengths)'],
+  ['inputMinHeight', 'length', 'Minimum height of inputs and the button'],
+  ['shadowInput', 'shadow', 'Input shadow'],
+  ['shadowInputFocus', 'shadow', 'Input shadow when focused'],
+  ['shadowButton', 'shadow', 'Button shadow'],
+] as const satisfies readonly (readonly [string, TokenKind, string])[];
+
+export type TokenName = (typeof TOKEN_TABLE)[number][0];
 
 /** The colour tokens, the ones a dark palette overrides. */
 export type ColorTokenName = Extract<TokenName, `color${string}`>;
@@ -29,69 +70,16 @@ export function camelToCssVar(name: string): string {
   return `--tender-${name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
 }
 
-const KIND_CODES: Record<string, TokenKind> = {
-  c: 'color', f: 'font-family', l: 'length', w: 'font-weight', h: 'line-height', p: 'padding', s: 'shadow',
-};
+/** Token names in the fixed order. */
+export const TOKEN_NAMES: readonly TokenName[] = /* @__PURE__ */ TOKEN_TABLE.map(([name]) => name);
 
-/** Token names in the fixed order (the order of the emitted CSS and of docs/theming.md). */
-export const TOKEN_NAMES = (
-  'colorText colorTextSecondary colorBackground colorInputBackground colorInputText colorPlaceholder colorLabel ' +
-  'colorPrimary colorPrimaryHover colorOnPrimary colorDanger colorSuccess colorBorder colorBorderHover colorFocus ' +
-  'colorDisabled fontFamily fontSizeBase fontSizeLabel fontSizeSmall fontWeightNormal fontWeightLabel fontWeightButton ' +
-  'lineHeight spacingUnit labelGap columnGap borderRadius buttonRadius borderWidth focusRingWidth inputPadding ' +
-  'buttonPadding inputMinHeight shadowInput shadowInputFocus shadowButton'
-).split(' ') as readonly TokenName[];
-
-/** Each token's kind, by name (what the compiler needs; TOKENS adds the descriptions). */
-export const TOKEN_KINDS: ReadonlyMap<string, TokenKind> = /* @__PURE__ */ new Map(
-  TOKEN_NAMES.map((name, index) => [name, KIND_CODES['ccccccccccccccccflllwwwhlllllllpplsss'[index] as string] as TokenKind]),
-);
-
-// Descriptions, in TOKEN_NAMES order. Only TOKENS uses them, so a bundle that only compiles drops them.
-const DESCRIPTIONS = [
-  'Body text',
-  'Secondary text (hints, the brand badge)',
-  'Background of the form',
-  'Background of an input',
-  'Text typed into an input',
-  'Placeholder text',
-  'Field labels',
-  'Pay button background',
-  'Pay button background on hover',
-  'Text on the pay button',
-  'Errors and the border of an invalid input',
-  'Success messages',
-  'Input borders',
-  'Input borders on hover',
-  'Focus ring',
-  'Background of a disabled input',
-  'Font stack',
-  'Base font size (inputs, button, text)',
-  'Label font size',
-  'Error and hint font size',
-  'Body text weight',
-  'Label weight',
-  'Button text weight',
-  'Line height (unitless number or length)',
-  'Gap between fields and rows',
-  'Gap between a label and its input',
-  'Gap between side-by-side fields',
-  'Corner radius of inputs',
-  'Corner radius of the button',
-  'Input border width',
-  'Focus ring width',
-  'Input padding (1–4 lengths)',
-  'Button padding (1–4 lengths)',
-  'Minimum height of inputs and the button',
-  'Input shadow',
-  'Input shadow when focused',
-  'Button shadow',
-];
+/** Each token's kind, by name (what the compiler needs). */
+export const TOKEN_KINDS: ReadonlyMap<string, TokenKind> = /* @__PURE__ */ new Map(TOKEN_TABLE.map(([name, kind]) => [name, kind]));
 
 /** Every token with its custom property, kind and description, in the fixed order. */
-export const TOKENS: readonly TokenSpec[] = /* @__PURE__ */ TOKEN_NAMES.map((name, index) => ({
+export const TOKENS: readonly TokenSpec[] = /* @__PURE__ */ TOKEN_TABLE.map(([name, kind, description]) => ({
   name,
   cssVar: camelToCssVar(name),
-  kind: TOKEN_KINDS.get(name) as TokenKind,
-  description: DESCRIPTIONS[index] as string,
+  kind,
+  description,
 }));

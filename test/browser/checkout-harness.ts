@@ -8,8 +8,10 @@ import { sendKeys } from '@web/test-runner-commands';
 import type { TenderCheckout } from '../../src/elements/tender-checkout/tender-checkout.js';
 import { createPayment, sandboxConfig } from './sandbox-config.js';
 
-export const TENDER_EVENTS = ['tender-ready', 'tender-change', 'tender-submit', 'tender-redirect', 'tender-result', 'tender-error'] as const;
-export type TenderEventName = (typeof TENDER_EVENTS)[number];
+import { TENDER_EVENTS as EVENTS, type TenderEventName } from '../../src/elements/tender-checkout/events.js';
+
+export type { TenderEventName };
+export const TENDER_EVENTS = Object.keys(EVENTS) as TenderEventName[];
 
 /** Records every tender event a target hears, so no test races an event that came early. */
 export class EventLog {

@@ -62,3 +62,27 @@ declare global {
     'tender-error': CustomEvent<TenderErrorDetail>;
   }
 }
+
+/** A `tender-*` event name. */
+export type TenderEventName = Extract<keyof HTMLElementEventMap, `tender-${string}`>;
+
+/**
+ * Every event `<tender-checkout>` fires, once: when it fires and what its `detail` holds. The compiler
+ * holds this list and `HTMLElementEventMap` above to the same names; test/node/facts.test.ts holds the
+ * element's `@event` JSDoc lines and the events table in docs/widget.md to it.
+ */
+export const TENDER_EVENTS = {
+  'tender-ready': { when: 'the payment was fetched and can be paid (once per connection)', detail: '{ paymentId, amount, currency, status }' },
+  'tender-change': { when: 'the card state changed', detail: '{ complete, empty, brand, errors: { number?, expiry?, cvc? } }', note: 'error codes shown to the customer' },
+  'tender-submit': { when: 'the customer asked to pay; `preventDefault()` stops the confirm', detail: '{ paymentId }' },
+  'tender-redirect': { when: '3-D Secure needs a navigation; `preventDefault()` to handle it yourself', detail: '{ paymentId, url }' },
+  'tender-result': {
+    when: 'an outcome is known',
+    detail: '{ paymentId, status, retryable, errorCode?, errorMessage?, payment }',
+    note: "`payment` is the API's payment without the card's expiry",
+  },
+  'tender-error': {
+    when: 'something other than an outcome went wrong: configuration, expired secret, network or server trouble, an unsafe redirect, a rejected appearance key',
+    detail: '{ code, message, recoverable, key? }',
+  },
+} as const satisfies Record<TenderEventName, { when: string; detail: string; note?: string }>;
