@@ -8,7 +8,7 @@
  */
 import type { ClientError } from '../api/errors.js';
 import type { PaymentResponse } from '../api/schemas.js';
-import { isConfirmable } from '../api/statuses.js';
+import { isConfirmable, isWaiting } from '../api/statuses.js';
 import type { TenderErrorDetail } from '../elements/tender-checkout/events.js';
 import { en, type MessageKey } from '../i18n/en.js';
 import { declineStatus, describeClientError, errorMessageKey, isNavigableUrl, type FlowStatus } from './describe.js';
@@ -188,8 +188,9 @@ function polled(state: FlowState, answer: Answer, now: number): Transition {
   return { state: { ...state, payment, poll: { ...state.poll, delay: next } }, effects: [{ type: 'timer', delay }] };
 }
 
+/** Still moving on by itself: processing, or on a wait screen (a 3-D Secure redirect needs the customer instead). */
 function stillWaiting(payment: PaymentResponse): boolean {
-  return payment.status === 'processing' || (payment.status === 'requires_customer_action' && payment.next_action?.type === 'wait_screen_information');
+  return isWaiting(payment.status) && (payment.status === 'processing' || payment.next_action?.type === 'wait_screen_information');
 }
 
 /** Polls every `delay` ms (at least {@link MIN_POLL_MS}), backing off by half each time, until `forMs` have passed. */
