@@ -122,6 +122,7 @@ export class PaymentService {
         request_external_three_ds_authentication: request.request_external_three_ds_authentication ?? null,
         psd2_sca_exemption_type: request.psd2_sca_exemption_type ?? null,
         browser_info_received: request.browser_info != null,
+        is_iframe_redirection_enabled: request.is_iframe_redirection_enabled ?? null,
       };
       this.store.insertPayment(payment);
       this.stored.set(payment, { status: payment.status, attempts: payment.attempt_count });
@@ -666,6 +667,7 @@ function applyConfirmMembers(payment: Payment, request: PaymentConfirmRequest): 
   if (request.browser_info != null) payment.browser_info_received = true;
   if (request.payment_method_type != null) payment.payment_method_type = request.payment_method_type;
   if (request.off_session != null) payment.off_session = request.off_session;
+  if (request.is_iframe_redirection_enabled != null) payment.is_iframe_redirection_enabled = request.is_iframe_redirection_enabled;
 }
 
 /**

@@ -218,6 +218,8 @@ export interface Payment {
   request_external_three_ds_authentication: boolean | null;
   psd2_sca_exemption_type: string | null;
   browser_info_received: boolean;
+  /** The 3-D Secure challenge is to open in a frame; absent on payments stored before it existed. */
+  is_iframe_redirection_enabled?: boolean | null;
   /** Fees recorded when the payment is captured (minor units); null until then. */
   processor_fee?: number | null;
   gateway_fee?: number | null;

@@ -33,6 +33,8 @@ export const errors = {
   clientSecretExpired: () => new ApiError(400, 'IR_08', 'The provided client_secret has expired'),
   clientSecretMismatch: () =>
     new ApiError(400, 'IR_09', 'The client_secret provided does not match the client_secret associated with the Payment'),
+  /** A client-side caller (publishable key) asked for something only the merchant may do (upstream's GenericUnauthorized). */
+  forbiddenForClient: (message: string) => new ApiError(401, 'IR_18', message),
   wrongState: (message: string) => new ApiError(400, 'IR_16', message),
   wrongStateFor: (flow: string, status: string, expected: string) =>
     new ApiError(

@@ -6,8 +6,14 @@
  */
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
-import { cardPayment, startTestSandbox, type TestSandbox } from './helpers.js';
+import { CLIENT_CONFIRM_MEMBERS } from '../../src/api/requests.js';
+import { card, cardPayment, startTestSandbox, type ApiResponse, type TestSandbox } from './helpers.js';
+
+type ErrorBody = { error: { type: string; code: string; message: string } };
+
+const errorOf = (response: ApiResponse): ErrorBody['error'] => (response.body as unknown as ErrorBody).error;
 
 describe('security', () => {
   let sandbox: TestSandbox;
@@ -79,5 +85,90 @@ describe('security', () => {
       assert.equal(new URL(action).searchParams.get('x'), '1');
       assert.match(html, /name="status" value="failed"/);
     });
+  });
+
+  describe('what a client-side confirm may carry', () => {
+    const refused: [string, Record<string, unknown>][] = [
+      ['capture_method', { capture_method: 'automatic' }],
+      ['metadata', { metadata: { order: 'changed' } }],
+      ['description', { description: 'changed' }],
+      ['setup_future_usage', { setup_future_usage: 'off_session' }],
+      ['customer_id', { customer_id: 'cus_someone_else' }],
+      ['shipping', { shipping: { address: { city: 'Elsewhere' } } }],
+      ['amount_to_capture', { amount_to_capture: 1 }],
+      ['authentication_type', { authentication_type: 'no_three_ds' }],
+    ];
+    for (const [member, body] of refused) {
+      it(`refuses ${member} from a publishable key (401 IR_18) and changes nothing`, async () => {
+        const payment = await sandbox.createPayment({ amount: 1000, currency: 'USD', capture_method: 'manual', metadata: { order: '1' }, description: 'set by the merchant' });
+        const response = await clientConfirm(payment, { ...body, ...cardPayment('4242424242424242') });
+        assert.equal(response.status, 401, response.text);
+        assert.equal(errorOf(response).code, 'IR_18');
+        assert.match(errorOf(response).message, new RegExp(`\`${member}\``));
+        const after = await sandbox.request('GET', `/payments/${String(payment.payment_id)}`);
+        assert.equal(after.body.status, 'requires_confirmation');
+        assert.equal(after.body.capture_method, 'manual');
+        assert.deepEqual(after.body.metadata, { order: '1' });
+        assert.equal(after.body.description, 'set by the merchant');
+      });
+    }
+
+    it('accepts what the browser sends: card, billing, browser info, return_url, customer acceptance, the iframe flag', async () => {
+      const payment = await sandbox.createPayment({ amount: 1000, currency: 'USD', capture_method: 'manual' });
+      const response = await clientConfirm(payment, {
+        payment_method: 'card',
+        payment_method_type: 'credit',
+        payment_method_data: { card: card('4242424242424242'), billing: { address: { country: 'DE' } } },
+        billing: { address: { city: 'Berlin' }, email: 'ada@example.com' },
+        browser_info: { user_agent: 'test', language: 'en' },
+        customer_acceptance: { acceptance_type: 'online', online: { user_agent: 'test' } },
+        return_url: 'https://shop.example/return',
+        retry_action: 'manual_retry',
+        is_iframe_redirection_enabled: true,
+      });
+      assert.equal(response.status, 200, response.text);
+      assert.equal(response.body.status, 'requires_capture', 'the merchant chose manual capture');
+    });
+
+    it('still lets the secret key change those members', async () => {
+      const payment = await sandbox.createPayment({ amount: 1000, currency: 'USD', capture_method: 'manual' });
+      const response = await sandbox.request('POST', `/payments/${String(payment.payment_id)}/confirm`, {
+        body: { capture_method: 'automatic', metadata: { a: 'b' }, ...cardPayment('4242424242424242') },
+      });
+      assert.equal(response.body.status, 'succeeded');
+    });
+  });
+
+  describe('mandates from the browser', () => {
+    it("refuses a publishable key charging a saved mandate off-session (401 IR_18), and charges nobody", async () => {
+      const acceptance = { acceptance_type: 'online', online: { user_agent: 'test' } };
+      const first = await sandbox.createPayment({
+        amount: 1000,
+        currency: 'USD',
+        confirm: true,
+        customer_id: 'cus_victim',
+        mandate_data: { customer_acceptance: acceptance, mandate_type: { multi_use: { amount: 5000, currency: 'USD' } } },
+        ...cardPayment('4242424242424242'),
+      });
+      assert.match(String(first.mandate_id), /^man_/);
+      const stranger = await sandbox.createPayment({ amount: 900, currency: 'USD' });
+      for (const body of [{ mandate_id: first.mandate_id, off_session: true }, { mandate_id: first.mandate_id }, { off_session: true, ...cardPayment('4242424242424242') }]) {
+        const response = await clientConfirm(stranger, body);
+        assert.equal(response.status, 401, response.text);
+        assert.equal(errorOf(response).code, 'IR_18');
+      }
+      const after = await sandbox.request('GET', `/payments/${String(stranger.payment_id)}`);
+      assert.equal(after.body.status, 'requires_confirmation');
+      assert.equal(after.body.customer_id, null);
+    });
+  });
+});
+
+describe('docs/sandbox.md', () => {
+  it('lists exactly the client-side confirm members of the shared contract', () => {
+    const page = readFileSync(new URL('../../docs/sandbox.md', import.meta.url), 'utf8');
+    const section = page.slice(page.indexOf('## What the browser may send on confirm'), page.indexOf('## Signed redirects'));
+    const rows = [...section.matchAll(/^\| `([a-z_]+)` \| (.+) \|$/gm)].map(([, name, why]) => [name, why]);
+    assert.deepEqual(rows, CLIENT_CONFIRM_MEMBERS.map(([name, why]) => [name, why]));
   });
 });
