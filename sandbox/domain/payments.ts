@@ -216,10 +216,17 @@ export class PaymentService {
       if (!cancellable.includes(payment.status)) {
         throw errors.wrongStateFor('cancelled', payment.status, cancellable.join(', '));
       }
-      payment.status = 'cancelled';
       payment.cancellation_reason = request.cancellation_reason ?? null;
       payment.next_action = null;
       payment.settlement = null;
+      if (payment.amount_received > 0) {
+        // After a partial capture only the uncaptured rest is voided: what was captured stays
+        // received and refundable (the payment ends partially_captured, like a final partial capture).
+        payment.status = 'partially_captured';
+        this.saveAttemptStatus(payment, 'charged');
+        return this.save(payment);
+      }
+      payment.status = 'cancelled';
       this.saveAttemptStatus(payment, 'voided');
       return this.save(payment);
     });

@@ -162,6 +162,26 @@ describe('security', () => {
       assert.equal(after.body.customer_id, null);
     });
   });
+
+  describe('cancel after a partial capture', () => {
+    it('voids only the rest: the captured amount stays received and refundable', async () => {
+      const payment = await sandbox.createPayment({ amount: 1000, currency: 'USD', confirm: true, capture_method: 'manual_multiple', ...cardPayment('4242424242424242') });
+      assert.equal(payment.status, 'requires_capture');
+      const captured = await sandbox.request('POST', `/payments/${String(payment.payment_id)}/capture`, { body: { amount_to_capture: 400 } });
+      assert.equal(captured.body.status, 'partially_captured_and_capturable');
+      const cancelled = await sandbox.request('POST', `/payments/${String(payment.payment_id)}/cancel`, { body: { cancellation_reason: 'rest not shipped' } });
+      assert.equal(cancelled.status, 200, cancelled.text);
+      assert.equal(cancelled.body.status, 'partially_captured');
+      assert.equal(cancelled.body.amount_received, 400);
+      assert.equal(cancelled.body.amount_capturable, 0);
+      assert.equal(cancelled.body.cancellation_reason, 'rest not shipped');
+      const refund = await sandbox.request('POST', '/refunds', { body: { payment_id: payment.payment_id, amount: 400 } });
+      assert.equal(refund.status, 200, refund.text);
+      assert.equal(refund.body.status, 'succeeded');
+      const capture = await sandbox.request('POST', `/payments/${String(payment.payment_id)}/capture`, { body: { amount_to_capture: 100 } });
+      assert.equal(errorOf(capture).code, 'IR_14', 'the voided rest cannot be captured');
+    });
+  });
 });
 
 describe('docs/sandbox.md', () => {
