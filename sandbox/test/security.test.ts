@@ -182,6 +182,42 @@ describe('security', () => {
       assert.equal(errorOf(capture).code, 'IR_14', 'the voided rest cannot be captured');
     });
   });
+
+  describe('deeply nested JSON', () => {
+    const nested = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
+    const deepBody = (prefix: string, depth = 6000) => `{${prefix}"metadata":${nested(depth)}}`;
+
+    it('answers 400 IR_06 before parsing, on every route with a free-form object', async () => {
+      const payment = await sandbox.createPayment({ amount: 1000, currency: 'USD' });
+      const calls: [string, string, string, string | undefined][] = [
+        ['POST', '/payments', deepBody('"amount":100,"currency":"USD",'), undefined],
+        ['POST', `/payments/${String(payment.payment_id)}/confirm`, deepBody(`"client_secret":"${String(payment.client_secret)}",`), sandbox.publishableKey],
+        ['POST', '/customers', deepBody(''), undefined],
+        ['POST', '/refunds', deepBody(`"payment_id":"${String(payment.payment_id)}",`), undefined],
+        ['POST', '/accounts', deepBody('"merchant_id":"deep_json",'), sandbox.adminKey],
+        ['POST', '/organization', deepBody('"organization_name":"deep",'), sandbox.adminKey],
+        ['POST', `/payments/${String(payment.payment_id)}/cancel`, `{"merchant_connector_details":${nested(6000)}}`, undefined],
+      ];
+      for (const [method, path, rawBody, key] of calls) {
+        const response = await sandbox.request(method, path, { rawBody, key, headers: { 'content-type': 'application/json' } });
+        assert.equal(response.status, 400, `${path}: ${response.text.slice(0, 200)}`);
+        assert.equal(errorOf(response).code, 'IR_06');
+        assert.match(errorOf(response).message, /nested more than 32 levels deep/);
+      }
+      const after = await sandbox.request('GET', `/payments/${String(payment.payment_id)}`);
+      assert.equal(after.body.status, 'requires_confirmation');
+    });
+
+    it('accepts nesting up to the limit', async () => {
+      const response = await sandbox.request('POST', '/customers', { rawBody: `{"metadata":{"k":${nested(30)}}}`, headers: { 'content-type': 'application/json' } });
+      assert.equal(response.status, 200, response.text);
+    });
+
+    it('is not fooled by brackets inside strings', async () => {
+      const response = await sandbox.request('POST', '/customers', { body: { description: '{'.repeat(200), metadata: { note: '[[[[' } } });
+      assert.equal(response.status, 200, response.text);
+    });
+  });
 });
 
 describe('docs/sandbox.md', () => {
