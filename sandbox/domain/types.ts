@@ -48,6 +48,8 @@ export interface MerchantAccount {
   default_profile: string;
   pm_collect_link_config: JsonObject | null;
   gateway_fee_config: { percentage: number | null; flat_amount: number | null } | null;
+  /** Origins of the merchant's checkout pages; absent on accounts stored before the setting existed. */
+  allowed_origins?: string[];
   is_recon_enabled: boolean;
   recon_status: 'not_requested' | 'requested' | 'active' | 'disabled';
   created_at: string;

@@ -116,6 +116,8 @@ function issueToError(issue: z.core.$ZodIssue): ApiError {
       if (inner) return issueToError({ ...inner, path: [...issue.path, ...inner.path] } as z.core.$ZodIssue);
       return errors.badJson(`\`${path}\` does not match any accepted shape`);
     }
+    case 'custom':
+      return errors.invalidRequest(`${path || 'the request'} ${issue.message}`);
     default:
       return errors.invalidRequest(`${path || 'the request'} is invalid`);
   }

@@ -29,6 +29,7 @@ export const errors = {
   methodNotAllowed: () => new ApiError(405, 'IR_03', 'The HTTP method is not applicable for this API'),
   missingParam: (field: string) => new ApiError(400, 'IR_04', `Missing required param: ${field}`),
   invalidRequest: (message: string, status: ContentfulStatusCode = 422) => new ApiError(status, 'IR_06', message),
+  invalidValue: (field: string, detail: string) => new ApiError(400, 'IR_07', `Invalid value provided: ${field} (${detail})`),
   badJson: (detail: string) => new ApiError(400, 'IR_06', `Json deserialize error: ${detail}`),
   clientSecretExpired: () => new ApiError(400, 'IR_08', 'The provided client_secret has expired'),
   clientSecretMismatch: () =>

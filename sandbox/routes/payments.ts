@@ -9,6 +9,7 @@ import {
 import { authenticate, requireClientSecret, verifyClientSecret } from '../http/auth.js';
 import { readBody, readQuery } from '../http/body.js';
 import { errors } from '../http/errors.js';
+import { isAllowedReturnUrl } from '../domain/merchants.js';
 import { paymentResponse } from '../domain/response.js';
 import type { Payment } from '../domain/types.js';
 import type { App, RouteDeps } from './deps.js';
@@ -48,6 +49,9 @@ export function paymentRoutes(app: App, deps: RouteDeps): void {
       const [refused] = membersRefusedForClient(request);
       if (refused) {
         throw errors.forbiddenForClient(`\`${refused}\` cannot be sent with a publishable key; only the merchant's secret key may set it`);
+      }
+      if (request.return_url != null && !isAllowedReturnUrl(principal.merchant, request.return_url)) {
+        throw errors.invalidValue('return_url', "its origin is not one of the merchant's allowed_origins");
       }
     }
     const authorize = (payment: Payment) => verifyClientSecret(payment, clientSecret, deps.now());

@@ -218,6 +218,56 @@ describe('security', () => {
       assert.equal(response.status, 200, response.text);
     });
   });
+
+  describe('allowed origins and return_url', () => {
+    it('stores a merchant\'s allowed_origins on create, shows them on retrieve, changes and clears them on update', async () => {
+      const { account } = await merchant('origins_crud', { allowed_origins: ['https://shop.example', 'http://localhost:5173'] });
+      assert.deepEqual(account.allowed_origins, ['https://shop.example', 'http://localhost:5173']);
+      const retrieved = await sandbox.request('GET', '/accounts/origins_crud', admin());
+      assert.deepEqual(retrieved.body.allowed_origins, ['https://shop.example', 'http://localhost:5173']);
+      const updated = await sandbox.request('POST', '/accounts/origins_crud', { ...admin(), body: { allowed_origins: ['https://pay.shop.example:8443'] } });
+      assert.deepEqual(updated.body.allowed_origins, ['https://pay.shop.example:8443']);
+      const cleared = await sandbox.request('POST', '/accounts/origins_crud', { ...admin(), body: { allowed_origins: null } });
+      assert.deepEqual(cleared.body.allowed_origins, []);
+      const plain = await sandbox.request('GET', '/accounts/demo_merchant', admin());
+      assert.deepEqual(plain.body.allowed_origins, []);
+    });
+
+    for (const origin of ['https://shop.example/', 'https://shop.example/checkout', 'https://shop.example?x=1', 'ftp://shop.example', 'shop.example', 'https://Shop.example', 'https://shop.example:443', '*']) {
+      it(`refuses ${JSON.stringify(origin)} as an origin (422 IR_06)`, async () => {
+        const response = await sandbox.request('POST', '/accounts', { ...admin(), body: { merchant_id: 'origins_bad', allowed_origins: [origin] } });
+        assert.equal(response.status, 422, response.text);
+        assert.equal(errorOf(response).code, 'IR_06');
+        assert.match(errorOf(response).message, /allowed_origins\.0 must be an origin/);
+      });
+    }
+
+    it('refuses a browser-supplied return_url outside the allowed origins (400 IR_07), and changes nothing', async () => {
+      const { secretKey, publishableKey } = await merchant('origins_confirm', { allowed_origins: ['https://shop.example'] });
+      const payment = (await sandbox.request('POST', '/payments', { key: secretKey, body: { amount: 500, currency: 'USD' } })).body;
+      for (const returnUrl of ['https://evil.example/steal', 'https://shop.example.evil.example/', 'http://shop.example/return', 'https://shop.example:8443/return']) {
+        const response = await clientConfirm(payment, { return_url: returnUrl, ...cardPayment('4000003800000446') }, publishableKey);
+        assert.equal(response.status, 400, `${returnUrl}: ${response.text}`);
+        assert.equal(errorOf(response).code, 'IR_07');
+        assert.match(errorOf(response).message, /return_url/);
+      }
+      const unchanged = await sandbox.request('GET', `/payments/${String(payment.payment_id)}`, { key: secretKey });
+      assert.equal(unchanged.body.status, 'requires_confirmation');
+      assert.equal(unchanged.body.return_url, null);
+      const allowed = await clientConfirm(payment, { return_url: 'https://shop.example/return?order=1', ...cardPayment('4242424242424242') }, publishableKey);
+      assert.equal(allowed.status, 200, allowed.text);
+      assert.equal(allowed.body.return_url, 'https://shop.example/return?order=1');
+    });
+
+    it('lets the secret key set any return_url, and a merchant without allowed_origins take any (as the real service)', async () => {
+      const { secretKey } = await merchant('origins_server', { allowed_origins: ['https://shop.example'] });
+      const created = await sandbox.request('POST', '/payments', { key: secretKey, body: { amount: 500, currency: 'USD', return_url: 'https://other.example/r' } });
+      assert.equal(created.status, 200, created.text);
+      const payment = await sandbox.createPayment({ amount: 500, currency: 'USD' });
+      const response = await clientConfirm(payment, { return_url: 'https://anywhere.example/r', ...cardPayment('4242424242424242') });
+      assert.equal(response.status, 200, response.text);
+    });
+  });
 });
 
 describe('docs/sandbox.md', () => {
