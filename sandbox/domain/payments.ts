@@ -613,6 +613,18 @@ function checkCreateRules(request: PaymentCreateRequest, merchant: MerchantAccou
   if (request.amount_to_capture != null && request.amount_to_capture > request.amount) {
     throw errors.invalidRequest('amount_to_capture must be less than or equal to amount');
   }
+  const netAmount =
+    request.amount +
+    (request.shipping_cost ?? 0) +
+    (request.order_tax_amount ?? 0) +
+    (request.surcharge_details?.surcharge_amount ?? 0) +
+    (request.surcharge_details?.tax_amount ?? 0);
+  if (!Number.isSafeInteger(netAmount)) {
+    // every amount the API shows (net_amount, amount_capturable…) must stay an exact JSON integer
+    throw errors.invalidRequest(
+      `net_amount (amount + shipping_cost + order_tax_amount + surcharge_details) may be at most ${Number.MAX_SAFE_INTEGER}`,
+    );
+  }
   checkMetadata('metadata', request.metadata);
   checkStatementDescriptors(request.statement_descriptor_name, request.statement_descriptor_suffix);
   if (request.off_session && request.confirm !== true) throw errors.invalidRequest('off_session is only usable with confirm=true');

@@ -268,6 +268,28 @@ describe('security', () => {
       assert.equal(response.status, 200, response.text);
     });
   });
+
+  describe('totals', () => {
+    const max = Number.MAX_SAFE_INTEGER;
+    for (const [name, body] of [
+      ['amount + shipping_cost + order_tax_amount', { amount: max, shipping_cost: max, order_tax_amount: max }],
+      ['amount + shipping_cost', { amount: max, shipping_cost: 1 }],
+      ['amount + surcharge', { amount: max - 10, surcharge_details: { surcharge_amount: 10, tax_amount: 1 } }],
+    ] as const) {
+      it(`refuses ${name} above 2^53 - 1 (422 IR_06)`, async () => {
+        const response = await sandbox.request('POST', '/payments', { body: { currency: 'USD', ...body } });
+        assert.equal(response.status, 422, response.text);
+        assert.equal(errorOf(response).code, 'IR_06');
+        assert.match(errorOf(response).message, /net_amount/);
+      });
+    }
+
+    it('accepts a total of exactly 2^53 - 1', async () => {
+      const response = await sandbox.request('POST', '/payments', { body: { currency: 'USD', amount: max - 2, shipping_cost: 1, order_tax_amount: 1 } });
+      assert.equal(response.status, 200, response.text);
+      assert.equal(response.body.net_amount, max);
+    });
+  });
 });
 
 describe('docs/sandbox.md', () => {
