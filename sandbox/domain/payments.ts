@@ -51,7 +51,10 @@ export class PaymentService {
     checkCreateRules(request, merchant);
     return this.store.transaction(() => {
       const paymentId = request.payment_id ?? newPaymentId();
-      if (this.store.payment(merchant.merchant_id, paymentId)) {
+      // Ids are unique across merchants, not only within one: the customer-facing simulator pages
+      // (/sandbox/mobile_money/{payment_id}) name a payment by its id alone.
+      const taken = request.payment_id != null ? this.store.paymentIdInUse(paymentId) : this.store.payment(merchant.merchant_id, paymentId);
+      if (taken) {
         throw errors.duplicate('The payment with the specified payment_id already exists in our records');
       }
       const customerId = this.attachCustomer(merchant, request);

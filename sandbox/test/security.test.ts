@@ -290,6 +290,35 @@ describe('security', () => {
       assert.equal(response.body.net_amount, max);
     });
   });
+
+  describe('payment ids across merchants', () => {
+    it("keeps the mobile-money simulator working when another merchant picks the same payment id", async () => {
+      const { secretKey } = await merchant('ids_first');
+      const paymentId = 'pay_shared_id_0123456789abcdef';
+      const mobile = await sandbox.request('POST', '/payments', {
+        key: secretKey,
+        body: {
+          payment_id: paymentId,
+          amount: 50000,
+          currency: 'KES',
+          confirm: true,
+          payment_method: 'wallet',
+          payment_method_type: 'pay_bill',
+          payment_method_data: { wallet: { mobile_money: { phone_number: '+254700123456' } } },
+        },
+      });
+      assert.equal(mobile.body.status, 'requires_customer_action', mobile.text);
+      const second = await sandbox.request('POST', '/payments', { body: { payment_id: paymentId, amount: 100, currency: 'USD' } });
+      assert.equal(second.status, 400, second.text);
+      assert.equal(errorOf(second).code, 'HE_01');
+      const page = await fetch(`${sandbox.url}/sandbox/mobile_money/${paymentId}`);
+      assert.equal(page.status, 200);
+      const approved = await sandbox.request('POST', `/sandbox/mobile_money/${paymentId}/approve`, { key: null });
+      assert.equal(approved.status, 200, approved.text);
+      const after = await sandbox.request('GET', `/payments/${paymentId}`, { key: secretKey });
+      assert.equal(after.body.status, 'succeeded');
+    });
+  });
 });
 
 describe('docs/sandbox.md', () => {
