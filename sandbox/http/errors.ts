@@ -1,6 +1,6 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 
-/** The wire error envelope (DESIGN.md §4): `{"error":{"type","message","code"}}`. */
+/** The wire error envelope (README, "Errors"): `{"error":{"type","message","code"}}`. */
 export interface ErrorBody {
   error: { type: 'invalid_request' | 'api'; message: string; code: string };
 }
