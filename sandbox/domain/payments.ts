@@ -8,7 +8,7 @@ import type { PaymentCaptureRequest, PaymentCancelRequest, PaymentConfirmRequest
 import type * as z from 'zod/mini';
 import { detectBrand, luhnValid, brandNetwork } from '../../src/card/index.js';
 import { isConfirmable } from '../../src/api/statuses.js';
-import { errors, ApiError } from '../http/errors.js';
+import { errors, ApiError } from './errors.js';
 import type { Store } from '../store/repo.js';
 import { amountCapturable } from './amounts.js';
 import { gatewayFee, processorFee } from './fees.js';

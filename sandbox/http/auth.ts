@@ -1,6 +1,7 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import type { Context } from 'hono';
-import { errors } from './errors.js';
+import { hashApiKey, sha256 } from '../domain/api-keys.js';
+import { errors } from '../domain/errors.js';
 import { requestHeader } from './request.js';
 import type { Store } from '../store/repo.js';
 import type { MerchantAccount, Payment } from '../domain/types.js';
@@ -12,10 +13,6 @@ export type Principal =
   | { kind: 'secret'; merchant: MerchantAccount; keyId: string }
   | { kind: 'publishable'; merchant: MerchantAccount };
 
-const sha256 = (text: string): Buffer => createHash('sha256').update(text).digest();
-
-/** Secret keys are stored as SHA-256 digests: they are 64 random characters, so a slow hash adds nothing. */
-export const hashApiKey = (key: string): string => sha256(key).toString('hex');
 
 /** The admin key's digest, computed once per admin key rather than on every request. */
 let admin: { key: string; digest: Buffer } | null = null;

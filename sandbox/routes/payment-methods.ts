@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { BRANDS } from '../../src/card/index.js';
 import { authenticate, paymentIdOfClientSecret, requireClientSecret, verifyClientSecret } from '../http/auth.js';
 import { readQuery } from '../http/body.js';
-import { errors } from '../http/errors.js';
+import { errors } from '../domain/errors.js';
 import { CONNECTORS } from '../domain/processor.js';
 import type { Payment } from '../domain/types.js';
 import type { App, RouteDeps } from './deps.js';
