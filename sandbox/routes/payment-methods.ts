@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import type { PaymentMethodListResponse } from '../../src/api/schemas.js';
 import { BRANDS } from '../../src/card/index.js';
 import { authenticate, paymentIdOfClientSecret, requireClientSecret, verifyClientSecret } from '../http/auth.js';
 import { readQuery } from '../http/body.js';
@@ -78,6 +79,6 @@ export function paymentMethodRoutes(app: App, deps: RouteDeps): void {
       is_tax_calculation_enabled: false,
       sdk_next_action: { next_action: payment?.status === 'processing' ? 'sync' : 'confirm' },
       is_guest_customer: payment ? payment.customer_id == null : null,
-    });
+    } satisfies PaymentMethodListResponse);
   });
 }
