@@ -72,8 +72,5 @@ export function verifyClientSecret(payment: Payment, clientSecret: string | null
   if (Date.parse(payment.created) + payment.session_expiry * 1000 < now) throw errors.clientSecretExpired();
 }
 
-/** The payment id a client secret belongs to (`{payment_id}_secret_{20}`), split on the last `_secret_`. */
-export function paymentIdOfClientSecret(clientSecret: string): string | null {
-  const at = clientSecret.lastIndexOf('_secret_');
-  return at > 0 ? clientSecret.slice(0, at) : null;
-}
+/** The payment id a client secret belongs to: the client's own parser. */
+export { paymentIdOfClientSecret } from '../../src/api/client-secret.js';
