@@ -1,4 +1,4 @@
-/** `npm run sandbox`: the payment API sandbox, configured by environment (DESIGN.md §4). */
+/** `npm run sandbox`: the payment API sandbox, configured by environment (README "The sandbox"; docs/architecture.md). */
 import { startSandbox } from './server.js';
 
 const port = Number(process.env.PORT ?? 8080);

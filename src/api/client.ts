@@ -1,5 +1,5 @@
 /**
- * `tender-checkout/client`: the headless payment API client (DESIGN.md §2). `fetch`-based, runs in
+ * `tender-checkout/client`: the headless payment API client (docs/architecture.md "Package surface"). `fetch`-based, runs in
  * Node 20 and browsers, imports `zod/mini` only. Every call resolves to a result value and never
  * throws; card data goes into the confirm request body and nowhere else (no error value, message or
  * log: the client writes no output at all).
