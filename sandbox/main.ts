@@ -1,4 +1,4 @@
-/** `npm run sandbox`: the payment API sandbox, configured by environment (README "The sandbox"). */
+/** `npm run sandbox`: the payment API sandbox, configured by environment (README "The sandbox"; docs/architecture.md). */
 import { startSandbox } from './server.js';
 
 /** An environment setting, with an empty value counting as unset. */

@@ -8,8 +8,8 @@ import type {
   OrganizationUpdate,
 } from '../../src/api/admin.js';
 import { checkGatewayFeeConfig } from './fees.js';
-import { errors } from '../http/errors.js';
-import { hashApiKey } from '../http/auth.js';
+import { errors } from './errors.js';
+import { hashApiKey } from './api-keys.js';
 import type { Store } from '../store/repo.js';
 import { newHashKey, newKeyId, newOrganizationId, newProfileId, newPublishableKey, newSecretKey } from './ids.js';
 import type { ApiKeyRecord, MerchantAccount, Organization, WebhookDetails } from './types.js';

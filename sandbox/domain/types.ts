@@ -1,6 +1,7 @@
 /** Internal records of the sandbox. Documents hold masked card data only (brand, BIN, last4, expiry, holder). */
 
 import type { IntentStatus } from '../../src/api/enums.js';
+import type { RedirectToUrl, WaitScreenInformation } from '../../src/api/schemas.js';
 
 export type { IntentStatus };
 
@@ -92,13 +93,8 @@ export interface MaskedCard {
   card_holder_name: string | null;
 }
 
-export interface NextAction {
-  type: 'redirect_to_url' | 'wait_screen_information';
-  redirect_to_url?: string;
-  display_from_timestamp?: number;
-  display_to_timestamp?: number | null;
-  poll_config?: { delay_in_secs: number; frequency: number } | null;
-}
+/** The next actions the sandbox gives: the wire shapes the client parses (src/api/schemas.ts). */
+export type NextAction = RedirectToUrl | WaitScreenInformation;
 
 /** A settlement the sandbox will apply by itself at `at` (ms since epoch): async card processing, mobile money. */
 export interface PendingSettlement {

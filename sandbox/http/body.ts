@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type * as z from 'zod/mini';
-import { errors, type ApiError } from './errors.js';
+import { errors, type ApiError } from '../domain/errors.js';
 import { readText, requestHeader } from './request.js';
 
 /**

@@ -8,7 +8,7 @@ import {
 } from '../../src/api/requests.js';
 import { authenticate, requireClientSecret, verifyClientSecret } from '../http/auth.js';
 import { readBody, readQuery } from '../http/body.js';
-import { errors } from '../http/errors.js';
+import { errors } from '../domain/errors.js';
 import { isAllowedReturnUrl } from '../domain/merchants.js';
 import { paymentResponse } from '../domain/response.js';
 import type { Payment } from '../domain/types.js';

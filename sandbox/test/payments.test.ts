@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { card, cardPayment, eventually, startTestSandbox, type TestSandbox } from './helpers.js';
 
-/** Every member of the spec's payment response list (spec/payment-api.md "Payment (response)"). */
+/** Every member of the spec's payment response list (the payment API's response list). */
 const RESPONSE_MEMBERS = [
   'payment_id', 'merchant_id', 'status', 'amount', 'net_amount', 'amount_capturable', 'currency', 'payment_method',
   'attempt_count', 'shipping_cost', 'amount_received', 'connector', 'client_secret', 'created', 'customer_id',

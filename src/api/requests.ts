@@ -1,5 +1,5 @@
 /**
- * Request bodies of the payment API (as its reference defines them), in zod/mini. The sandbox validates every
+ * Request bodies of the payment API, in zod/mini. The sandbox validates every
  * request with these; the headless client types its confirm body with them. Objects are strict: an
  * unknown member is an error, as upstream (`deny_unknown_fields`).
  */
