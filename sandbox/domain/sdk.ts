@@ -8,40 +8,65 @@
  */
 import { errors } from '../http/errors.js';
 import { eligibleConnectors, enabledPaymentMethods, sdkNextAction } from './payment-methods.js';
-import type { MerchantAccount, Payment } from './types.js';
+import type { Customer, Json, MerchantAccount, Payment } from './types.js';
 
 /** Statuses for which the real service refuses session tokens ("You cannot create a session token for …"). */
 const NO_SESSION_STATUSES: readonly string[] = ['failed', 'succeeded'];
 
 /**
  * `GET /payments/{id}/client`: the payment's enabled methods as a flat list (one entry per
- * `(payment_method, payment_method_type)`, `card_networks` as plain strings), the customer's saved
- * methods, the intent's data the SDK renders with, and what it should do next.
+ * `(payment_method, payment_method_type)`, `card_networks` as plain strings and only on cards), the
+ * customer's saved methods, the next action and the intent's data the SDK renders with. Member
+ * names, order and nulls follow the real service's answers (docs/sandbox.md).
  */
-export function clientPaymentMethodList(payment: Payment, merchant: MerchantAccount) {
+export function clientPaymentMethodList(payment: Payment, merchant: MerchantAccount, customer: Customer | null) {
+  const mandateType = (payment.mandate_data as { mandate_type?: Json } | null)?.mandate_type ?? null;
   return {
-    payment_methods_enabled: enabledPaymentMethods(payment).map((method) => ({
-      payment_method: method.payment_method,
-      payment_method_type: method.payment_method_type,
-      payment_experience: method.payment_experiences.length > 0 ? method.payment_experiences : null,
-      card_networks: method.card_networks ? [...method.card_networks] : null,
-      collect_shipping_details_from_wallets: false,
-      collect_billing_details_from_wallets: false,
-    })),
+    payment_methods_enabled: enabledPaymentMethods(payment).map((method) => {
+      const isCard = method.card_networks !== null;
+      return {
+        payment_method: method.payment_method,
+        payment_method_type: method.payment_method_type,
+        ...(method.card_networks ? { card_networks: [...method.card_networks] } : {}),
+        payment_experience: method.payment_experiences.length > 0 ? method.payment_experiences : null,
+        // the profile's wallet settings: cards have none, the sandbox's wallets collect no addresses
+        collect_shipping_details_from_wallets: isCard ? null : false,
+        collect_billing_details_from_wallets: isCard ? null : false,
+      };
+    }),
     // the sandbox stores no payment methods for later use: a customer has no saved cards to offer
     customer_payment_methods: [],
-    intent_data: {
-      currency: payment.currency,
-      amount: payment.amount,
-      merchant_name: merchant.merchant_name,
-      payment_type: payment.payment_type ?? 'normal',
-      mandate_payment: payment.mandate_data,
-      customer_id: payment.customer_id,
-      is_guest_customer: payment.customer_id == null,
-      is_tax_calculation_enabled: false,
-      installment_options: null,
-    },
     sdk_next_action: { next_action: sdkNextAction(payment), should_block_confirm: false },
+    intent_data: {
+      payment_id: payment.payment_id,
+      status: payment.status,
+      amount: payment.amount,
+      currency: payment.currency,
+      client_secret: payment.client_secret,
+      description: payment.description,
+      customer_id: payment.customer_id,
+      return_url: payment.return_url,
+      setup_future_usage: payment.setup_future_usage,
+      billing: payment.billing,
+      shipping: payment.shipping,
+      email: customer?.email ?? null,
+      metadata: payment.metadata,
+      order_details: payment.order_details,
+      created: payment.created,
+      // upstream prints this one as a plain date-time ("2026-06-03 13:44:35.806")
+      expires_on: new Date(Date.parse(payment.created) + payment.session_expiry * 1000).toISOString().replace('T', ' ').replace('Z', ''),
+      profile_id: payment.profile_id,
+      merchant_order_reference_id: payment.merchant_order_reference_id,
+      attempt_count: payment.attempt_count,
+      installment_options: null,
+      capture_method: payment.capture_method,
+      merchant_name: merchant.merchant_name,
+      mandate_payment: mandateType,
+      payment_type: payment.payment_type ?? 'normal',
+      request_external_three_ds_authentication: payment.request_external_three_ds_authentication ?? false,
+      is_tax_calculation_enabled: false,
+      is_guest_customer: payment.customer_id == null,
+    },
   };
 }
 

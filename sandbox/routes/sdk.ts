@@ -16,15 +16,16 @@ const ClientSecretQuery = z.strictObject({ client_secret: z.optional(z.string())
 export function sdkRoutes(app: App, deps: RouteDeps): void {
   const { store, payments, adminKey } = deps;
 
-  // The payment and its methods in one answer: the browser with the client secret, or the
-  // merchant's server with its secret key (as GET /payments/{id}).
+  // The payment and its methods in one answer, for the browser: publishable key and client secret
+  // only (upstream's proposal to open it to secret keys, juspay/hyperswitch#13823, was closed).
   app.get('/payments/:payment_id/client', (c) => {
-    const principal = authenticate(c, store, adminKey, ['secret', 'publishable']);
+    const principal = authenticate(c, store, adminKey, ['publishable']);
     const query = readQuery(c, ClientSecretQuery);
     const clientSecret = requireClientSecret(principal, query.client_secret);
     const payment = payments.retrieve(principal.merchant.merchant_id, c.req.param('payment_id'));
     verifyClientSecret(payment, clientSecret, deps.now());
-    return c.json(clientPaymentMethodList(payment, principal.merchant));
+    const customer = payment.customer_id ? store.customer(payment.merchant_id, payment.customer_id) : null;
+    return c.json(clientPaymentMethodList(payment, principal.merchant, customer));
   });
 
   // The payment is named by its client secret alone; upstream asks for one from every caller
