@@ -104,6 +104,8 @@ export function sdkConfig(payment: Payment, merchant: MerchantAccount) {
               eligible_connectors: [...type.connectors],
             })),
           }))
+          // a type with no rule is left out, as upstream
+          .filter((type) => type.criteria_rules.length > 0)
           .sort((a, b) => byName(a.payment_method_type, b.payment_method_type)),
       })),
     account_config: {
