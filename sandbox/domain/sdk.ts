@@ -6,7 +6,7 @@
  * upstream files); everything is derived from the payment, the merchant account and the sandbox's
  * payment-method catalogue. Pure: no HTTP, no store.
  */
-import { errors } from '../http/errors.js';
+import { errors } from './errors.js';
 import { eligibleConnectors, enabledPaymentMethods, sdkNextAction } from './payment-methods.js';
 import type { Customer, Json, MerchantAccount, Payment } from './types.js';
 

@@ -1,7 +1,8 @@
 import * as z from 'zod/mini';
+import type { PaymentMethodListResponse } from '../../src/api/schemas.js';
 import { authenticate, paymentIdOfClientSecret, requireClientSecret, verifyClientSecret } from '../http/auth.js';
 import { readQuery } from '../http/body.js';
-import { errors } from '../http/errors.js';
+import { errors } from '../domain/errors.js';
 import { enabledPaymentMethods, sdkNextAction } from '../domain/payment-methods.js';
 import type { Payment } from '../domain/types.js';
 import type { App, RouteDeps } from './deps.js';
@@ -33,7 +34,7 @@ export function paymentMethodRoutes(app: App, deps: RouteDeps): void {
       verifyClientSecret(payment, clientSecret, deps.now());
     }
     // the classic nested shape of the sandbox's catalogue: methods → types → networks/experiences
-    const groups = new Map<string, object[]>();
+    const groups = new Map<string, PaymentMethodListResponse['payment_methods'][number]['payment_method_types']>();
     for (const method of enabledPaymentMethods(payment)) {
       groups.set(method.payment_method, [
         ...(groups.get(method.payment_method) ?? []),
@@ -68,6 +69,6 @@ export function paymentMethodRoutes(app: App, deps: RouteDeps): void {
       is_tax_calculation_enabled: false,
       sdk_next_action: { next_action: sdkNextAction(payment) },
       is_guest_customer: payment ? payment.customer_id == null : null,
-    });
+    } satisfies PaymentMethodListResponse);
   });
 }

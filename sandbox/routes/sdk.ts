@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { PaymentsSessionRequest } from '../../src/api/sdk.js';
 import { authenticate, paymentIdOfClientSecret, requireClientSecret, verifyClientSecret } from '../http/auth.js';
 import { readBody, readQuery } from '../http/body.js';
-import { errors } from '../http/errors.js';
+import { errors } from '../domain/errors.js';
 import { clientPaymentMethodList, sdkConfig, sessionTokens } from '../domain/sdk.js';
 import type { App, RouteDeps } from './deps.js';
 
