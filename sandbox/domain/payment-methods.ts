@@ -5,7 +5,7 @@
  */
 import { BRANDS } from '../../src/card/index.js';
 import { CONNECTORS } from './processor.js';
-import type { Payment } from './types.js';
+import type { Json, Payment } from './types.js';
 
 /** Card networks the sandbox processor accepts for every merchant, as upstream names them ("AmericanExpress"). */
 export const CARD_NETWORKS: readonly string[] = [...new Set(BRANDS.map((brand) => brand.network))];
@@ -51,3 +51,10 @@ export const eligibleConnectors = (methods: readonly EnabledPaymentMethod[]): st
  */
 export const sdkNextAction = (payment: Pick<Payment, 'status'> | null): 'confirm' | 'sync' =>
   payment?.status === 'processing' ? 'sync' : 'confirm';
+
+/**
+ * `mandate_payment` of a payment-method list: the payment's mandate type, as upstream's `MandateType`
+ * (`{"single_use": {"amount", "currency"}}` or `{"multi_use": …}`); null without a mandate.
+ */
+export const mandatePayment = (payment: Pick<Payment, 'mandate_data'> | null): Json =>
+  (payment?.mandate_data as { mandate_type?: Json } | null | undefined)?.mandate_type ?? null;

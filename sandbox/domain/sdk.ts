@@ -7,8 +7,8 @@
  * payment-method catalogue. Pure: no HTTP, no store.
  */
 import { errors } from './errors.js';
-import { eligibleConnectors, enabledPaymentMethods, sdkNextAction } from './payment-methods.js';
-import type { Customer, Json, MerchantAccount, Payment } from './types.js';
+import { eligibleConnectors, enabledPaymentMethods, mandatePayment, sdkNextAction } from './payment-methods.js';
+import type { Customer, MerchantAccount, Payment } from './types.js';
 
 /** Statuses for which the real service refuses session tokens ("You cannot create a session token for …"). */
 const NO_SESSION_STATUSES: readonly string[] = ['failed', 'succeeded'];
@@ -20,7 +20,6 @@ const NO_SESSION_STATUSES: readonly string[] = ['failed', 'succeeded'];
  * names, order and nulls follow the real service's answers (docs/sandbox.md).
  */
 export function clientPaymentMethodList(payment: Payment, merchant: MerchantAccount, customer: Customer | null) {
-  const mandateType = (payment.mandate_data as { mandate_type?: Json } | null)?.mandate_type ?? null;
   return {
     payment_methods_enabled: enabledPaymentMethods(payment).map((method) => {
       const isCard = method.card_networks !== null;
@@ -61,7 +60,7 @@ export function clientPaymentMethodList(payment: Payment, merchant: MerchantAcco
       installment_options: null,
       capture_method: payment.capture_method,
       merchant_name: merchant.merchant_name,
-      mandate_payment: mandateType,
+      mandate_payment: mandatePayment(payment),
       payment_type: payment.payment_type ?? 'normal',
       request_external_three_ds_authentication: payment.request_external_three_ds_authentication ?? false,
       is_tax_calculation_enabled: false,

@@ -3,7 +3,7 @@ import type { PaymentMethodListResponse } from '../../src/api/schemas.js';
 import { authenticate, paymentIdOfClientSecret, requireClientSecret, verifyClientSecret } from '../http/auth.js';
 import { readQuery } from '../http/body.js';
 import { errors } from '../domain/errors.js';
-import { enabledPaymentMethods, sdkNextAction } from '../domain/payment-methods.js';
+import { enabledPaymentMethods, mandatePayment, sdkNextAction } from '../domain/payment-methods.js';
 import type { Payment } from '../domain/types.js';
 import type { App, RouteDeps } from './deps.js';
 
@@ -59,7 +59,7 @@ export function paymentMethodRoutes(app: App, deps: RouteDeps): void {
       redirect_url: payment?.return_url ?? principal.merchant.return_url,
       currency: payment?.currency ?? null,
       payment_methods: [...groups].map(([payment_method, payment_method_types]) => ({ payment_method, payment_method_types })),
-      mandate_payment: payment?.mandate_data ?? null,
+      mandate_payment: mandatePayment(payment),
       merchant_name: principal.merchant.merchant_name,
       show_surcharge_breakup_screen: false,
       payment_type: payment?.payment_type ?? 'normal',

@@ -190,6 +190,23 @@ describe('the Hyperswitch web SDK start-up endpoints', () => {
       assert.deepEqual(response.body.customer_payment_methods, []);
     });
 
+    it("gives a mandate payment's mandate type as mandate_payment, here and in /account/payment_methods", async () => {
+      const mandateType = { single_use: { amount: 6540, currency: 'USD' } };
+      const payment = await newPayment({
+        customer_id: 'cus_sdk_mandate',
+        mandate_data: {
+          customer_acceptance: { acceptance_type: 'online', accepted_at: '2026-11-01T10:00:00Z', online: { ip_address: '127.0.0.1', user_agent: 'node' } },
+          mandate_type: mandateType,
+        },
+      });
+      const client = await clientGet<ClientList>(`/payments/${payment.payment_id}/client`, payment.client_secret);
+      assert.equal(client.status, 200, client.text);
+      assert.deepEqual(client.body.intent_data['mandate_payment'], mandateType);
+      assert.equal(client.body.intent_data['payment_type'], 'new_mandate');
+      const classic = await clientGet('/account/payment_methods', payment.client_secret);
+      assert.deepEqual(classic.body['mandate_payment'], mandateType);
+    });
+
     it('lists the same methods and card networks as /account/payment_methods', async () => {
       const payment = await newPayment();
       const client = await clientGet<ClientList>(`/payments/${payment.payment_id}/client`, payment.client_secret);
