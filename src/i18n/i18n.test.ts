@@ -151,3 +151,27 @@ describe('direction, loading and overrides', () => {
     assert.equal(formatMessage('Pay {amount} {x}', { amount: '€1' }), 'Pay €1 {x}');
   });
 });
+
+describe('Object.prototype names are no locales, aliases, loaders, messages or parameters', () => {
+  const names = ['constructor', 'toString', 'valueOf', 'hasOwnProperty', '__proto__', 'isPrototypeOf', '__defineGetter__'];
+
+  for (const name of names) {
+    it(`${name}: falls back to English like any unknown tag`, async () => {
+      assert.deepEqual(localeChain(name), ['en']);
+      assert.equal(matchLocale(name), 'en');
+      assert.equal(resolveLocale(name), 'en');
+      assert.equal(textDirection(name), 'ltr');
+      assert.equal(await loadCatalogue(name), en);
+    });
+  }
+
+  it('overrides under those names are ignored and placeholders of those names stay visible', () => {
+    const overrides = JSON.parse('{"constructor":"x","__proto__":"y","toString":"z","cardNumber":"Nummer"}') as Partial<Messages>;
+    const merged = withOverrides(en, overrides);
+    assert.equal(merged.cardNumber, 'Nummer');
+    assert.equal(Object.hasOwn(merged, 'constructor'), false);
+    assert.equal(Object.hasOwn(merged, 'toString'), false);
+    assert.equal(Object.getPrototypeOf(merged), Object.prototype);
+    assert.equal(formatMessage('{constructor} {toString}', {}), '{constructor} {toString}');
+  });
+});

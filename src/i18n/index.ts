@@ -37,6 +37,11 @@ const ALIASES: Record<string, string> = {
 /** Spanish outside Spain: the Latin American catalogue (UN M.49 419 and its countries). */
 const LATIN_AMERICA = new Set(['419', 'ar', 'bo', 'cl', 'co', 'cr', 'cu', 'do', 'ec', 'gt', 'hn', 'mx', 'ni', 'pa', 'pe', 'pr', 'py', 'sv', 'us', 'uy', 've']);
 
+/** A record's own value: a tag such as `constructor` or `__proto__` never reaches `Object.prototype`. */
+function own<T>(record: Record<string, T>, key: string): T | undefined {
+  return Object.hasOwn(record, key) ? record[key] : undefined;
+}
+
 const byLowerCase = new Map<string, string>();
 function supported(lowerTag: string): string | undefined {
   if (byLowerCase.size === 0) for (const tag of LOCALES) byLowerCase.set(tag.toLowerCase(), tag);
@@ -55,7 +60,8 @@ export function localeChain(tag: string | null | undefined): string[] {
   const subtags = (tag ?? '').trim().replace(/_/g, '-').toLowerCase().split('-').filter(Boolean);
   for (let length = subtags.length; length > 0; length -= 1) {
     const candidate = subtags.slice(0, length).join('-');
-    add(supported(candidate) ?? (ALIASES[candidate] ? supported(ALIASES[candidate].toLowerCase()) : undefined));
+    const alias = own(ALIASES, candidate);
+    add(supported(candidate) ?? (alias ? supported(alias.toLowerCase()) : undefined));
     if (length === 2 && subtags[0] === 'es' && LATIN_AMERICA.has(subtags[1] ?? '')) add(supported('es-419'));
   }
   add('en');
@@ -86,7 +92,7 @@ export function resolveLocale(locale: string | null | undefined): string {
 /** `rtl` for Arabic, Hebrew, Persian, Urdu and the other right-to-left languages. */
 export function textDirection(tag: string): 'ltr' | 'rtl' {
   const language = tag.toLowerCase().split(/[-_]/)[0] ?? '';
-  return RTL_LANGUAGES.has(ALIASES[language] ?? language) ? 'rtl' : 'ltr';
+  return RTL_LANGUAGES.has(own(ALIASES, language) ?? language) ? 'rtl' : 'ltr';
 }
 
 const loaded = new Map<string, Messages>([['en', en]]);
@@ -106,7 +112,7 @@ export function loadCatalogue(tag: string): Promise<Messages> {
   if (ready) return Promise.resolve(ready);
   let pending = loading.get(tag);
   if (!pending) {
-    const loader = LOCALE_LOADERS[tag];
+    const loader = own(LOCALE_LOADERS, tag);
     pending = (loader ? loader() : Promise.reject(new Error(`no locale ${tag}`))).then(
       (module) => {
         const messages = { ...en, ...module.default };
@@ -127,7 +133,7 @@ export function loadCatalogue(tag: string): Promise<Messages> {
 
 /** Fills `{name}` placeholders. */
 export function formatMessage(template: string, params: Record<string, string> = {}): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => params[name] ?? whole);
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => own(params, name) ?? whole);
 }
 
 /** A catalogue with the host's overrides on top (only known keys with string values are taken). */
@@ -135,7 +141,7 @@ export function withOverrides(messages: Messages, overrides: Partial<Messages> |
   if (!overrides || typeof overrides !== 'object') return messages;
   const result = { ...messages };
   for (const [key, value] of Object.entries(overrides)) {
-    if (key in en && typeof value === 'string') result[key as MessageKey] = value;
+    if (Object.hasOwn(en, key) && typeof value === 'string') result[key as MessageKey] = value;
   }
   return result;
 }
