@@ -5,7 +5,7 @@ import { after, describe, it } from 'node:test';
 import { gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
 import { LOCALE_LOADERS } from './loaders.js';
-import { LOCALES, en, formatMessage, loadCatalogue, localeChain, matchLocale, resolveLocale, textDirection, withOverrides, type Messages } from './index.js';
+import { LOCALES, en, formatMessage, formattingLocale, loadCatalogue, loadedCatalogue, localeChain, matchLocale, resolveLocale, textDirection, withOverrides, type Messages } from './index.js';
 
 const localeDir = new URL('./locales/', import.meta.url);
 const files = readdirSync(localeDir).filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'));
@@ -97,21 +97,26 @@ describe('resolveLocale', () => {
     if (saved.navigator) Object.defineProperty(globalThis, 'navigator', saved.navigator);
   });
 
-  it('takes an explicit tag over the page', () => {
+  it('takes an explicit tag over the page, region included', () => {
     page('de', ['fr']);
-    assert.equal(resolveLocale('fr-CH'), matchLocale('fr'));
+    assert.equal(resolveLocale('fr-CH'), 'fr-CH');
+    assert.equal(matchLocale(resolveLocale('fr-CH')), 'fr');
   });
-  it('auto: the page language first', () => {
-    page('de-AT', ['fr-FR']);
-    assert.equal(resolveLocale('auto'), 'de');
+  it('auto: the page language first, region included (de-CH formats "EUR 25.00", the text is de)', () => {
+    page('de-CH', ['fr-FR']);
+    assert.equal(resolveLocale('auto'), 'de-CH');
+    assert.equal(matchLocale(resolveLocale('auto')), 'de');
+    page('fr-CH', ['de']);
+    assert.equal(resolveLocale('auto'), 'fr-CH');
   });
   it('auto: then the browser languages in order, skipping ones the widget lacks', () => {
     page('', ['qq-QQ', 'it-CH', 'fr']);
-    assert.equal(resolveLocale('auto'), 'it');
+    assert.equal(resolveLocale('auto'), 'it-CH');
   });
   it('auto: an unsupported page language falls through to the browser', () => {
     page('qq', ['es-AR']);
-    assert.equal(resolveLocale(null), 'es-419');
+    assert.equal(resolveLocale(null), 'es-AR');
+    assert.equal(matchLocale(resolveLocale(null)), 'es-419');
   });
   it('auto: English when nothing matches', () => {
     page('', ['qq']);
@@ -119,7 +124,56 @@ describe('resolveLocale', () => {
   });
   it('auto: an English page stays English even when the browser prefers another language', () => {
     page('en-US', ['fr']);
-    assert.equal(resolveLocale('auto'), 'en');
+    assert.equal(resolveLocale('auto'), 'en-US');
+  });
+  it('writes tags in canonical form', () => {
+    assert.equal(resolveLocale('FR_ca'), 'fr-CA');
+    assert.equal(resolveLocale('iw'), 'he');
+  });
+  it('a language the widget does not speak is English text, whatever Intl could format', () => {
+    assert.equal(resolveLocale('gu-IN'), 'en');
+    assert.equal(resolveLocale('not a tag'), 'en');
+  });
+});
+
+describe('formattingLocale: the tag Intl formats amounts and times with', () => {
+  const globals = globalThis as { document?: unknown };
+  const saved = globals.document;
+  after(() => {
+    globals.document = saved;
+  });
+  /** An Intl without data for Icelandic, Maltese and Nynorsk, as Chromium ships. */
+  const chromium = (tag: string) => !/^(is|mt|nn)\b/i.test(tag);
+
+  it('keeps the region asked for', () => {
+    assert.equal(formattingLocale('de-CH', chromium), 'de-CH');
+    assert.equal(formattingLocale('pt-BR', chromium), 'pt-BR');
+    assert.equal(formattingLocale('en-GB', chromium), 'en-GB');
+  });
+  it('auto: the page tag that chose the catalogue, region included', () => {
+    globals.document = { documentElement: { lang: 'fr-CH' } };
+    assert.equal(formattingLocale('auto', chromium), 'fr-CH');
+  });
+  it('falls back along the chain where Intl has no data: nn → nb, is → en, mt-MT → en', () => {
+    assert.equal(formattingLocale('nn', chromium), 'nb');
+    assert.equal(formattingLocale('nn-NO', chromium), 'nb');
+    assert.equal(formattingLocale('is', chromium), 'en');
+    assert.equal(formattingLocale('mt-MT', chromium), 'en');
+  });
+  it('the text stays in the language asked for while the formats fall back', () => {
+    assert.equal(matchLocale(resolveLocale('is', chromium)), 'is');
+    assert.equal(matchLocale(resolveLocale('mt', chromium)), 'mt');
+    // Nynorsk reads the Bokmål catalogue, and Intl formats Bokmål: one tag serves both
+    assert.equal(resolveLocale('nn', chromium), 'nb');
+  });
+  it('English for a value that is no tag', () => {
+    assert.equal(formattingLocale('constructor', chromium), 'en');
+    assert.equal(formattingLocale('not a tag', chromium), 'en');
+  });
+  it('loads the catalogue of a resolved tag under any region', async () => {
+    const fr = await loadCatalogue('fr');
+    assert.equal(await loadCatalogue('fr-CH'), fr);
+    assert.equal(loadedCatalogue('fr-CH'), fr);
   });
 });
 

@@ -73,20 +73,56 @@ export function matchLocale(tag: string | null | undefined): string {
   return localeChain(tag)[0] ?? 'en';
 }
 
+/** Whether this browser's `Intl` has number and date data for a tag (Chromium has none for is, mt, nn). */
+export function hasIntlData(tag: string): boolean {
+  try {
+    return Intl.NumberFormat.supportedLocalesOf(tag).length > 0 && Intl.DateTimeFormat.supportedLocalesOf(tag).length > 0;
+  } catch {
+    return false; // not a BCP 47 tag
+  }
+}
+
+/** A tag in canonical form (`FR_ca` → `fr-CA`, `iw` → `he`); what is no BCP 47 tag becomes the locale it matches. */
+function canonicalTag(tag: string): string {
+  try {
+    return Intl.getCanonicalLocales(tag.replace(/_/g, '-'))[0] ?? 'en';
+  } catch {
+    return matchLocale(tag);
+  }
+}
+
 /**
- * The locale to use: the attribute's; for `auto` (or nothing) the page's `lang`, then the browser's
- * languages in order, taking the first the widget speaks; English when none.
+ * The tag asked for: the attribute's; for `auto` (or nothing) the page's `lang`, then the browser's languages in
+ * order, taking the first the widget speaks (English when none). The region stays: `de-CH`, not `de`.
  */
-export function resolveLocale(locale: string | null | undefined): string {
-  if (locale && locale !== 'auto') return matchLocale(locale);
+function requestedTag(locale: string | null | undefined): string {
+  if (locale && locale !== 'auto') return canonicalTag(locale);
   const candidates: string[] = [];
   if (typeof document !== 'undefined' && document.documentElement.lang) candidates.push(document.documentElement.lang);
   if (typeof navigator !== 'undefined') candidates.push(...(navigator.languages ?? []), navigator.language);
-  for (const candidate of candidates) {
-    const match = candidate ? matchLocale(candidate) : 'en';
-    if (match !== 'en' || /^en\b/i.test(candidate)) return match;
-  }
-  return 'en';
+  const spoken = candidates.find((candidate) => candidate && (matchLocale(candidate) !== 'en' || /^en\b/i.test(candidate)));
+  return spoken ? canonicalTag(spoken) : 'en';
+}
+
+/**
+ * The tag `Intl` formats amounts and times with: the tag asked for, region included (`de-CH` formats
+ * "EUR 25.00" while the text is `de`), or where this browser's `Intl` has no data for it the first tag along
+ * its chain that it has (`nn` → `nb`, `is` → `en`), so a format never silently follows the browser's own language.
+ */
+export function formattingLocale(locale: string | null | undefined, intlHas: (tag: string) => boolean = hasIntlData): string {
+  const requested = requestedTag(locale);
+  return [requested, ...localeChain(requested)].find((tag) => intlHas(tag)) ?? 'en';
+}
+
+/**
+ * The tag the widget speaks: its catalogue is `matchLocale(tag)`, it is the `lang` of the text, and it keeps
+ * the region `Intl` formats with whenever one tag can do both (`de-CH`; `nn` → `nb`). Where `Intl` lacks the
+ * language (`is`), this is the catalogue's tag and `formattingLocale` names the tag to format with.
+ */
+export function resolveLocale(locale: string | null | undefined, intlHas: (tag: string) => boolean = hasIntlData): string {
+  const text = matchLocale(requestedTag(locale));
+  const formatting = formattingLocale(locale, intlHas);
+  return matchLocale(formatting) === text && (text !== 'en' || /^en\b/i.test(formatting)) ? formatting : text;
 }
 
 /** `rtl` for Arabic, Hebrew, Persian, Urdu and the other right-to-left languages. */
@@ -98,16 +134,17 @@ export function textDirection(tag: string): 'ltr' | 'rtl' {
 const loaded = new Map<string, Messages>([['en', en]]);
 const loading = new Map<string, Promise<Messages>>();
 
-/** A catalogue already in memory (English always is). */
+/** The catalogue of a tag (see `matchLocale`) if it is in memory already (English always is). */
 export function loadedCatalogue(tag: string): Messages | undefined {
-  return loaded.get(tag);
+  return loaded.get(matchLocale(tag));
 }
 
 /**
- * The catalogue of a supported locale (see `matchLocale`), loaded once. A module that cannot be fetched
+ * The catalogue of a tag (`fr-CH` → `fr`, see `matchLocale`), loaded once. A module that cannot be fetched
  * falls back along the chain (`fr-CA` → `fr` → `en`) and is tried again on the next call.
  */
-export function loadCatalogue(tag: string): Promise<Messages> {
+export function loadCatalogue(requested: string): Promise<Messages> {
+  const tag = matchLocale(requested);
   const ready = loaded.get(tag);
   if (ready) return Promise.resolve(ready);
   let pending = loading.get(tag);
