@@ -5,7 +5,7 @@ import { after, describe, it } from 'node:test';
 import { gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
 import { LOCALE_LOADERS } from './loaders.js';
-import { LOCALES, en, formatMessage, formattingLocale, loadCatalogue, loadedCatalogue, localeChain, matchLocale, resolveLocale, textDirection, withOverrides, type Messages } from './index.js';
+import { LOCALES, en, formatMessage, formattingLocale, isolate, loadCatalogue, loadedCatalogue, localeChain, matchLocale, resolveLocale, textDirection, withOverrides, type Messages } from './index.js';
 
 const localeDir = new URL('./locales/', import.meta.url);
 const files = readdirSync(localeDir).filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'));
@@ -201,8 +201,18 @@ describe('direction, loading and overrides', () => {
     assert.ok(!('nonsense' in merged));
   });
 
-  it('fills placeholders and leaves unknown ones visible', () => {
-    assert.equal(formatMessage('Pay {amount} {x}', { amount: '€1' }), 'Pay €1 {x}');
+  it('fills placeholders, each value isolated, and leaves unknown ones visible', () => {
+    assert.equal(formatMessage('Pay {amount} {x}', { amount: '€1' }), 'Pay \u2068€1\u2069 {x}');
+  });
+
+  it('isolates a Latin currency symbol inside an amount left to right (US$, CA$, R$), and nothing else', () => {
+    assert.equal(formatMessage('دفع {amount}', { amount: '\u200f25.00\u00a0US$' }), 'دفع \u2068\u200f25.00\u00a0\u2066US$\u2069\u2069');
+    assert.equal(isolate('\u200f25.00\u00a0CA$'), '\u2068\u200f25.00\u00a0\u2066CA$\u2069\u2069');
+    assert.equal(isolate('R$\u00a025,00'), '\u2068\u2066R$\u2069\u00a025,00\u2069');
+    assert.equal(isolate('$10.99'), '\u2068$10.99\u2069');
+    assert.equal(isolate('BHD 1.234'), '\u2068BHD 1.234\u2069');
+    assert.equal(isolate('3:45 PM'), '\u20683:45 PM\u2069');
+    assert.equal(formatMessage('Card brand: {brand}', { brand: 'Visa' }), 'Card brand: \u2068Visa\u2069');
   });
 });
 

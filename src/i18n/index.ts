@@ -168,9 +168,21 @@ export function loadCatalogue(requested: string): Promise<Messages> {
   return pending;
 }
 
-/** Fills `{name}` placeholders. */
+/**
+ * A value set into a sentence as one bidi isolate (FSI … PDI), so it never reorders with the words around
+ * it; inside, a currency symbol written with Latin letters (`US$`, `CA$`, `R$`) is a left-to-right isolate
+ * of its own, or a right-to-left amount draws it as "$US".
+ */
+export function isolate(value: string): string {
+  return `\u2068${value.replace(/\p{Sc}*\p{Script=Latin}+\p{Sc}+|\p{Sc}+\p{Script=Latin}+/gu, '\u2066$&\u2069')}\u2069`;
+}
+
+/** Fills `{name}` placeholders, each value isolated (see `isolate`): amounts, times and brand names alike. */
 export function formatMessage(template: string, params: Record<string, string> = {}): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => own(params, name) ?? whole);
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    const value = own(params, name);
+    return value === undefined ? whole : isolate(value);
+  });
 }
 
 /** A catalogue with the host's overrides on top (only known keys with string values are taken). */
