@@ -52,6 +52,66 @@ describe('locale catalogue', () => {
   }
 });
 
+describe('meaning kept in the shortest catalogues', () => {
+  const load = async (tag: string) => ((await import(`./locales/${tag}.js`)) as { default: Messages }).default;
+  /** Messages a review found shortened past their meaning, and the words that carry it back. */
+  const kept: [string, keyof Messages, string, string][] = [
+    ['hi', 'error.outcomeUnknown', 'पुष्टि नहीं', 'we could not confirm'],
+    ['ja', 'error.outcomeUnknown', '確認できませんでした', 'we could not confirm'],
+    ['ko', 'error.outcomeUnknown', '확인할 수 없', 'we could not confirm'],
+    ['el', 'error.expired', 'συνεδρία', 'the session (not the payment period)'],
+    ['bn', 'error.expiry.too_far', 'ভবিষ্যতে', 'in the future'],
+    ['th', 'error.expiry.too_far', 'อนาคต', 'in the future'],
+    ['uk', 'error.expiry.too_far', 'майбутньому', 'in the future'],
+    ['sr', 'error.expiry.too_far', 'будућности', 'in the future'],
+    ['ta', 'error.expiry.too_far', 'எதிர்காலத்தில்', 'in the future'],
+    ['ur', 'error.expiry.too_far', 'مستقبل', 'in the future'],
+  ];
+  for (const [tag, key, words, meaning] of kept) {
+    it(`${tag} ${key} says "${meaning}"`, async () => {
+      assert.ok((await load(tag))[key].includes(words), `${tag} ${key}: ${(await load(tag))[key]}`);
+    });
+  }
+
+  it('every expiry placeholder names two different things (month / year)', async () => {
+    for (const tag of tags) {
+      const [month, year] = (await load(tag)).expiryPlaceholder.split('/').map((half) => half.trim());
+      assert.ok(month && year && month !== year, `${tag}: ${(await load(tag)).expiryPlaceholder}`);
+    }
+  });
+});
+
+describe('Serbian in Latin script (sr-Latn)', () => {
+  const LATIN: Record<string, string> = {
+    А: 'A', Б: 'B', В: 'V', Г: 'G', Д: 'D', Ђ: 'Đ', Е: 'E', Ж: 'Ž', З: 'Z', И: 'I', Ј: 'J', К: 'K', Л: 'L', Љ: 'Lj', М: 'M',
+    Н: 'N', Њ: 'Nj', О: 'O', П: 'P', Р: 'R', С: 'S', Т: 'T', Ћ: 'Ć', У: 'U', Ф: 'F', Х: 'H', Ц: 'C', Ч: 'Č', Џ: 'Dž', Ш: 'Š',
+  };
+  /** Serbian Cyrillic to Gaj's Latin alphabet, letter by letter (the standard one-to-one mapping). */
+  const toLatin = (text: string) =>
+    [...text].map((char) => {
+      const upper = LATIN[char];
+      if (upper !== undefined) return upper;
+      const lower = LATIN[char.toUpperCase()];
+      return lower !== undefined ? lower.toLowerCase() : char;
+    }).join('');
+
+  it('is a locale of its own, chosen for sr-Latn tags; sr stays Cyrillic', () => {
+    assert.ok(LOCALES.includes('sr-Latn'));
+    assert.deepEqual(localeChain('sr-Latn-RS'), ['sr-Latn', 'sr', 'en']);
+    assert.equal(matchLocale('sr-RS'), 'sr');
+    assert.equal(matchLocale('sr-Cyrl'), 'sr');
+  });
+
+  it('says what sr says, in Latin letters only', async () => {
+    const cyrillic = ((await import('./locales/sr.js')) as { default: Messages }).default;
+    const latin = await loadCatalogue('sr-Latn');
+    for (const key of Object.keys(en) as (keyof Messages)[]) {
+      assert.doesNotMatch(latin[key], /\p{Script=Cyrillic}/u, key);
+      assert.equal(latin[key], toLatin(cyrillic[key]), key);
+    }
+  });
+});
+
 describe('localeChain', () => {
   const cases: [string, string[]][] = [
     ['fr-CH', ['fr', 'en']],
