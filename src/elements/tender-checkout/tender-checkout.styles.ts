@@ -8,24 +8,16 @@ import { DEFAULT_TOKEN_CSS } from '../../themes/default-tokens.js';
  */
 const t = (name: string) => unsafeCSS(`var(--tender-${name}, var(--_tender-${name}))`);
 
-/**
- * Tokens the rules floor with `max()`. Host CSS may set one to a bare `0`, a number: `max(2px, 0)` is then
- * invalid and voids the whole declaration (no focus ring, 11 px inputs). As the appearance compiler does
- * for `appearance.variables`, the element reads such a value as `0px`: a container style query sees the
- * host's value and `.base` redefines the token for everything inside it.
- */
-const FLOORED_TOKENS = ['focus-ring-width', 'input-min-height', 'border-width'];
-const bareZeroAsLength = unsafeCSS(
-  FLOORED_TOKENS.map((name) => {
-    const query = ['0', '-0', '+0'].map((zero) => `style(--tender-${name}: ${zero})`).join(' or ');
-    return `@container ${query} { .base { --tender-${name}: 0px; } }`;
-  }).join('\n'),
-);
-
 /** Values of every token with no appearance at all: the `default` preset. */
 export const defaultTokens = unsafeCSS(DEFAULT_TOKEN_CSS);
 
 /**
+ * Host CSS may set a floored token (focus ring width, input min height, border width) to a bare `0`, a
+ * number: `max(2px, 0)` is then invalid and voids the whole declaration (no focus ring, 11 px inputs). As the
+ * appearance compiler does for `appearance.variables`, the rules read it as `0px`: a container style query
+ * sees the host's value and `.base` redefines the token for everything inside it, so the `max()` floors hold
+ * (the three `@container style(…)` blocks after the floating labels).
+ *
  * Visual rules sit on `.base`. Layouts (`layout-*`) and label styles (`labels-*`) are classes on `.base`;
  * the appearance's own stylesheet (compiled from `appearance`) is adopted after these.
  */
@@ -246,7 +238,21 @@ export const styles = css`
     transform: translateY(-0.85em);
   }
 
-  ${bareZeroAsLength}
+  @container style(--tender-focus-ring-width: 0) {
+    .base {
+      --tender-focus-ring-width: 0px;
+    }
+  }
+  @container style(--tender-input-min-height: 0) {
+    .base {
+      --tender-input-min-height: 0px;
+    }
+  }
+  @container style(--tender-border-width: 0) {
+    .base {
+      --tender-border-width: 0px;
+    }
+  }
 
   @media (prefers-reduced-motion: reduce) {
     *,
