@@ -2,7 +2,7 @@ import { defineConfig } from 'vite';
 
 /**
  * `npm run build`, step 1: the npm entries (ESM; `lit` and `zod` stay dependencies, not inlined).
- * Step 2 (vite.bundle.config.ts) builds the self-contained script-tag bundle.
+ * Step 2 (scripts/build-bundle.mjs, esbuild) builds the self-contained script-tag bundle.
  */
 export default defineConfig({
   build: {

@@ -1,10 +1,13 @@
 // Browser tests: web-test-runner on Debian's Chromium (never a downloaded browser), esbuild for TS.
+// Which files run here is decided in scripts/test-files.mjs. Coverage of src/ goes to
+// coverage/browser/lcov.info; scripts/check-coverage.mjs merges it with the Node tests' coverage.
 // A real sandbox runs on a loopback port for the tests; they learn its URL and keys from
 // /__tender/sandbox.json, served by the plugin below.
 import { fileURLToPath } from 'node:url';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { playwrightLauncher } from '@web/test-runner-playwright';
 import { register } from 'tsx/esm/api';
+import { BROWSER_TEST_GLOBS } from './scripts/test-files.mjs';
 
 register();
 const { startSandbox } = await import('./sandbox/server.ts');
@@ -13,7 +16,14 @@ const { CHROMIUM_ARGS, CHROMIUM_PATH } = await import('./test/chromium.ts');
 let sandbox;
 
 export default {
-  files: ['src/**/*.test.ts', 'test/browser/**/*.test.ts', '!src/card/**', '!src/money/**', '!src/api/**', '!src/i18n/**', '!src/themes/**'],
+  files: BROWSER_TEST_GLOBS,
+  coverage: true,
+  coverageConfig: {
+    include: ['src/**/*.ts'],
+    exclude: ['**/*.test.ts', 'test/**', 'node_modules/**'],
+    reportDir: 'coverage/browser',
+    reporters: ['lcovonly'],
+  },
   nodeResolve: { exportConditions: ['browser', 'development'] },
   concurrency: 2,
   plugins: [

@@ -1,6 +1,6 @@
 /**
  * Script evaluation time of our script-tag bundle against the peers' card bundles, in the same
- * headless Chromium run (informational: DESIGN.md §5 has no budget for it).
+ * headless Chromium run (informational: docs/architecture.md "Budgets" has no budget for it).
  *
  * Bundles (built files, not source):
  * - ours, main:            `dist/tender-checkout.js` (ES module; registers the elements);
@@ -300,7 +300,7 @@ async function main(): Promise<number> {
   );
   const warning = loadWarning(busyBefore);
   if (warning) console.log(`\n${warning}`);
-  console.log('informational: DESIGN.md §5 has no budget for script evaluation; every bundle loaded');
+  console.log('informational: docs/architecture.md "Budgets" has no budget for script evaluation; every bundle loaded');
 
   const file = writeResult('eval', {
     benchmark: 'eval',

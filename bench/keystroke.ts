@@ -1,5 +1,5 @@
 /**
- * One keystroke in the card number field: format, detect, validate, render (DESIGN.md §5: ≤ 1 ms
+ * One keystroke in the card number field: format, detect, validate, render (docs/architecture.md "Budgets": ≤ 1 ms
  * median, ≤ 4 ms p99).
  *
  * Same page as bench/time-to-ready.ts: the element's production bundle (minified, Lit production
@@ -145,7 +145,7 @@ async function main(): Promise<number> {
   printTable(['measure', 'n', 'median', 'p95', 'p99', 'max', 'budget', 'result'], rows);
   const warning = loadWarning(busyBefore);
   if (warning) console.log(`\n${warning}`);
-  console.log(ok ? '\nwithin budget (DESIGN.md §5)' : '\nBUDGET MISSED (DESIGN.md §5)');
+  console.log(ok ? '\nwithin budget (docs/architecture.md "Budgets")' : '\nBUDGET MISSED (docs/architecture.md "Budgets")');
 
   const file = writeResult('keystroke', {
     benchmark: 'keystroke',

@@ -1,5 +1,5 @@
 /**
- * The peers' card bundles, built the way ../shared/reference/peers.md §2 measured them, for
+ * The peers' card bundles, built the way the earlier peer survey measured them (docs/performance.md "Peers"), for
  * bench/size.ts (sizes side by side) and bench/eval.ts (script evaluation side by side).
  *
  * - Installs `braintree-web@3.144.0` and `@adyen/adyen-web@6.45.2` into `.bench/peers/` (git-ignored)
@@ -13,7 +13,7 @@
  *   `import { AdyenCheckout, Card } from '@adyen/adyen-web'; export { AdyenCheckout, Card };`,
  *   plus `dist/es/adyen.css` (not minified further), listed separately.
  *
- * The built files go to `.bench/peers/min/`. esbuild is the project's own dev dependency (peers.md
+ * The built files go to `.bench/peers/min/`. esbuild is the project's own dev dependency (the survey
  * used 0.28.2; the figures may differ by a few bytes between versions).
  */
 import { build, version as esbuildVersion } from 'esbuild';

@@ -1,5 +1,5 @@
 /**
- * Sandbox confirm throughput and latency (DESIGN.md §5: ≥ 1,000 confirms/s, p99 ≤ 50 ms, on
+ * Sandbox confirm throughput and latency (docs/architecture.md "Budgets": ≥ 1,000 confirms/s, p99 ≤ 50 ms, on
  * loopback with 50 concurrent clients).
  *
  * Starts the sandbox as a child process (its own event loop, a fresh SQLite file, no request log),
@@ -373,7 +373,7 @@ async function main(): Promise<number> {
     console.log(line(['metric', 'value', 'budget', 'result']));
     console.log(line(widths.map((width) => '-'.repeat(width))));
     for (const row of rows) console.log(line(row));
-    console.log(ok ? '\nwithin budget (DESIGN.md §5)' : '\nBUDGET MISSED (DESIGN.md §5)');
+    console.log(ok ? '\nwithin budget (docs/architecture.md "Budgets")' : '\nBUDGET MISSED (docs/architecture.md "Budgets")');
 
     mkdirSync(dirname(resultFile), { recursive: true });
     writeFileSync(

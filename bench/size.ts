@@ -1,5 +1,5 @@
 /**
- * Bundle size against the budget and against the peers, in one run (DESIGN.md §5:
+ * Bundle size against the budget and against the peers, in one run (docs/architecture.md "Budgets":
  * `dist/tender-checkout.js` gzip with English ≤ 20 KB; one more locale, gzip ≤ 1.5 KB; 1 KB = 1,024
  * bytes).
  *
@@ -13,7 +13,7 @@
  *    (node:zlib quality 11) of: the main file; the client chunk (loaded with the first payment,
  *    docs/decisions/0003); the total a page downloads before its first payment request (main +
  *    client chunk, two files); any other lazy chunk in dist/chunks/ (information); every locale module (largest, median, each one against its budget).
- * 3. Installs (when absent) and builds the peers' card bundles (bench/peers.ts, peers.md §2):
+ * 3. Installs (when absent) and builds the peers' card bundles (bench/peers.ts):
  *    Braintree client + hosted-fields + three-d-secure, Adyen core + card (+ its CSS apart).
  *
  *   npx tsx bench/size.ts
@@ -126,7 +126,7 @@ async function main(): Promise<number> {
     console.log(`\nlocales (gzip bytes): ${locales.map((locale) => `${locale.tag} ${bytesText(locale.gzipBytes)}${locale.gzipBytes > BUDGET.localeGzipBytes ? ' OVER' : ''}`).join(', ')}`);
   }
 
-  console.log('\nPeers, built in this run (bench/peers.ts, ../shared/reference/peers.md §2)\n');
+  console.log('\nPeers, built in this run (bench/peers.ts)\n');
   const peerRows: string[][] = [];
   const peerRow = (what: string, sizes: Sizes, comparison: string): string[] => [...row(what, sizes).slice(0, 4), comparison];
   const ratio = (sizes: Sizes, ours: Sizes) => `${(sizes.gzipBytes / ours.gzipBytes).toFixed(1)}× main, ${(sizes.gzipBytes / beforeFirstPayment.gzipBytes).toFixed(1)}× main + client`;
@@ -148,7 +148,7 @@ async function main(): Promise<number> {
 
   if (!mainOk) console.log(`\n${mainFile.file} is ${bytesText(mainFile.gzipBytes)} bytes gzip, over its ${bytesText(BUDGET.mainGzipBytes)}`);
   for (const locale of localesOver) console.log(`${locale.file} is ${bytesText(locale.gzipBytes)} bytes gzip, over its ${bytesText(BUDGET.localeGzipBytes)}`);
-  console.log(ok ? '\nwithin budget (DESIGN.md §5)' : '\nBUDGET MISSED (DESIGN.md §5)');
+  console.log(ok ? '\nwithin budget (docs/architecture.md "Budgets")' : '\nBUDGET MISSED (docs/architecture.md "Budgets")');
 
   const file = writeResult('size', {
     benchmark: 'size',

@@ -1,5 +1,5 @@
 /**
- * Element connected → form painted, no network (DESIGN.md §5: ≤ 16 ms median in headless Chromium).
+ * Element connected → form painted, no network (docs/architecture.md "Budgets": ≤ 16 ms median in headless Chromium).
  *
  * Bundles `src/define.ts` as it ships (one minified ES module, Lit's production build, NODE_ENV
  * "production"), serves it from a `node:http` server on 127.0.0.1 and opens it in Debian's Chromium
@@ -122,7 +122,7 @@ async function main(): Promise<number> {
   console.log(`\nwarm-up runs (painted): ${warm.warmup.map((sample) => ms(sample.painted)).join(', ')}`);
   const warning = loadWarning(busyBefore);
   if (warning) console.log(`\n${warning}`);
-  console.log(ok ? 'within budget (DESIGN.md §5)' : 'BUDGET MISSED (DESIGN.md §5)');
+  console.log(ok ? 'within budget (docs/architecture.md "Budgets")' : 'BUDGET MISSED (docs/architecture.md "Budgets")');
 
   const file = writeResult('time-to-ready', {
     benchmark: 'time-to-ready',

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { ApiError, errors } from './http/errors.js';
+import { ApiError, errors } from './domain/errors.js';
 import { MAX_BODY_BYTES, bodyTooLarge, requestHeader } from './http/request.js';
 import { accountRoutes } from './routes/accounts.js';
 import { customerRoutes } from './routes/customers.js';

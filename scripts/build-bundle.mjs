@@ -4,6 +4,7 @@
 //   dist/tender-checkout.js          the elements, card logic, money, English; registers the elements
 //   dist/chunks/client-<hash>.js     the API client and its zod/mini schemas, imported when the first
 //                                    payment is loaded (docs/decisions/0003)
+//   dist/chunks/appearance-<hash>.js the appearance compiler, imported when a theme or appearance is set
 //   dist/locales/<tag>.js            one module per locale other than English, imported on demand
 //
 // Each file is self-contained: the main file imports nothing statically, and a chunk never imports

@@ -1,8 +1,9 @@
-// `npm run test:size` (in `npm test`, right after `npm run build`): the size gate of DESIGN.md §5.
+// `npm run test:size` (in `npm test`, right after `npm run build`): the size gate (docs/architecture.md "Budgets").
 //
 //   dist/tender-checkout.js      gzip ≤ 20 KB   = 20,480 bytes (with English)
 //   dist/locales/*.js            gzip ≤ 1.5 KB  =  1,536 bytes each (one more locale)
-//   dist/chunks/client-*.js      printed for information, no budget (docs/decisions/0003)
+//   dist/chunks/*.js             the client and appearance chunks: printed for information, no budget
+//                                (docs/decisions/0003)
 //
 // gzip is node:zlib at level 9 (what `bench/size.ts` and docs/performance.md report); 1 KB = 1,024
 // bytes. Prints a table and exits 1 naming every file over its budget; exits 2 when dist/ has no
@@ -72,7 +73,7 @@ console.log(
 if (clientChunks.length === 0) console.log('note: no dist/chunks/*.js (the client chunk of docs/decisions/0003 is missing)');
 
 if (over.length > 0) {
-  console.error(`\nsize gate FAILED, over budget (DESIGN.md §5): ${over.join('; ')}`);
+  console.error(`\nsize gate FAILED, over budget (docs/architecture.md "Budgets"): ${over.join('; ')}`);
   process.exit(1);
 }
-console.log('size gate: every file within budget (DESIGN.md §5)');
+console.log('size gate: every file within budget (docs/architecture.md "Budgets")');

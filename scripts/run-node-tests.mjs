@@ -1,25 +1,10 @@
-// Runs every Node-side test file (pure logic, API client, sandbox) with Node's own test runner.
-// Browser tests (src/elements, test/browser) run under web-test-runner; e2e under Playwright.
+// Runs every Node-side test file (pure logic, API client, flow, sandbox, demo, benches' helpers) with
+// Node's own test runner. Which files those are is decided in scripts/test-files.mjs.
+// `node scripts/run-node-tests.mjs sandbox card` runs only the files whose path contains one of the words.
 import { spawnSync } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { nodeTestFiles } from './test-files.mjs';
 
-const roots = ['src/card', 'src/money', 'src/api', 'src/i18n', 'src/themes', 'sandbox', 'demo/test', 'test/node', 'bench'];
-const files = [];
-function walk(dir) {
-  let entries;
-  try {
-    entries = readdirSync(dir);
-  } catch {
-    return; // a root that does not exist yet has no tests
-  }
-  for (const name of entries) {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) walk(path);
-    else if (name.endsWith('.test.ts')) files.push(relative(process.cwd(), path));
-  }
-}
-roots.forEach(walk);
+const files = nodeTestFiles();
 if (files.length === 0) {
   console.error('run-node-tests: no test files found');
   process.exit(1);

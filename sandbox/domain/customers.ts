@@ -1,6 +1,6 @@
 /** Customers of a merchant: created through the API or by a payment's `customer`. */
 import type { CustomerCreate, CustomerUpdate } from '../../src/api/admin.js';
-import { errors } from '../http/errors.js';
+import { errors } from './errors.js';
 import type { Store } from '../store/repo.js';
 import { newCustomerId } from './ids.js';
 import type { Customer } from './types.js';

@@ -1,5 +1,5 @@
 /** Fees of the sandbox (spec: processor_fee per connector, gateway_fee configured, total_fee = sum). */
-import { errors } from '../http/errors.js';
+import { errors } from './errors.js';
 import type { MerchantAccount } from './types.js';
 
 /** What each simulated connector charges on a captured amount: a percentage plus a fixed part (minor units). */

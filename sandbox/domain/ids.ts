@@ -9,8 +9,8 @@ export function alphanumeric(length: number): string {
   return out;
 }
 
-/** Ids in the upstream formats (wire-protocol §6): prefix + 20 alphanumerics. */
-export const newPaymentId = (): string => `pay_${alphanumeric(26)}`; // 30 characters, as the spec fixes
+/** Ids in the real service's formats: a prefix and random alphanumerics (20 for most; a payment id is 30 characters in all). */
+export const newPaymentId = (): string => `pay_${alphanumeric(26)}`; // 30 characters
 export const newClientSecret = (paymentId: string): string => `${paymentId}_secret_${alphanumeric(20)}`;
 export const newAttemptId = (paymentId: string, attemptNumber: number): string => `${paymentId}_${attemptNumber}`;
 export const newCustomerId = (): string => `cus_${alphanumeric(20)}`;

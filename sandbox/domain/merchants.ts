@@ -8,8 +8,8 @@ import type {
   OrganizationUpdate,
 } from '../../src/api/admin.js';
 import { checkGatewayFeeConfig } from './fees.js';
-import { errors } from '../http/errors.js';
-import { hashApiKey } from '../http/auth.js';
+import { errors } from './errors.js';
+import { hashApiKey } from './api-keys.js';
 import type { Store } from '../store/repo.js';
 import { newHashKey, newKeyId, newOrganizationId, newProfileId, newPublishableKey, newSecretKey } from './ids.js';
 import type { ApiKeyRecord, MerchantAccount, Organization, WebhookDetails } from './types.js';
@@ -59,6 +59,7 @@ export class MerchantService {
         default_profile: request.default_profile ?? newProfileId(),
         pm_collect_link_config: asJson(request.pm_collect_link_config),
         gateway_fee_config: gatewayFeeConfig,
+        allowed_origins: [...new Set(request.allowed_origins ?? [])],
         is_recon_enabled: false,
         recon_status: 'not_requested',
         created_at: nowIso,
@@ -114,6 +115,7 @@ export class MerchantService {
       if (has('default_profile') && request.default_profile) account.default_profile = request.default_profile;
       if (has('pm_collect_link_config')) account.pm_collect_link_config = asJson(request.pm_collect_link_config);
       if (has('gateway_fee_config')) account.gateway_fee_config = checkGatewayFeeConfig(request.gateway_fee_config);
+      if (has('allowed_origins')) account.allowed_origins = [...new Set(request.allowed_origins ?? [])];
       account.modified_at = new Date(this.now()).toISOString();
       this.store.updateMerchant(account);
       return account;
@@ -242,7 +244,16 @@ function webhookDetails(details: NonNullable<MerchantAccountCreate['webhook_deta
 
 /** The account as the API shows it. */
 export function merchantAccountResponse(account: MerchantAccount) {
-  return { ...account };
+  return { ...account, allowed_origins: account.allowed_origins ?? [] };
+}
+
+/**
+ * Whether a browser may send the customer to `returnUrl`: when the merchant lists allowed origins,
+ * only to one of them; otherwise anywhere (as the real service, which checks nothing).
+ */
+export function isAllowedReturnUrl(account: MerchantAccount, returnUrl: string): boolean {
+  const allowed = account.allowed_origins ?? [];
+  return allowed.length === 0 || allowed.includes(new URL(returnUrl).origin);
 }
 
 export function apiKeyResponse(record: ApiKeyRecord) {

@@ -6,9 +6,9 @@
  */
 import type { PaymentCaptureRequest, PaymentCancelRequest, PaymentConfirmRequest, PaymentCreateRequest, CardData } from '../../src/api/requests.js';
 import type * as z from 'zod/mini';
-import { detectBrand, luhnValid, brandNetwork } from '../../src/card/index.js';
+import { brandNetwork, detectBrand, luhnValid, parseExpiry, validateCardNumber, validateCvc, validateExpiry } from '../../src/card/index.js';
 import { isConfirmable } from '../../src/api/statuses.js';
-import { errors, ApiError } from '../http/errors.js';
+import { errors, ApiError } from './errors.js';
 import type { Store } from '../store/repo.js';
 import { amountCapturable } from './amounts.js';
 import { gatewayFee, processorFee } from './fees.js';
@@ -51,7 +51,10 @@ export class PaymentService {
     checkCreateRules(request, merchant);
     return this.store.transaction(() => {
       const paymentId = request.payment_id ?? newPaymentId();
-      if (this.store.payment(merchant.merchant_id, paymentId)) {
+      // Ids are unique across merchants, not only within one: the customer-facing simulator pages
+      // (/sandbox/mobile_money/{payment_id}) name a payment by its id alone.
+      const taken = request.payment_id != null ? this.store.paymentIdInUse(paymentId) : this.store.payment(merchant.merchant_id, paymentId);
+      if (taken) {
         throw errors.duplicate('The payment with the specified payment_id already exists in our records');
       }
       const customerId = this.attachCustomer(merchant, request);
@@ -122,6 +125,7 @@ export class PaymentService {
         request_external_three_ds_authentication: request.request_external_three_ds_authentication ?? null,
         psd2_sca_exemption_type: request.psd2_sca_exemption_type ?? null,
         browser_info_received: request.browser_info != null,
+        is_iframe_redirection_enabled: request.is_iframe_redirection_enabled ?? null,
       };
       this.store.insertPayment(payment);
       this.stored.set(payment, { status: payment.status, attempts: payment.attempt_count });
@@ -215,10 +219,17 @@ export class PaymentService {
       if (!cancellable.includes(payment.status)) {
         throw errors.wrongStateFor('cancelled', payment.status, cancellable.join(', '));
       }
-      payment.status = 'cancelled';
       payment.cancellation_reason = request.cancellation_reason ?? null;
       payment.next_action = null;
       payment.settlement = null;
+      if (payment.amount_received > 0) {
+        // After a partial capture only the uncaptured rest is voided: what was captured stays
+        // received and refundable (the payment ends partially_captured, like a final partial capture).
+        payment.status = 'partially_captured';
+        this.saveAttemptStatus(payment, 'charged');
+        return this.save(payment);
+      }
+      payment.status = 'cancelled';
       this.saveAttemptStatus(payment, 'voided');
       return this.save(payment);
     });
@@ -605,6 +616,18 @@ function checkCreateRules(request: PaymentCreateRequest, merchant: MerchantAccou
   if (request.amount_to_capture != null && request.amount_to_capture > request.amount) {
     throw errors.invalidRequest('amount_to_capture must be less than or equal to amount');
   }
+  const netAmount =
+    request.amount +
+    (request.shipping_cost ?? 0) +
+    (request.order_tax_amount ?? 0) +
+    (request.surcharge_details?.surcharge_amount ?? 0) +
+    (request.surcharge_details?.tax_amount ?? 0);
+  if (!Number.isSafeInteger(netAmount)) {
+    // every amount the API shows (net_amount, amount_capturable…) must stay an exact JSON integer
+    throw errors.invalidRequest(
+      `net_amount (amount + shipping_cost + order_tax_amount + surcharge_details) may be at most ${Number.MAX_SAFE_INTEGER}`,
+    );
+  }
   checkMetadata('metadata', request.metadata);
   checkStatementDescriptors(request.statement_descriptor_name, request.statement_descriptor_suffix);
   if (request.off_session && request.confirm !== true) throw errors.invalidRequest('off_session is only usable with confirm=true');
@@ -666,6 +689,7 @@ function applyConfirmMembers(payment: Payment, request: PaymentConfirmRequest): 
   if (request.browser_info != null) payment.browser_info_received = true;
   if (request.payment_method_type != null) payment.payment_method_type = request.payment_method_type;
   if (request.off_session != null) payment.off_session = request.off_session;
+  if (request.is_iframe_redirection_enabled != null) payment.is_iframe_redirection_enabled = request.is_iframe_redirection_enabled;
 }
 
 /**
@@ -676,17 +700,16 @@ function checkCard(card: CardData, now: number): MaskedCard {
   const number = card.card_number;
   if (!/^\d{12,19}$/.test(number)) throw errors.badJson('invalid card number length');
   const brand = detectBrand(number);
-  if (!luhnValid(number) && brand !== 'unionpay') throw errors.badJson('invalid card number');
+  // Luhn, except where the card module knows the issuers skip it (some UnionPay ranges)
+  if (!luhnValid(number) && !validateCardNumber(number).valid) throw errors.badJson('invalid card number');
   if (!/^\d{1,2}$/.test(card.card_exp_month)) throw errors.wrongState('Invalid Expiry Month');
-  const month = Number(card.card_exp_month);
-  if (month < 1 || month > 12) throw errors.wrongState('Invalid Expiry Month');
   if (!/^(\d{2}|\d{4})$/.test(card.card_exp_year)) throw errors.wrongState('Invalid Expiry Year');
-  const year = card.card_exp_year.length === 2 ? 2000 + Number(card.card_exp_year) : Number(card.card_exp_year);
-  const today = new Date(now);
-  const thisMonth = today.getUTCFullYear() * 12 + today.getUTCMonth();
-  if (year * 12 + (month - 1) < thisMonth) throw errors.wrongState('Card Expired');
-  const cvcLength = brand === 'amex' ? 4 : 3;
-  if (!/^\d+$/.test(card.card_cvc) || card.card_cvc.length !== cvcLength) throw errors.wrongState('Invalid card_cvc length');
+  const expiry = parseExpiry(`${card.card_exp_month}/${card.card_exp_year}`);
+  if (!expiry) throw errors.wrongState('Invalid Expiry Month');
+  // the card module's rules (valid through the last day of its month); a far-off year is the issuer's business
+  if (validateExpiry(`${expiry.month}/${expiry.year}`, new Date(now)).error === 'expired') throw errors.wrongState('Card Expired');
+  if (!validateCvc(card.card_cvc, brand).valid || card.card_cvc.trim() !== card.card_cvc) throw errors.wrongState('Invalid card_cvc length');
+  const { month, year } = expiry;
   return {
     last4: number.slice(-4),
     card_isin: number.slice(0, 6),

@@ -1,5 +1,5 @@
 /**
- * The simulated processor: what a card or a phone number leads to (DESIGN.md §4 "Test cards").
+ * The simulated processor: what a card or a phone number leads to (the README's "Test cards" table; test/node/docs.test.ts keeps the two in step).
  * Pure: it sees the card number only in memory, for the length of one decision.
  */
 
@@ -51,6 +51,9 @@ const SPECIAL_CARDS: Record<string, CardDecision> = {
   '4000000000004020': { kind: 'approve' }, // frictionless 3-D Secure: authenticated without a challenge
   '4000000000004012': { kind: 'async', delayMs: 3000 },
 };
+
+/** Every card number the processor knows (any other number is `card_not_supported`). */
+export const TEST_CARD_NUMBERS: readonly string[] = [...SUCCESS_CARDS, ...Object.keys(SPECIAL_CARDS)];
 
 /** What the sandbox processor does with this card number (digits only). */
 export function decideCard(cardNumber: string): CardDecision {

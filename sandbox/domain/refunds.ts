@@ -4,7 +4,7 @@
  * 53 failed at once, 54 pending → failed; anything else succeeds at once.
  */
 import type { RefundCreate } from '../../src/api/admin.js';
-import { errors } from '../http/errors.js';
+import { errors } from './errors.js';
 import type { Store } from '../store/repo.js';
 import { gatewayFee } from './fees.js';
 import { alphanumeric, newRefundId } from './ids.js';

@@ -1,6 +1,7 @@
 /** The wire shape of a payment: every member of the spec's response list, `null` when unset. */
 import { amountCapturable } from './amounts.js';
 import { totalFee } from './fees.js';
+import type { PaymentResponse } from '../../src/api/schemas.js';
 import type { Attempt, Customer, Payment, Refund } from './types.js';
 
 export interface ResponseOptions {
@@ -22,9 +23,14 @@ export function netAmount(payment: Payment): number {
   );
 }
 
+/**
+ * The payment as the API answers it. Typed against the client's `PaymentResponse` schema (the one
+ * the widget parses), so a member the client relies on cannot drift here without a compile error;
+ * sandbox/test/helpers.ts parses every payment the tests see with that schema at run time too.
+ */
 export function paymentResponse(payment: Payment, { customer, attempts = null, refunds = [] }: ResponseOptions) {
   const expiresOn = new Date(Date.parse(payment.created) + payment.session_expiry * 1000).toISOString();
-  return {
+  const response = {
     payment_id: payment.payment_id,
     merchant_id: payment.merchant_id,
     status: payment.status,
@@ -152,10 +158,12 @@ export function paymentResponse(payment: Payment, { customer, attempts = null, r
     connector_mandate_id: null,
     payment_type: payment.payment_type,
     retry_action: null,
+    is_iframe_redirection_enabled: payment.is_iframe_redirection_enabled ?? null,
     processor_fee: payment.processor_fee ?? null,
     gateway_fee: payment.gateway_fee ?? null,
     total_fee: totalFee(payment.processor_fee, payment.gateway_fee),
   };
+  return response satisfies PaymentResponse;
 }
 
 /** The wire shape of a refund (spec "Refund (retrieve response)"). Refunds carry no processor fee. */

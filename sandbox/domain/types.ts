@@ -1,6 +1,7 @@
 /** Internal records of the sandbox. Documents hold masked card data only (brand, BIN, last4, expiry, holder). */
 
 import type { IntentStatus } from '../../src/api/enums.js';
+import type { RedirectToUrl, WaitScreenInformation } from '../../src/api/schemas.js';
 
 export type { IntentStatus };
 
@@ -48,6 +49,8 @@ export interface MerchantAccount {
   default_profile: string;
   pm_collect_link_config: JsonObject | null;
   gateway_fee_config: { percentage: number | null; flat_amount: number | null } | null;
+  /** Origins of the merchant's checkout pages; absent on accounts stored before the setting existed. */
+  allowed_origins?: string[];
   is_recon_enabled: boolean;
   recon_status: 'not_requested' | 'requested' | 'active' | 'disabled';
   created_at: string;
@@ -90,13 +93,8 @@ export interface MaskedCard {
   card_holder_name: string | null;
 }
 
-export interface NextAction {
-  type: 'redirect_to_url' | 'wait_screen_information';
-  redirect_to_url?: string;
-  display_from_timestamp?: number;
-  display_to_timestamp?: number | null;
-  poll_config?: { delay_in_secs: number; frequency: number } | null;
-}
+/** The next actions the sandbox gives: the wire shapes the client parses (src/api/schemas.ts). */
+export type NextAction = RedirectToUrl | WaitScreenInformation;
 
 /** A settlement the sandbox will apply by itself at `at` (ms since epoch): async card processing, mobile money. */
 export interface PendingSettlement {
@@ -218,6 +216,8 @@ export interface Payment {
   request_external_three_ds_authentication: boolean | null;
   psd2_sca_exemption_type: string | null;
   browser_info_received: boolean;
+  /** The 3-D Secure challenge is to open in a frame; absent on payments stored before it existed. */
+  is_iframe_redirection_enabled?: boolean | null;
   /** Fees recorded when the payment is captured (minor units); null until then. */
   processor_fee?: number | null;
   gateway_fee?: number | null;

@@ -1,4 +1,4 @@
-import { errors } from '../http/errors.js';
+import { errors } from './errors.js';
 import type { JsonObject } from './types.js';
 
 /** Metadata limits of the spec: 50 keys, key names up to 40 characters, values up to 500 characters. */

@@ -1,6 +1,7 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import type { Context } from 'hono';
-import { errors } from './errors.js';
+import { hashApiKey, sha256 } from '../domain/api-keys.js';
+import { errors } from '../domain/errors.js';
 import { requestHeader } from './request.js';
 import type { Store } from '../store/repo.js';
 import type { MerchantAccount, Payment } from '../domain/types.js';
@@ -12,10 +13,6 @@ export type Principal =
   | { kind: 'secret'; merchant: MerchantAccount; keyId: string }
   | { kind: 'publishable'; merchant: MerchantAccount };
 
-const sha256 = (text: string): Buffer => createHash('sha256').update(text).digest();
-
-/** Secret keys are stored as SHA-256 digests: they are 64 random characters, so a slow hash adds nothing. */
-export const hashApiKey = (key: string): string => sha256(key).toString('hex');
 
 /** The admin key's digest, computed once per admin key rather than on every request. */
 let admin: { key: string; digest: Buffer } | null = null;
@@ -75,8 +72,5 @@ export function verifyClientSecret(payment: Payment, clientSecret: string | null
   if (Date.parse(payment.created) + payment.session_expiry * 1000 < now) throw errors.clientSecretExpired();
 }
 
-/** The payment id a client secret belongs to (`{payment_id}_secret_{20}`), split on the last `_secret_`. */
-export function paymentIdOfClientSecret(clientSecret: string): string | null {
-  const at = clientSecret.lastIndexOf('_secret_');
-  return at > 0 ? clientSecret.slice(0, at) : null;
-}
+/** The payment id a client secret belongs to: the client's own parser. */
+export { paymentIdOfClientSecret } from '../../src/api/client-secret.js';

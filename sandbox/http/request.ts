@@ -1,6 +1,6 @@
 import type { HttpBindings } from '@hono/node-server';
 import type { Context } from 'hono';
-import { ApiError } from './errors.js';
+import { ApiError } from '../domain/errors.js';
 
 /** The largest request body the sandbox reads. */
 export const MAX_BODY_BYTES = 1024 * 1024;

@@ -1,4 +1,4 @@
-import { errors, ApiError } from '../http/errors.js';
+import { errors, ApiError } from '../domain/errors.js';
 import { requestHeader } from '../http/request.js';
 import { redirectToMerchant } from '../domain/redirect.js';
 import { challengePage, messagePage, postBackPage } from '../pages/three-ds.js';

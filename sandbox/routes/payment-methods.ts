@@ -1,8 +1,9 @@
 import * as z from 'zod/mini';
+import type { PaymentMethodListResponse } from '../../src/api/schemas.js';
 import { BRANDS } from '../../src/card/index.js';
 import { authenticate, paymentIdOfClientSecret, requireClientSecret, verifyClientSecret } from '../http/auth.js';
 import { readQuery } from '../http/body.js';
-import { errors } from '../http/errors.js';
+import { errors } from '../domain/errors.js';
 import { CONNECTORS } from '../domain/processor.js';
 import type { Payment } from '../domain/types.js';
 import type { App, RouteDeps } from './deps.js';
@@ -78,6 +79,6 @@ export function paymentMethodRoutes(app: App, deps: RouteDeps): void {
       is_tax_calculation_enabled: false,
       sdk_next_action: { next_action: payment?.status === 'processing' ? 'sync' : 'confirm' },
       is_guest_customer: payment ? payment.customer_id == null : null,
-    });
+    } satisfies PaymentMethodListResponse);
   });
 }

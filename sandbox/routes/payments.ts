@@ -4,9 +4,12 @@ import {
   PaymentCaptureRequest,
   PaymentConfirmRequest,
   PaymentCreateRequest,
+  membersRefusedForClient,
 } from '../../src/api/requests.js';
 import { authenticate, requireClientSecret, verifyClientSecret } from '../http/auth.js';
 import { readBody, readQuery } from '../http/body.js';
+import { errors } from '../domain/errors.js';
+import { isAllowedReturnUrl } from '../domain/merchants.js';
 import { paymentResponse } from '../domain/response.js';
 import type { Payment } from '../domain/types.js';
 import type { App, RouteDeps } from './deps.js';
@@ -41,6 +44,16 @@ export function paymentRoutes(app: App, deps: RouteDeps): void {
     const request = await readBody(c, PaymentConfirmRequest);
     const paymentId = c.req.param('payment_id');
     const clientSecret = requireClientSecret(principal, request.client_secret);
+    if (principal.kind === 'publishable') {
+      // the browser may add the card and what 3-D Secure needs; what the merchant decided stays
+      const [refused] = membersRefusedForClient(request);
+      if (refused) {
+        throw errors.forbiddenForClient(`\`${refused}\` cannot be sent with a publishable key; only the merchant's secret key may set it`);
+      }
+      if (request.return_url != null && !isAllowedReturnUrl(principal.merchant, request.return_url)) {
+        throw errors.invalidValue('return_url', "its origin is not one of the merchant's allowed_origins");
+      }
+    }
     const authorize = (payment: Payment) => verifyClientSecret(payment, clientSecret, deps.now());
     return c.json(respond(payments.confirm(principal.merchant, paymentId, request, authorize)));
   });

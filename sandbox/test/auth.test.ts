@@ -1,5 +1,5 @@
 /**
- * Who may call what (DESIGN.md §4, spec "Authentication", wire-protocol §1 "Router-side checks"):
+ * Who may call what (docs/architecture.md "Sandbox wire rules"; the real service's router checks):
  * every endpoint × every kind of key, then the client-secret rules and merchant isolation.
  */
 import assert from 'node:assert/strict';
@@ -8,7 +8,7 @@ import { cardPayment, startTestSandbox, type ApiResponse, type TestSandbox } fro
 
 type Body = Record<string, unknown>;
 
-/** The exact body of every refused key (wire-protocol §5, cypress `InvalidPublishableKey`). */
+/** The exact body of every refused key (the real service's answer; its Cypress suite calls it `InvalidPublishableKey`). */
 const UNAUTHORIZED = {
   error: { type: 'invalid_request', message: 'API key not provided or invalid API key used', code: 'IR_01' },
 };

@@ -1,5 +1,5 @@
 /**
- * The error envelope for bad input (DESIGN.md §4, wire-protocol §5 and §11): every refusal is
+ * The error envelope for bad input (docs/architecture.md "Sandbox wire rules", README "Errors"): every refusal is
  * exactly `{"error":{"type","message","code"}}` with the documented status and code, names the
  * member at fault, and never carries a stack trace or the card number that was sent.
  */

@@ -1,5 +1,29 @@
 /** Test support: a real sandbox on an ephemeral loopback port, and a small HTTP client for it. */
+import { ErrorEnvelope, PaymentMethodListResponse, PaymentResponse } from '../../src/api/schemas.js';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../server.js';
+
+/**
+ * Every answer a sandbox test receives is also parsed with the schemas the client uses (src/api/
+ * schemas.ts): error envelopes, payments (alone, in lists and under `payment`), payment-method lists.
+ * A response shape that would break the widget fails whichever test saw it.
+ */
+export function assertParsesAsTheClientWould(url: URL, body: unknown): void {
+  if (typeof body !== 'object' || body === null) return;
+  const record = body as Record<string, unknown>;
+  const check = (schema: { safeParse(value: unknown): { success: boolean; error?: unknown } }, value: unknown, what: string): void => {
+    const result = schema.safeParse(value);
+    if (!result.success) throw new Error(`${url.pathname}: the ${what} does not parse as the client expects: ${String(result.error)}`);
+  };
+  if ('error' in record) return check(ErrorEnvelope, record, 'error envelope');
+  if (url.pathname === '/account/payment_methods') return check(PaymentMethodListResponse, record, 'payment-method list');
+  if (!url.pathname.startsWith('/payments')) return;
+  const payments = Array.isArray(record.data) ? record.data : [record];
+  for (const payment of payments) {
+    if (typeof payment === 'object' && payment !== null && 'payment_id' in payment && 'status' in payment) {
+      check(PaymentResponse, payment, 'payment');
+    }
+  }
+}
 
 export interface ApiResponse<T = Record<string, unknown>> {
   status: number;
@@ -48,6 +72,7 @@ export async function startTestSandbox(options: SandboxOptions = {}): Promise<Te
     } catch {
       // not JSON (an HTML page or a redirect): the text is the body
     }
+    assertParsesAsTheClientWould(url, parsed);
     return { status: response.status, body: parsed as T, headers: response.headers, text };
   };
   return {

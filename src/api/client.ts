@@ -1,5 +1,5 @@
 /**
- * `tender-checkout/client`: the headless payment API client (DESIGN.md §2). `fetch`-based, runs in
+ * `tender-checkout/client`: the headless payment API client (docs/architecture.md "Package surface"). `fetch`-based, runs in
  * Node 20 and browsers, imports `zod/mini` only. Every call resolves to a result value and never
  * throws; card data goes into the confirm request body and nowhere else (no error value, message or
  * log: the client writes no output at all).
@@ -16,6 +16,7 @@ import type { IntentStatus } from './enums.js';
 import { clientError, configurationError, redact, type ClientError } from './errors.js';
 import { ErrorEnvelope, PaymentMethodListResponse, PaymentResponse } from './schemas.js';
 import { isConfirmable } from './statuses.js';
+import { paymentIdOfClientSecret } from './client-secret.js';
 
 export type { ClientError, ClientErrorCode, ClientErrorType } from './errors.js';
 export type { PaymentMethodListResponse, PaymentResponse } from './schemas.js';
@@ -162,13 +163,6 @@ const count = (value: unknown, fallback: number, max: number): number =>
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** The payment id of a client secret (`{payment_id}_secret_{…}`, split on the last `_secret_`), or null. */
-function paymentIdOf(clientSecret: unknown): string | null {
-  if (typeof clientSecret !== 'string') return null;
-  const at = clientSecret.lastIndexOf('_secret_');
-  return at > 0 && at + 8 < clientSecret.length ? clientSecret.slice(0, at) : null;
-}
-
 const isHttpUrl = (url: URL) => url.protocol === 'https:' || url.protocol === 'http:';
 
 function parseUrl(value: unknown, base?: string): URL | null {
@@ -257,7 +251,7 @@ export function createClient(options: ClientOptions): TenderClient {
   /** Checks the options and the client secret; returns the payment id or the error to report. */
   const prepare = (clientSecret: string): { paymentId: string } | { error: ClientError } => {
     if (setupError) return { error: setupError };
-    const paymentId = paymentIdOf(clientSecret);
+    const paymentId = paymentIdOfClientSecret(clientSecret);
     if (!paymentId) {
       return { error: configurationError('invalid_client_secret', 'The client secret is not a payment client secret (pay_…_secret_…).') };
     }
@@ -456,7 +450,7 @@ export function createClient(options: ClientOptions): TenderClient {
     const clientSecret = parsed?.searchParams.get('payment_intent_client_secret');
     if (!parsed || !clientSecret) return null;
     const paymentId = parsed.searchParams.get('payment_id');
-    if (paymentId !== null && paymentId !== paymentIdOf(clientSecret)) {
+    if (paymentId !== null && paymentId !== paymentIdOfClientSecret(clientSecret)) {
       const error = configurationError('payment_id_mismatch', 'The return URL names a payment_id that is not the client secret’s payment.');
       return { ok: false, error, clientSecret };
     }

@@ -1,4 +1,4 @@
-/** Enumerations of the payment API (spec/payment-api.md "Enumerations"), as const tuples for zod. */
+/** Enumerations of the payment API, as const tuples for zod. */
 
 export const INTENT_STATUSES = [
   'succeeded',

@@ -26,6 +26,8 @@ export const WaitScreenInformation = z.looseObject({
   display_to_timestamp: opt(z.number()),
   poll_config: opt(PollConfig),
 });
+export type RedirectToUrl = z.infer<typeof RedirectToUrl>;
+export type WaitScreenInformation = z.infer<typeof WaitScreenInformation>;
 export const NextAction = z.union([RedirectToUrl, WaitScreenInformation, z.looseObject({ type: z.string() })]);
 export type NextAction = z.infer<typeof NextAction>;
 

@@ -11,7 +11,7 @@ const localeDir = new URL('./locales/', import.meta.url);
 const files = readdirSync(localeDir).filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'));
 const tags = files.map((name) => basename(name, '.ts'));
 const placeholders = (text: string) => (text.match(/\{\w+\}/g) ?? []).sort().join(',');
-/** DESIGN §5: one more locale, gzip, at most 1.5 KB. */
+/** The budget (docs/architecture.md "Budgets"): one more locale, gzip, at most 1.5 KB. */
 const LOCALE_BUDGET = 1536;
 /** Messages that may read the same as English in any language (digits, abbreviations). */
 const MAY_MATCH_ENGLISH = new Set(['numberPlaceholder', 'cvcPlaceholder', 'expiryPlaceholder', 'payNoAmount', 'pay']);

@@ -1,6 +1,6 @@
 /** ISO 4217 currencies of the payment API and their minor-unit exponents. */
 
-/** The spec's `Currency` enumeration (spec/payment-api.md "Enumerations"), as a const tuple for zod. */
+/** The payment API's `Currency` enumeration, as a const tuple for zod. */
 export const CURRENCIES = [
   'AED', 'AFN', 'ALL', 'AMD', 'ANG', 'AOA', 'ARS', 'AUD', 'AWG', 'AZN', 'BAM', 'BBD', 'BDT', 'BGN',
   'BHD', 'BIF', 'BMD', 'BND', 'BOB', 'BRL', 'BSD', 'BTN', 'BWP', 'BYN', 'BZD', 'CAD', 'CDF', 'CHF',
