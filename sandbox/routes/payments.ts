@@ -26,8 +26,9 @@ const RetrieveQuery = z.strictObject({
 
 export function paymentRoutes(app: App, deps: RouteDeps): void {
   const { store, payments, adminKey } = deps;
+  // a pending 3-D Secure challenge is shown with a fresh single-use link (domain/challenge.ts)
   const respond = (payment: Payment, attempts = false) =>
-    paymentResponse(payment, {
+    paymentResponse(payments.withChallengeLink(payment), {
       customer: payment.customer_id ? store.customer(payment.merchant_id, payment.customer_id) : null,
       attempts: attempts ? payments.attempts(payment.merchant_id, payment.payment_id) : null,
       refunds: store.refundsOfPayment(payment.merchant_id, payment.payment_id),
