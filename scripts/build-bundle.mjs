@@ -5,6 +5,7 @@
 //   dist/chunks/client-<hash>.js     the API client and its zod/mini schemas, imported when the first
 //                                    payment is loaded (docs/decisions/0003)
 //   dist/chunks/appearance-<hash>.js the appearance compiler, imported when a theme or appearance is set
+//   dist/chunks/preview-<hash>.js    the sample states of `preview` (src/flow/preview.ts), imported when it is set
 //   dist/locales/<tag>.js            one module per locale other than English, imported on demand
 //
 // Each file is self-contained: the main file imports nothing statically, and a chunk never imports
@@ -61,6 +62,14 @@ const themesBuild = await esbuild.build({
 });
 const themesFile = [...outputsByEntry(themesBuild.metafile).values()][0];
 
+const previewBuild = await esbuild.build({
+  ...common,
+  entryPoints: ['src/flow/preview.ts'],
+  outdir: join(dist, 'chunks'),
+  entryNames: 'preview-[hash]',
+});
+const previewFile = [...outputsByEntry(previewBuild.metafile).values()][0];
+
 const localeDir = join(root, 'src/i18n/locales');
 let localeEntries = [];
 try {
@@ -89,6 +98,9 @@ const lazyChunks = {
     );
     build.onResolve({ filter: /\/themes\/index\.js$/ }, (args) =>
       args.kind === 'dynamic-import' ? { path: `./${themesFile}`, external: true } : undefined,
+    );
+    build.onResolve({ filter: /\/flow\/preview\.js$/ }, (args) =>
+      args.kind === 'dynamic-import' ? { path: `./${previewFile}`, external: true } : undefined,
     );
     build.onResolve({ filter: /^\.\/locales\/[\w-]+\.js$/ }, (args) => {
       if (args.kind !== 'dynamic-import') return undefined;
@@ -137,4 +149,4 @@ const main = await esbuild.build({
 });
 const staticImports = Object.values(main.metafile.outputs)[0].imports.filter((i) => i.kind !== 'dynamic-import');
 if (staticImports.length > 0) throw new Error(`build-bundle: the main file must import nothing statically: ${staticImports.map((i) => i.path)}`);
-console.log(`dist/tender-checkout.js, dist/${clientFile}, dist/${themesFile}, ${localeFiles.size} locale modules`);
+console.log(`dist/tender-checkout.js, dist/${clientFile}, dist/${themesFile}, dist/${previewFile}, ${localeFiles.size} locale modules`);

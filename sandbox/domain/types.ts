@@ -1,7 +1,7 @@
 /** Internal records of the sandbox. Documents hold masked card data only (brand, BIN, last4, expiry, holder). */
 
 import type { IntentStatus } from '../../src/api/enums.js';
-import type { RedirectToUrl, WaitScreenInformation } from '../../src/api/schemas.js';
+import type { RedirectInsidePopup, RedirectToUrl, WaitScreenInformation } from '../../src/api/schemas.js';
 
 export type { IntentStatus };
 
@@ -94,7 +94,7 @@ export interface MaskedCard {
 }
 
 /** The next actions the sandbox gives: the wire shapes the client parses (src/api/schemas.ts). */
-export type NextAction = RedirectToUrl | WaitScreenInformation;
+export type NextAction = RedirectToUrl | RedirectInsidePopup | WaitScreenInformation;
 
 /** A settlement the sandbox will apply by itself at `at` (ms since epoch): async card processing, mobile money. */
 export interface PendingSettlement {
@@ -115,6 +115,10 @@ export interface Attempt {
   phone_last4: string | null;
   /** The processor's hidden decision for a 3-D Secure challenge: what Complete leads to. */
   challenge_outcome: 'succeed' | 'fail' | null;
+  /** SHA-256 digests of the challenge links handed out and not yet opened (never the tokens). */
+  challenge_links?: string[];
+  /** SHA-256 digests of the tokens of challenge pages shown and not yet answered. */
+  challenge_pages?: string[];
   connector: string;
   connector_transaction_id: string | null;
   error_code: string | null;

@@ -26,8 +26,9 @@ const RetrieveQuery = z.strictObject({
 
 export function paymentRoutes(app: App, deps: RouteDeps): void {
   const { store, payments, adminKey } = deps;
+  // a pending 3-D Secure challenge is shown with a fresh single-use link (domain/challenge.ts)
   const respond = (payment: Payment, attempts = false) =>
-    paymentResponse(payment, {
+    paymentResponse(payments.withChallengeLink(payment), {
       customer: payment.customer_id ? store.customer(payment.merchant_id, payment.customer_id) : null,
       attempts: attempts ? payments.attempts(payment.merchant_id, payment.payment_id) : null,
       refunds: store.refundsOfPayment(payment.merchant_id, payment.payment_id),
@@ -54,7 +55,13 @@ export function paymentRoutes(app: App, deps: RouteDeps): void {
         throw errors.invalidValue('return_url', "its origin is not one of the merchant's allowed_origins");
       }
     }
-    const authorize = (payment: Payment) => verifyClientSecret(payment, clientSecret, deps.now());
+    const authorize = (payment: Payment) => {
+      verifyClientSecret(payment, clientSecret, deps.now());
+      // the browser may repeat the payment's own payment_type (the Hyperswitch web SDK does), not change it
+      if (principal.kind === 'publishable' && request.payment_type != null && request.payment_type !== (payment.payment_type ?? 'normal')) {
+        throw errors.forbiddenForClient("`payment_type` cannot be changed with a publishable key; only the merchant's secret key may set it");
+      }
+    };
     return c.json(respond(payments.confirm(principal.merchant, paymentId, request, authorize)));
   });
 

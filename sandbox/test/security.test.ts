@@ -9,7 +9,7 @@ import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import { CLIENT_CONFIRM_MEMBERS } from '../../src/api/requests.js';
-import { card, cardPayment, startTestSandbox, type ApiResponse, type TestSandbox } from './helpers.js';
+import { answerChallenge, card, cardPayment, startTestSandbox, type ApiResponse, type TestSandbox } from './helpers.js';
 
 type ErrorBody = { error: { type: string; code: string; message: string } };
 
@@ -39,9 +39,8 @@ describe('security', () => {
       body: { client_secret: payment.client_secret, ...body },
     });
 
-  /** Answers the 3-D Secure test page as the customer's browser does. */
-  const answer = (url: string, choice: 'complete' | 'reject') =>
-    fetch(url, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `answer=${choice}` });
+  /** Answers the 3-D Secure test page as the customer's browser does (opens it, posts its form). */
+  const answer = answerChallenge;
 
   describe('signed returns', () => {
     it('replaces status, payment_id and amount already in return_url, and signs exactly what the merchant reads', async () => {

@@ -215,6 +215,7 @@ export const CLIENT_CONFIRM_MEMBERS = [
   ['return_url', "where the customer comes back after a redirect; on one of the merchant's `allowed_origins` when it lists any"],
   ['retry_action', '`manual_retry`: the customer tries again after a decline'],
   ['is_iframe_redirection_enabled', 'the 3-D Secure challenge opens in a frame (modal) instead of a redirect'],
+  ['payment_type', "only the payment's own value, echoed from the payment-method list (the Hyperswitch web SDK sends it)"],
 ] as const satisfies readonly (readonly [keyof PaymentConfirmRequest, string])[];
 
 export type ClientConfirmMember = (typeof CLIENT_CONFIRM_MEMBERS)[number][0];

@@ -15,16 +15,11 @@ export interface FlowStatus {
 }
 
 /**
- * Only `http:` and `https:` URLs are navigated to or framed: a `javascript:` or `data:` URL from the
- * API (or anything that is not a URL) would run script in the merchant's page.
+ * Only absolute `http:` and `https:` URLs are navigated to or framed: a `javascript:` or `data:` URL
+ * from the API (or anything that is not such a URL) would run script in the merchant's page.
  */
 export function isNavigableUrl(url: string): boolean {
-  try {
-    const { protocol } = new URL(url);
-    return protocol === 'https:' || protocol === 'http:';
-  } catch {
-    return false;
-  }
+  return /^https?:\/\/[^/]/i.test(url);
 }
 
 /** A client error as the host page hears it: a stable code, a message, whether trying again may help. */

@@ -12,7 +12,7 @@ import { isConfirmable, isWaiting } from '../api/statuses.js';
 import type { TenderErrorDetail } from '../elements/tender-checkout/events.js';
 import { en, type MessageKey } from '../i18n/en.js';
 import { declineStatus, describeClientError, errorMessageKey, isNavigableUrl, type FlowStatus } from './describe.js';
-import { previewState, type PreviewState } from './preview.js';
+import type { PreviewShown } from './preview.js';
 
 export type Phase = 'idle' | 'loading' | 'ready' | 'submitting' | 'redirecting' | 'action' | 'waiting' | 'done' | 'error';
 /** What *Try again* does after an error: load the payment again, confirm again, or nothing (no button). */
@@ -63,7 +63,8 @@ export type FlowEvent =
   | { type: 'continue' }
   /** The element was connected again (moved in the DOM). */
   | { type: 'reconnect' }
-  | { type: 'preview'; state: PreviewState; now: number };
+  /** A preview state (`previewState()` of `preview.js`): a sample payment, no network. */
+  | { type: 'preview'; shown: PreviewShown };
 
 export type FlowEffect =
   /** Load the client, then retrieve the payment (or read the return URL) → `loaded`. */
@@ -150,7 +151,7 @@ export function transition(state: FlowState, event: FlowEvent): Transition {
       if (state.phase === 'waiting' && state.payment) return { state, effects: [{ type: 'timer', delay: 0 }] };
       return stay(state);
     case 'preview':
-      return stay({ ...initialFlowState, generation: state.generation + 1, ...previewState(event.state, event.now) });
+      return stay({ ...initialFlowState, generation: state.generation + 1, ...event.shown });
   }
 }
 

@@ -1,6 +1,7 @@
 /**
- * The states `preview` shows (the theme previewer's gallery): a sample payment, no network. The flow
- * turns a `preview` event into the state below; the card form shows the sample card beside it.
+ * The states `preview` shows (the theme previewer's gallery): a sample payment, no network. The
+ * element loads this module when `preview` is set (it is a chunk of its own in the script-tag build)
+ * and feeds `previewState()` to the flow as a `preview` event; the card form shows `previewCard()`.
  */
 import type { CardBrand } from '../card/index.js';
 import type { PaymentResponse } from '../api/schemas.js';
@@ -31,14 +32,23 @@ const SHOWN: Partial<Record<PreviewState, [Phase, MessageKey, FlowStatus['tone']
   'wait-screen': ['waiting', 'status.waitScreen', 'info'],
 };
 
+/** The flow's part of a preview state. */
+export type PreviewShown = Pick<FlowState, 'phase' | 'payment' | 'status' | 'waitUntil'>;
+
 /** The flow's part of a preview state (the sample payment, the phase, the status line). */
-export function previewState(state: PreviewState, now: number): Pick<FlowState, 'phase' | 'payment' | 'status' | 'waitUntil'> {
+export function previewState(state: PreviewState, now: number): PreviewShown {
   const [phase, key, tone] = SHOWN[state] ?? ['ready', null, 'info'];
   return { phase, payment: PREVIEW_PAYMENT, status: key ? { key, tone } : null, waitUntil: state === 'wait-screen' ? now + 5 * 60_000 : 0 };
 }
 
 /** The card form's part: the sample card in the inputs (public test numbers) and the errors shown. */
-export function previewCard(state: PreviewState): { values: string[] | null; brand: CardBrand | null; errors: CardErrors } {
+export interface PreviewCard {
+  values: string[] | null;
+  brand: CardBrand | null;
+  errors: CardErrors;
+}
+
+export function previewCard(state: PreviewState): PreviewCard {
   if (state === 'errors') return { values: ['4242 4242 4242 4241', '01 / 20', '12'], brand: null, errors: { number: 'invalid', expiry: 'expired', cvc: 'incomplete' } };
   return state === 'empty' ? { values: null, brand: null, errors: {} } : { values: ['4242 4242 4242 4242', '12 / 34', '123'], brand: 'visa', errors: {} };
 }

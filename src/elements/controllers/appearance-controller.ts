@@ -1,6 +1,7 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type * as ThemesModule from '../../themes/index.js';
 import type { Appearance, FieldLayout, LabelStyle } from '../../themes/index.js';
+import { lazy } from '../lazy.js';
 import type { Emit } from '../tender-element.js';
 
 export interface AppearanceHost extends ReactiveControllerHost {
@@ -9,18 +10,11 @@ export interface AppearanceHost extends ReactiveControllerHost {
   theme: string;
 }
 
-let themesModule: Promise<typeof ThemesModule> | undefined;
 /**
  * The appearance compiler (validation, presets) is its own chunk, fetched only when a page sets
  * `theme` or `appearance`; the default look is in the element's static styles.
  */
-function loadThemesModule(): Promise<typeof ThemesModule> {
-  themesModule ??= import('../../themes/index.js').catch((error: unknown) => {
-    themesModule = undefined;
-    throw error;
-  });
-  return themesModule;
-}
+const loadThemesModule = lazy<typeof ThemesModule>(() => import('../../themes/index.js'));
 
 /**
  * Appearance and fonts: compiles `appearance` (and the `theme` attribute) into a stylesheet adopted

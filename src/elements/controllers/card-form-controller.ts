@@ -1,7 +1,7 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { CardInput } from '../../api/client.js';
 import { CARD_BRANDS, detectBrand, formatCardNumberInput, formatExpiryInput, parseExpiry, validateCardNumber, validateCvc, validateExpiry, type CardBrand } from '../../card/index.js';
-import { previewCard, type PreviewState } from '../../flow/preview.js';
+import type { PreviewCard } from '../../flow/preview.js';
 import type { MessageKey } from '../../i18n/index.js';
 import type { CardErrors } from '../tender-checkout/events.js';
 import type { Emit } from '../tender-element.js';
@@ -83,9 +83,8 @@ export class CardFormController implements ReactiveController {
   }
 
   /** Shows the sample card of a preview state. */
-  preview(state: PreviewState): void {
+  preview(sample: PreviewCard): void {
     this.reset();
-    const sample = previewCard(state);
     this.pendingValues = sample.values;
     this.brand = sample.brand;
     this.errors = sample.errors;

@@ -4,8 +4,9 @@ import type { CardInput, TenderClient } from '../../api/client.js';
 import type { PaymentResponse } from '../../api/schemas.js';
 import { declineStatus, withoutCardData, type FlowStatus } from '../../flow/describe.js';
 import { initialFlowState, transition, type FlowEffect, type FlowEvent, type FlowState } from '../../flow/machine.js';
-import type { PreviewState } from '../../flow/preview.js';
+import type { PreviewShown } from '../../flow/preview.js';
 import type { ConfirmOutcome, TenderResultDetail } from '../tender-checkout/events.js';
+import { lazy } from '../lazy.js';
 import type { Emit } from '../tender-element.js';
 
 export interface PaymentFlowHost extends ReactiveControllerHost, HTMLElement {
@@ -34,18 +35,11 @@ export interface PaymentFlowOptions {
 /** Query parameters the API adds to `return_url`; removed from the address bar once read. */
 const RETURN_PARAMS = ['payment_intent_client_secret', 'payment_id', 'status', 'amount', 'manual_retry_allowed', 'signature', 'signature_algorithm'];
 
-let clientModule: Promise<typeof ClientModule> | undefined;
 /**
  * The API client and its zod schemas come in their own chunk, fetched when the first payment is
  * loaded: the form paints without them (docs/decisions/0003). A failed fetch is tried again next time.
  */
-function loadClientModule(): Promise<typeof ClientModule> {
-  clientModule ??= import('../../api/client.js').catch((error: unknown) => {
-    clientModule = undefined;
-    throw error;
-  });
-  return clientModule;
-}
+const loadClientModule = lazy<typeof ClientModule>(() => import('../../api/client.js'));
 
 /** Navigates the top window (the element may sit in a same-origin frame); falls back to this window. */
 function navigateTop(url: string): void {
@@ -93,9 +87,9 @@ export class PaymentFlowController implements ReactiveController {
     void this.send({ type: 'start', config: set === 3 ? 'complete' : set ? 'partial' : 'none' });
   }
 
-  preview(state: PreviewState): void {
+  preview(shown: PreviewShown): void {
     this.stop();
-    void this.send({ type: 'preview', state, now: Date.now() });
+    void this.send({ type: 'preview', shown });
   }
 
   /** Confirms the payment; the element has checked the card and fired `tender-submit`. */

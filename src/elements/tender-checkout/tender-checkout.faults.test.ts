@@ -227,7 +227,7 @@ describe('<tender-checkout> faults and lifecycle', () => {
       expect((['number', 'expiry', 'cvc', 'name'] as const).map((id) => inputOf(element, id).value)).to.deep.equal(['', '', '', '']);
       expect(errorText(element, 'number')).to.equal('');
       expect(brandOf(element).hidden).to.equal(true);
-      expect(nbsp(payButton(element).textContent!.trim())).to.equal('Pay €5.00');
+      expect(nbsp(payButton(element).textContent!.trim())).to.equal('Pay \u2068€5.00\u2069');
       expect(log.of('tender-change')).to.have.length(changes);
     });
 

@@ -2,6 +2,7 @@ import { html, nothing, type PropertyValues } from 'lit';
 import { property } from 'lit/decorators.js';
 import { CARD_BRANDS, type CardBrand } from '../../card/index.js';
 import type { FlowStatus } from '../../flow/describe.js';
+import type * as PreviewModule from '../../flow/preview.js';
 import type { PreviewState } from '../../flow/preview.js';
 import { textDirection, type MessageKey, type Messages } from '../../i18n/index.js';
 import { formatAmount } from '../../money/index.js';
@@ -11,12 +12,16 @@ import { AppearanceController } from '../controllers/appearance-controller.js';
 import { CardFormController, type Field } from '../controllers/card-form-controller.js';
 import { LocaleController } from '../controllers/locale-controller.js';
 import { PaymentFlowController } from '../controllers/payment-flow-controller.js';
+import { lazy } from '../lazy.js';
 import { TenderElement, type Emit } from '../tender-element.js';
 import type { CardErrors, ConfirmOutcome } from './events.js';
 import { styles } from './tender-checkout.styles.js';
 
 export type { CardErrors, ConfirmOutcome } from './events.js';
 export type { PreviewState } from '../../flow/preview.js';
+
+/** The preview's sample states are a chunk of their own, fetched only when `preview` is set. */
+const loadPreviewModule = lazy<typeof PreviewModule>(() => import('../../flow/preview.js'));
 
 const SHORT_BRAND: Partial<Record<CardBrand, string>> = { mastercard: 'MC', amex: 'AMEX', unionpay: 'UPI', diners: 'DINERS' };
 
@@ -85,6 +90,8 @@ const SHORT_BRAND: Partial<Record<CardBrand, string>> = { mastercard: 'MC', amex
 export class TenderCheckout extends TenderElement {
   static override styles = styles;
 
+  /** Settles when the asked preview state is shown. */
+  private previewShown: Promise<void> = Promise.resolve();
   private readonly emitter: Emit = (name, detail, options) => this.emit(name, detail, options);
   private readonly localization = new LocaleController(this);
   private readonly look = new AppearanceController(this, this.emitter);
@@ -136,10 +143,7 @@ export class TenderCheckout extends TenderElement {
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('appearance') || changed.has('theme')) this.look.update();
     if (this.preview) {
-      if (changed.has('preview')) {
-        this.form.preview(this.preview);
-        this.flow.preview(this.preview);
-      }
+      if (changed.has('preview')) this.showPreview(this.preview);
     } else if (changed.has('clientSecret') || changed.has('publishableKey') || changed.has('apiBase') || changed.get('preview')) {
       // a new payment, or the end of a preview: the form starts empty
       if ((changed.has('clientSecret') && changed.get('clientSecret') !== undefined) || changed.get('preview')) this.form.reset();
@@ -150,8 +154,22 @@ export class TenderCheckout extends TenderElement {
   /** Also waits for the locale and the appearance being loaded, and the render they cause. */
   protected override async getUpdateComplete(): Promise<boolean> {
     await super.getUpdateComplete();
-    await Promise.all([this.localization.loaded, this.look.applied]);
+    await Promise.all([this.localization.loaded, this.look.applied, this.previewShown]);
     return super.getUpdateComplete();
+  }
+
+  /** Loads the sample states and shows one (unless `preview` changed meanwhile). */
+  private showPreview(state: PreviewState): void {
+    this.previewShown = loadPreviewModule().then(
+      (samples) => {
+        if (this.preview !== state) return;
+        this.form.preview(samples.previewCard(state));
+        this.flow.preview(samples.previewState(state, Date.now()));
+      },
+      () => {
+        this.emit('tender-error', { code: 'network', message: 'The preview module could not be loaded', recoverable: true });
+      },
+    );
   }
 
   private t(key: MessageKey, params?: Record<string, string>): string {
