@@ -5,6 +5,7 @@ export { TenderCheckout } from './elements/tender-checkout/tender-checkout.js';
 export type * from './elements/tender-checkout/events.js';
 export { TENDER_ERROR_CODES } from './elements/tender-checkout/events.js';
 export type { PresetName } from './themes/presets.js';
+export type { Appearance } from './themes/appearance.js';
 export { createClient } from './api/client.js';
 export type * from './api/client.js';
 export { INTENT_STATUSES, type IntentStatus } from './api/enums.js';
