@@ -8,7 +8,7 @@ import '../src/define.js';
 import type { TenderCheckout } from '../src/elements/tender-checkout/tender-checkout.js';
 import { LOCALES, textDirection } from '../src/i18n/index.js';
 import { formatAmount } from '../src/money/index.js';
-import { PRESET_NAMES } from '../src/themes/index.js';
+import { PRESET_NAMES, isPresetName, type PresetName } from '../src/themes/index.js';
 import { toMajorInput, toMinorUnits } from './amounts.js';
 import { TEST_CARDS } from './test-cards.js';
 
@@ -137,6 +137,11 @@ async function handleCreatePayment(event: SubmitEvent): Promise<void> {
 
 // ---- the checkout element ---------------------------------------------------------------------
 
+/** The theme picker's preset (`''`: none). */
+function selectedTheme(): PresetName | '' {
+  return isPresetName(themeSelect.value) ? themeSelect.value : '';
+}
+
 function mountCheckout(clientSecret: string, id: string, kind: 'card' | 'mobile_money'): void {
   if (!config) return;
   checkout?.remove();
@@ -146,7 +151,7 @@ function mountCheckout(clientSecret: string, id: string, kind: 'card' | 'mobile_
   element.apiBase = config.apiBase;
   element.returnUrl = `${location.origin}${location.pathname}`;
   element.locale = localeSelect.value;
-  element.theme = themeSelect.value;
+  element.theme = selectedTheme();
   element.clientSecret = clientSecret;
   checkoutSlot.append(element);
   checkout = element;
@@ -342,7 +347,7 @@ async function start(): Promise<void> {
   orderForm.addEventListener('submit', (event) => void handleCreatePayment(event));
   captureButton.addEventListener('click', () => void handleCapture());
   localeSelect.addEventListener('change', () => checkout && (checkout.locale = localeSelect.value));
-  themeSelect.addEventListener('change', () => checkout && (checkout.theme = themeSelect.value));
+  themeSelect.addEventListener('change', () => checkout && (checkout.theme = selectedTheme()));
   $('clear-log').addEventListener('click', () => {
     logEntries.length = 0;
     eventLog.replaceChildren();

@@ -4,7 +4,7 @@
  */
 import type { ClientError } from '../api/errors.js';
 import type { PaymentResponse } from '../api/schemas.js';
-import type { TenderErrorDetail } from '../elements/tender-checkout/events.js';
+import type { TenderErrorCode, TenderErrorDetail } from '../elements/tender-checkout/events.js';
 import { en, type MessageKey } from '../i18n/en.js';
 
 /** What the status area says: a catalogue message (re-rendered when the locale changes) or the API's own text. */
@@ -26,16 +26,16 @@ export function isNavigableUrl(url: string): boolean {
 export function describeClientError(error: ClientError | null): TenderErrorDetail {
   if (!error) return { code: 'configuration', message: 'The return URL does not carry this payment', recoverable: false };
   const { type, code, message } = error;
-  const detail = (code: string, recoverable: boolean): TenderErrorDetail => ({ code, message, recoverable });
+  const detail = (code: TenderErrorCode, recoverable: boolean): TenderErrorDetail => ({ code, message, recoverable });
   if (type === 'network' || type === 'timeout') return detail('network', true);
   if (type === 'server' || type === 'invalid_response') return detail('server', true);
   if (type === 'configuration') return detail('configuration', false);
-  if (Object.hasOwn(API_CODES, code)) return detail(API_CODES[code] as string, false);
+  if (Object.hasOwn(API_CODES, code)) return detail(API_CODES[code] as TenderErrorCode, false);
   return (error.status ?? 0) >= 500 ? detail('server', true) : detail('request_refused', true);
 }
 
 /** API error codes the customer cannot get past by trying again. */
-const API_CODES: Record<string, string> = {
+const API_CODES: Record<string, TenderErrorCode> = {
   IR_08: 'client_secret_expired',
   IR_09: 'client_secret_mismatch',
   IR_01: 'invalid_publishable_key',

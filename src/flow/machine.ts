@@ -164,7 +164,7 @@ function confirmed(state: FlowState, answer: Answer, now: number): Transition {
   const { error } = answer;
   if (error?.outcomeUnknown) {
     // the confirm may have gone through: never report a failure, keep checking instead
-    const detail = { code: 'outcome_unknown', message: error.message, recoverable: true };
+    const detail: TenderErrorDetail = { code: 'outcome_unknown', message: error.message, recoverable: true };
     const checking: FlowState = { ...state, status: { key: 'error.outcomeUnknown', tone: 'danger' } };
     const polling = state.payment ? startPolling(checking, now, PROCESSING_POLL_MS, 2000) : stay(checking);
     return { state: polling.state, effects: [{ type: 'error', detail }, ...polling.effects] };

@@ -6,7 +6,7 @@ import type * as PreviewModule from '../../flow/preview.js';
 import type { PreviewState } from '../../flow/preview.js';
 import { textDirection, type MessageKey, type Messages } from '../../i18n/index.js';
 import { formatAmount } from '../../money/index.js';
-import type { Appearance } from '../../themes/index.js';
+import type { Appearance, PresetName } from '../../themes/index.js';
 import { AnnouncerController } from '../controllers/announcer-controller.js';
 import { AppearanceController } from '../controllers/appearance-controller.js';
 import { CardFormController, type Field } from '../controllers/card-form-controller.js';
@@ -123,8 +123,8 @@ export class TenderCheckout extends TenderElement {
   @property({ attribute: 'return-url' }) returnUrl = '';
   /** BCP 47 tag or `auto` (the page's language). */
   @property() locale = 'auto';
-  /** Appearance preset name. */
-  @property() theme = '';
+  /** Appearance preset name (`''`: none). */
+  @property() theme: PresetName | '' = '';
   /** Time limit of one request to the API, in ms (0: the client's defaults, 10 s for reads and 15 s for the confirm). */
   @property({ type: Number, attribute: 'request-timeout' }) requestTimeout = 0;
   /** Serialisable appearance: `{ theme?, variables?, rules?, labels?, layout?, colorScheme?, fonts? }` (docs/theming.md). */
