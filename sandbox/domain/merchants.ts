@@ -8,7 +8,7 @@ import type {
   OrganizationUpdate,
 } from '../../src/api/admin.js';
 import { checkGatewayFeeConfig } from './fees.js';
-import { errors } from './errors.js';
+import { apiError } from './errors.js';
 import { hashApiKey } from './api-keys.js';
 import type { Store } from '../store/repo.js';
 import { newHashKey, newKeyId, newOrganizationId, newProfileId, newPublishableKey, newSecretKey } from './ids.js';
@@ -27,17 +27,17 @@ export class MerchantService {
     const gatewayFeeConfig = checkGatewayFeeConfig(request.gateway_fee_config);
     return this.store.transaction(() => {
       if (this.store.merchant(request.merchant_id)) {
-        throw errors.duplicate('The merchant account with the specified details already exists in our records');
+        throw apiError('duplicateMerchant');
       }
       const nowIso = new Date(this.now()).toISOString();
       let organizationId = request.organization_id ?? null;
       if (organizationId) {
-        if (!this.store.organization(organizationId)) throw errors.notFound('Organization');
+        if (!this.store.organization(organizationId)) throw apiError('organizationNotFound');
       } else {
         organizationId = this.createOrganization(null).organization_id;
       }
       const publishableKey = request.publishable_key ?? newPublishableKey();
-      if (this.store.merchantByPublishableKey(publishableKey)) throw errors.duplicate('The publishable_key is already in use');
+      if (this.store.merchantByPublishableKey(publishableKey)) throw apiError('publishableKeyInUse');
       const account: MerchantAccount = {
         merchant_id: request.merchant_id,
         merchant_name: request.merchant_name ?? null,
@@ -71,7 +71,7 @@ export class MerchantService {
 
   account(merchantId: string): MerchantAccount {
     const account = this.store.merchant(merchantId);
-    if (!account) throw errors.notFound('Merchant account');
+    if (!account) throw apiError('merchantNotFound');
     return account;
   }
 
@@ -82,14 +82,14 @@ export class MerchantService {
   updateAccount(merchantId: string, request: MerchantAccountUpdate): MerchantAccount {
     checkMetadata('metadata', request.metadata);
     if (request.merchant_id != null && request.merchant_id !== merchantId) {
-      throw errors.invalidRequest('merchant_id in the body must match the account in the path');
+      throw apiError('merchantIdInBody');
     }
     return this.store.transaction(() => {
       const account = this.account(merchantId);
       const has = (member: keyof MerchantAccountUpdate) => member in request && request[member] !== undefined;
       if (has('publishable_key') && request.publishable_key && request.publishable_key !== account.publishable_key) {
         const other = this.store.merchantByPublishableKey(request.publishable_key);
-        if (other) throw errors.duplicate('The publishable_key is already in use');
+        if (other) throw apiError('publishableKeyInUse');
         account.publishable_key = request.publishable_key;
       }
       if (has('merchant_name')) account.merchant_name = request.merchant_name ?? null;
@@ -137,7 +137,7 @@ export class MerchantService {
 
   organization(organizationId: string): Organization {
     const organization = this.store.organization(organizationId);
-    if (!organization) throw errors.notFound('Organization');
+    if (!organization) throw apiError('organizationNotFound');
     return organization;
   }
 
@@ -162,13 +162,13 @@ export class MerchantService {
 
   apiKey(merchantId: string, keyId: string): ApiKeyRecord {
     const key = this.store.apiKey(merchantId, keyId);
-    if (!key || key.revoked) throw errors.notFound('API Key');
+    if (!key || key.revoked) throw apiError('apiKeyNotFound');
     return key;
   }
 
   updateApiKey(merchantId: string, keyId: string, request: ApiKeyUpdate): ApiKeyRecord {
     if (request.expiration && request.expiration !== 'never' && Date.parse(request.expiration) <= this.now()) {
-      throw errors.invalidRequest('expiration must be in the future');
+      throw apiError('expirationInPast');
     }
     return this.store.transaction(() => {
       const key = this.apiKey(merchantId, keyId);
@@ -195,7 +195,7 @@ export class MerchantService {
   /** POST /api_keys/{merchant_id}: the plaintext key is in the answer once and stored only as a digest. */
   createApiKey(merchantId: string, request: ApiKeyCreate): { record: ApiKeyRecord; plaintext: string } {
     if (request.expiration !== 'never' && Date.parse(request.expiration) <= this.now()) {
-      throw errors.invalidRequest('expiration must be in the future');
+      throw apiError('expirationInPast');
     }
     return this.store.transaction(() => {
       this.account(merchantId);

@@ -6,9 +6,8 @@
  */
 import type { PaymentCaptureRequest, PaymentCancelRequest, PaymentConfirmRequest, PaymentCreateRequest, CardData } from '../../src/api/requests.js';
 import type * as z from 'zod/mini';
-import { brandNetwork, detectBrand, luhnValid, parseExpiry, validateCardNumber, validateCvc, validateExpiry } from '../../src/card/index.js';
 import { isConfirmable } from '../../src/api/statuses.js';
-import { errors, ApiError } from './errors.js';
+import { apiError, errors } from './errors.js';
 import type { Store } from '../store/repo.js';
 import { amountCapturable } from './amounts.js';
 import { gatewayFee, processorFee } from './fees.js';
@@ -17,6 +16,7 @@ import { paymentResponse } from './response.js';
 import { enqueueEvent, wantsEvent } from './webhooks.js';
 import { newAttemptId, newClientSecret, newConnectorTransactionId, newMandateId, newPaymentId } from './ids.js';
 import { asJson, checkMetadata, checkStatementDescriptors } from './validation.js';
+import { checkCard } from './card-check.js';
 import type { Attempt, Customer, IntentStatus, Mandate, MaskedCard, MerchantAccount, Payment, WebhookEventType } from './types.js';
 
 type CaptureRequest = z.infer<typeof PaymentCaptureRequest>;
@@ -47,15 +47,15 @@ export class PaymentService {
 
   /** POST /payments. Creates the intent and, with `confirm: true`, confirms it in the same transaction. */
   create(merchant: MerchantAccount, request: PaymentCreateRequest): Payment {
-    if (request.client_secret != null) throw errors.invalidRequest('client_secret is not a valid parameter');
+    if (request.client_secret != null) throw apiError('clientSecretNotAllowed');
     checkCreateRules(request, merchant);
     return this.store.transaction(() => {
       const paymentId = request.payment_id ?? newPaymentId();
       if (this.store.payment(merchant.merchant_id, paymentId)) {
-        throw errors.duplicate('The payment with the specified payment_id already exists in our records');
+        throw apiError('duplicatePayment', {}, `${paymentId} already exists`);
       }
       const customerId = this.attachCustomer(merchant, request);
-      if (request.mandate_data && !customerId) throw errors.missingParam('customer_id');
+      if (request.mandate_data && !customerId) throw apiError('mandateNeedsCustomer');
       const nowIso = new Date(this.now()).toISOString();
       const payment: Payment = {
         payment_id: paymentId,
@@ -142,19 +142,18 @@ export class PaymentService {
     request: PaymentConfirmRequest,
     authorize: (payment: Payment) => void = () => {},
   ): Payment {
-    for (const member of ['amount', 'currency', 'payment_id', 'confirm'] as const) {
-      if (request[member] != null && member !== 'confirm') {
-        throw errors.invalidRequest(`${member} cannot be changed when confirming a payment`);
-      }
-    }
     checkMetadata('metadata', request.metadata);
-    if (request.off_session && !request.mandate_id) {
+    if (request.off_session && !request.mandate_id && !request.recurring_details) {
       // off_session on confirm is a recurring payment and needs a mandate, as on create
-      throw errors.invalidRequest('off_session=true needs mandate_id');
+      throw apiError('offSessionNeedsMandate');
     }
     return this.store.transaction(() => {
       const payment = this.loadSettled(merchant.merchant_id, paymentId);
       authorize(payment);
+      // upstream's own confirm bodies repeat the payment's currency (and amount): the same value is no change
+      for (const member of ['amount', 'currency', 'payment_id'] as const) {
+        if (request[member] != null && request[member] !== payment[member]) throw apiError('changedOnConfirm', { member });
+      }
       return this.runConfirm(payment, request);
     });
   }
@@ -175,14 +174,12 @@ export class PaymentService {
     return this.store.transaction(() => {
       const payment = this.load(merchantId, paymentId);
       if (payment.status !== 'requires_capture' && payment.status !== 'partially_captured_and_capturable') {
-        throw errors.wrongStateFor('captured', payment.status, 'requires_capture, partially_captured_and_capturable');
+        throw apiError('captureWrongState', { status: payment.status });
       }
       const capturable = amountCapturable(payment);
       const amount = request.amount_to_capture ?? capturable;
-      if (amount <= 0 && capturable > 0) throw errors.invalidRequest('amount_to_capture must be greater than 0');
-      if (amount > capturable) {
-        throw errors.invalidRequest(`amount_to_capture (${amount}) is greater than amount_capturable (${capturable})`);
-      }
+      if (amount <= 0 && capturable > 0) throw apiError('captureZero');
+      if (amount > capturable) throw apiError('captureAboveAmount');
       const nowIso = new Date(this.now()).toISOString();
       payment.captures.push({
         capture_id: `${payment.active_attempt_id}_capture_${payment.captures.length + 1}`,
@@ -213,7 +210,7 @@ export class PaymentService {
         'partially_captured_and_capturable',
       ];
       if (!cancellable.includes(payment.status)) {
-        throw errors.wrongStateFor('cancelled', payment.status, cancellable.join(', '));
+        throw apiError('cancelWrongState', { status: payment.status });
       }
       payment.status = 'cancelled';
       payment.cancellation_reason = request.cancellation_reason ?? null;
@@ -235,7 +232,7 @@ export class PaymentService {
         payment.status !== 'requires_customer_action' ||
         attempt.status !== 'authentication_pending'
       ) {
-        throw errors.wrongState('This link is not valid or it is expired');
+        throw apiError('challengeLinkInvalid');
       }
       if (answer === 'complete' && attempt.challenge_outcome === 'succeed') {
         return this.approve(payment, attempt);
@@ -255,9 +252,9 @@ export class PaymentService {
   answerMobileMoney(paymentId: string, answer: 'approve' | 'decline'): Payment {
     return this.store.transaction(() => {
       const payment = this.store.paymentById(paymentId);
-      if (!payment) throw errors.notFound('Payment');
+      if (!payment) throw apiError('paymentNotFound');
       if (payment.status !== 'requires_customer_action' || payment.next_action?.type !== 'wait_screen_information') {
-        throw errors.wrongState(`This payment is not waiting for a mobile-money approval; it has status ${payment.status}`);
+        throw apiError('notWaitingForMobileMoney', { status: payment.status });
       }
       const attempt = this.activeAttempt(payment);
       if (answer === 'decline') return this.decline(payment, attempt, 'mobile_money_declined');
@@ -284,7 +281,7 @@ export class PaymentService {
 
   private load(merchantId: string, paymentId: string): Payment {
     const payment = this.store.payment(merchantId, paymentId);
-    if (!payment) throw errors.notFound('Payment');
+    if (!payment) throw apiError('paymentNotFound');
     this.stored.set(payment, { status: payment.status, attempts: payment.attempt_count });
     return payment;
   }
@@ -370,21 +367,19 @@ export class PaymentService {
   private runConfirm(payment: Payment, request: PaymentConfirmRequest): Payment {
     const retrying = payment.status === 'failed' && payment.manual_retry_allowed === true;
     if (!isConfirmable(payment.status) && !retrying) {
-      throw errors.wrongState(`You cannot confirm this payment because it has status ${payment.status}`);
+      throw apiError('confirmWrongState', { status: payment.status });
     }
     if (request.payment_method === 'wallet' || payment.payment_method === 'wallet') {
-      throw errors.invalidRequest('Confirm is for card payments only; mobile-money payments are created with confirm=true');
+      throw apiError('confirmIsForCards');
     }
     if (request.payment_method != null && request.payment_method !== 'card') {
-      throw errors.invalidRequest(`payment_method ${request.payment_method} is not supported by the sandbox processor`, 400);
+      throw apiError('paymentMethodNotSupported', {}, `payment_method ${request.payment_method} is not supported by the sandbox's simulated connector`);
     }
     applyConfirmMembers(payment, request);
     const card = request.payment_method_data?.card;
     const requestedMandate = request.mandate_id ?? null;
-    if (card && requestedMandate) throw errors.invalidRequest('Pass either mandate_id or payment_method_data, not both');
-    if (!card && !requestedMandate) {
-      throw errors.invalidRequest('A payment token or payment method data or ctp service details is required');
-    }
+    if (card && requestedMandate) throw apiError('mandateAndCard');
+    if (!card && !requestedMandate) throw apiError('paymentMethodDataRequired');
     if (requestedMandate) return this.confirmWithMandate(payment, requestedMandate, request);
     return this.confirmCard(payment, card as CardData);
   }
@@ -455,26 +450,26 @@ export class PaymentService {
 
   private confirmWithMandate(payment: Payment, mandateId: string, request: PaymentConfirmRequest): Payment {
     const mandate = this.store.mandate(payment.merchant_id, mandateId);
-    if (!mandate) throw errors.notFound('Mandate');
-    if (mandate.status !== 'active') throw errors.wrongState(`The mandate ${mandateId} is ${mandate.status} and cannot be used`);
-    if (!request.off_session && !payment.off_session) throw errors.invalidRequest('off_session must be true when mandate_id is passed');
+    if (!mandate) throw apiError('mandateNotFound');
+    if (mandate.status !== 'active') throw errors.mandateValidation(`mandate ${mandateId} is ${mandate.status}`);
+    if (!request.off_session && !payment.off_session) throw apiError('offSessionNeedsMandate');
     if (payment.customer_id && payment.customer_id !== mandate.customer_id) {
-      throw errors.invalidRequest('The mandate belongs to another customer');
+      throw errors.mandateValidation('customer_id must match the mandate customer_id');
     }
     if (mandate.mandate_type === 'single_use' && mandate.times_used > 0) {
-      throw errors.wrongState(`The single-use mandate ${mandateId} has already been used`);
+      throw errors.mandateValidation(`single-use mandate ${mandateId} has already been used`);
     }
     if (mandate.end_date && Date.parse(mandate.end_date) < this.now()) {
-      throw errors.wrongState(`The mandate ${mandateId} ended on ${mandate.end_date}`);
+      throw errors.mandateValidation(`mandate ${mandateId} ended on ${mandate.end_date}`);
     }
     if (mandate.start_date && Date.parse(mandate.start_date) > this.now()) {
-      throw errors.wrongState(`The mandate ${mandateId} starts on ${mandate.start_date}`);
+      throw errors.mandateValidation(`mandate ${mandateId} starts on ${mandate.start_date}`);
     }
     if (mandate.currency && mandate.currency !== payment.currency) {
-      throw errors.invalidRequest(`The mandate is for ${mandate.currency}, the payment is in ${payment.currency}`);
+      throw errors.mandateValidation(`cross currency mandates not supported: the mandate is for ${mandate.currency}, the payment is in ${payment.currency}`);
     }
     if (mandate.amount != null && payment.amount > mandate.amount) {
-      throw errors.invalidRequest(`The payment amount ${payment.amount} is above the mandate's limit of ${mandate.amount}`);
+      throw errors.mandateValidation(`payment amount ${payment.amount} is greater than mandate amount ${mandate.amount}`);
     }
     payment.customer_id ??= mandate.customer_id;
     payment.mandate_id = mandate.mandate_id;
@@ -603,51 +598,49 @@ export class PaymentService {
 /** Cross-member rules of the create request that the schema cannot express. */
 function checkCreateRules(request: PaymentCreateRequest, merchant: MerchantAccount): void {
   if (request.amount_to_capture != null && request.amount_to_capture > request.amount) {
-    throw errors.invalidRequest('amount_to_capture must be less than or equal to amount');
+    throw apiError('amountToCaptureAboveAmount');
   }
   checkMetadata('metadata', request.metadata);
   checkStatementDescriptors(request.statement_descriptor_name, request.statement_descriptor_suffix);
-  if (request.off_session && request.confirm !== true) throw errors.invalidRequest('off_session is only usable with confirm=true');
-  if (request.mandate_id != null && request.off_session !== true) {
-    throw errors.invalidRequest('off_session must be true when mandate_id is passed');
-  }
-  if (request.mandate_id != null && request.payment_method_data?.card) {
-    throw errors.invalidRequest('Pass either mandate_id or payment_method_data, not both');
-  }
+  if (request.off_session && request.confirm !== true) throw apiError('offSessionNeedsConfirm');
+  if (request.mandate_id != null && request.off_session !== true) throw apiError('offSessionNeedsMandate');
+  if (request.mandate_id != null && request.payment_method_data?.card) throw apiError('mandateAndCard');
   if (request.customer && request.customer_id && request.customer.id !== request.customer_id) {
-    throw errors.invalidRequest('customer_id and customer.id must be the same customer');
+    throw apiError('customerIdMismatch');
   }
   if (request.mandate_data) {
     const acceptance = request.mandate_data.customer_acceptance ?? request.customer_acceptance;
     if (!acceptance) throw errors.missingParam('mandate_data.customer_acceptance');
     if (!request.mandate_data.mandate_type) throw errors.missingParam('mandate_data.mandate_type');
     const limits = 'single_use' in request.mandate_data.mandate_type ? request.mandate_data.mandate_type.single_use : request.mandate_data.mandate_type.multi_use;
-    if (limits && limits.currency !== request.currency) throw errors.invalidRequest('mandate_data currency must match the payment currency');
-    if (limits && request.amount > limits.amount) throw errors.invalidRequest('amount is above the mandate amount in mandate_data');
+    if (limits && limits.currency !== request.currency) throw apiError('mandateDataCurrency');
+    if (limits && request.amount > limits.amount) throw apiError('mandateDataAmount');
   }
   if (request.capture_method === 'scheduled') {
-    throw new ApiError(501, 'IR_00', 'capture_method scheduled is not implemented in the sandbox');
+    throw apiError('notImplemented', { feature: 'capture_method scheduled' });
   }
-  if (request.payment_link) throw new ApiError(501, 'IR_00', 'Payment links are not implemented in the sandbox');
-  if (request.profile_id != null && request.profile_id !== merchant.default_profile) throw errors.notFound('Business profile');
+  if (request.payment_link) throw apiError('notImplemented', { feature: 'payment_link' });
+  if (request.profile_id != null && request.profile_id !== merchant.default_profile) throw apiError('businessProfileNotFound', { id: request.profile_id });
   for (const name of request.connector ?? []) {
     if (!(CONNECTORS as readonly string[]).includes(name)) {
-      throw errors.invalidRequest(`connector ${name} is not enabled for this merchant; use one of ${CONNECTORS.join(', ')}`);
+      throw apiError('connectorNotEnabled', { connector: name, connectors: CONNECTORS.join(', ') });
     }
   }
   if (request.order_details) {
     const total = request.order_details.reduce((sum, item) => sum + item.amount * item.quantity, 0);
     if (total !== request.amount) {
-      throw errors.invalidRequest(`The order_details total (${total}) does not match amount (${request.amount})`);
+      throw apiError('orderDetailsTotal', { total, amount: request.amount });
     }
   }
+  // card data with confirm needs its payment_method (Cypress Commons.js:1253)
+  if (request.confirm && request.payment_method_data?.card && request.payment_method == null) throw errors.missingParam('payment_method');
   if (request.payment_method === 'wallet') {
-    if (request.confirm !== true) throw errors.invalidRequest('Mobile-money payments are created with confirm=true');
+    if (request.confirm !== true) throw apiError('mobileMoneyNeedsConfirm');
     if (request.payment_method_type !== 'pay_bill' && request.payment_method_type !== 'pay_till') {
-      throw errors.invalidRequest('payment_method_type must be pay_bill or pay_till for a mobile-money payment');
+      throw apiError('mobileMoneyType');
     }
-  } else if (request.confirm && !request.payment_method_data?.card && request.mandate_id == null) {
-    throw errors.invalidRequest('A payment token or payment method data or ctp service details is required');
+  } else if (request.confirm && !request.payment_method_data?.card && request.mandate_id == null && request.recurring_details == null) {
+    throw apiError('paymentMethodDataRequired');
   }
 }
 
@@ -666,33 +659,4 @@ function applyConfirmMembers(payment: Payment, request: PaymentConfirmRequest): 
   if (request.browser_info != null) payment.browser_info_received = true;
   if (request.payment_method_type != null) payment.payment_method_type = request.payment_method_type;
   if (request.off_session != null) payment.off_session = request.off_session;
-}
-
-/**
- * Validates the card members and returns what the sandbox keeps of the card. The number and CVC
- * are read here and nowhere else; they are not copied into anything that is stored or logged.
- */
-function checkCard(card: CardData, now: number): MaskedCard {
-  const number = card.card_number;
-  if (!/^\d{12,19}$/.test(number)) throw errors.badJson('invalid card number length');
-  const brand = detectBrand(number);
-  // Luhn, except where the card module knows the issuers skip it (some UnionPay ranges)
-  if (!luhnValid(number) && !validateCardNumber(number).valid) throw errors.badJson('invalid card number');
-  if (!/^\d{1,2}$/.test(card.card_exp_month)) throw errors.wrongState('Invalid Expiry Month');
-  if (!/^(\d{2}|\d{4})$/.test(card.card_exp_year)) throw errors.wrongState('Invalid Expiry Year');
-  const expiry = parseExpiry(`${card.card_exp_month}/${card.card_exp_year}`);
-  if (!expiry) throw errors.wrongState('Invalid Expiry Month');
-  // the card module's rules (valid through the last day of its month); a far-off year is the issuer's business
-  if (validateExpiry(`${expiry.month}/${expiry.year}`, new Date(now)).error === 'expired') throw errors.wrongState('Card Expired');
-  if (!validateCvc(card.card_cvc, brand).valid || card.card_cvc.trim() !== card.card_cvc) throw errors.wrongState('Invalid card_cvc length');
-  const { month, year } = expiry;
-  return {
-    last4: number.slice(-4),
-    card_isin: number.slice(0, 6),
-    card_network: brand ? brandNetwork(brand) : card.card_network ?? null,
-    card_type: 'credit',
-    card_exp_month: String(month).padStart(2, '0'),
-    card_exp_year: String(year),
-    card_holder_name: card.card_holder_name ?? null,
-  };
 }

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type * as z from 'zod/mini';
-import { errors, type ApiError } from '../domain/errors.js';
+import { apiError, errors, type ApiError } from '../domain/errors.js';
 import { readText, requestHeader } from './request.js';
 
 /**
@@ -16,7 +16,7 @@ export async function readBody<T extends z.ZodMiniType>(c: Context, schema: T, {
   } else {
     const contentType = requestHeader(c, 'content-type') ?? '';
     if (!/^application\/json\s*(;|$)/i.test(contentType)) {
-      throw errors.invalidRequest('Content-Type must be application/json', 415);
+      throw apiError('wrongContentType');
     }
     try {
       value = JSON.parse(text);
@@ -32,8 +32,8 @@ export function readQuery<T extends z.ZodMiniType>(c: Context, schema: T): z.inf
   const result = schema.safeParse(c.req.query());
   if (result.success) return result.data;
   const issue = result.error.issues[0] as z.core.$ZodIssue;
-  if (issue.code === 'unrecognized_keys') return errorOut(errors.badJson(`unknown query parameter \`${issue.keys[0] ?? ''}\``));
-  return errorOut(errors.badJson(`invalid value for query parameter \`${memberPath(issue.path)}\``));
+  if (issue.code === 'unrecognized_keys') return errorOut(apiError('badQuery', { detail: `unknown query parameter \`${issue.keys[0] ?? ''}\`` }));
+  return errorOut(apiError('badQuery', { detail: `invalid value for query parameter \`${memberPath(issue.path)}\`` }));
 }
 
 const errorOut = (error: ApiError): never => {
@@ -70,15 +70,15 @@ function issueToError(issue: z.core.$ZodIssue): ApiError {
     case 'too_small': {
       const unit = issue.origin === 'string' ? ' characters' : issue.origin === 'array' ? ' items' : '';
       const verb = issue.exact ? 'must be exactly' : issue.origin === 'string' || issue.origin === 'array' ? 'must have at least' : 'must be at least';
-      return errors.invalidRequest(`${path} ${verb} ${String(issue.minimum)}${unit}`);
+      return errors.invalidValue(path, `${verb} ${String(issue.minimum)}${unit}`);
     }
     case 'too_big': {
       const unit = issue.origin === 'string' ? ' characters' : issue.origin === 'array' ? ' items' : '';
       const verb = issue.exact ? 'must be exactly' : issue.origin === 'string' || issue.origin === 'array' ? 'may have at most' : 'must be at most';
-      return errors.invalidRequest(`${path} ${verb} ${String(issue.maximum)}${unit}`);
+      return errors.invalidValue(path, `${verb} ${String(issue.maximum)}${unit}`);
     }
     case 'invalid_format':
-      return errors.invalidRequest(`${path} is not a valid ${issue.format === 'regex' ? 'value' : issue.format}`);
+      return errors.invalidValue(path, `is not a valid ${issue.format === 'regex' ? 'value' : issue.format}`);
     case 'invalid_union': {
       if (issue.input === undefined) return errors.missingParam(path);
       const inner = issue.errors.flat().find((i) => i.code === 'unrecognized_keys');
@@ -86,6 +86,6 @@ function issueToError(issue: z.core.$ZodIssue): ApiError {
       return errors.badJson(`\`${path}\` does not match any accepted shape`);
     }
     default:
-      return errors.invalidRequest(`${path || 'the request'} is invalid`);
+      return errors.invalidValue(path || 'the request', 'is invalid');
   }
 }

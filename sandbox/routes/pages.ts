@@ -1,4 +1,4 @@
-import { errors, ApiError } from '../domain/errors.js';
+import { apiError, errors, ApiError } from '../domain/errors.js';
 import { requestHeader } from '../http/request.js';
 import { redirectToMerchant } from '../domain/redirect.js';
 import { challengePage, messagePage, postBackPage } from '../pages/three-ds.js';
@@ -49,7 +49,7 @@ export function pageRoutes(app: App, deps: RouteDeps): void {
 
   app.get('/sandbox/mobile_money/:payment_id', (c) => {
     const payment = store.paymentById(c.req.param('payment_id'));
-    if (!payment) throw errors.notFound('Payment');
+    if (!payment) throw apiError('paymentNotFound');
     return c.html(phonePage(payment));
   });
 

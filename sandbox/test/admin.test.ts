@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { startTestSandbox, type ApiResponse, type TestSandbox } from './helpers.js';
+import { startTestSandbox, typeMemberOf, type ApiResponse, type TestSandbox } from './helpers.js';
 
 type Body = Record<string, unknown>;
 
@@ -23,7 +23,7 @@ function assertError(response: ApiResponse, status: number, code: string, messag
   assert.deepEqual(Object.keys(response.body), ['error'], context);
   const error = response.body['error'] as Body;
   assert.equal(error['code'], code, context);
-  assert.equal(error['type'], 'invalid_request', context);
+  assert.equal(error[typeMemberOf(error)], 'invalid_request', context);
   if (typeof message === 'string') assert.equal(error['message'], message, context);
   else if (message) assert.match(String(error['message']), message, context);
 }

@@ -107,3 +107,11 @@ export async function eventually<T>(check: () => Promise<T | null | undefined>, 
     await new Promise((resolve) => setTimeout(resolve, everyMs));
   }
 }
+
+/**
+ * The member that carries an error envelope's type: upstream answers JSON deserialisation errors
+ * with `error_type` in place of `type` (its Cypress expectations, Commons.js:1031 and :1139), every
+ * other error with `type`.
+ */
+export const typeMemberOf = (error: Record<string, unknown>): 'type' | 'error_type' =>
+  String(error['message']).startsWith('Json deserialize error:') ? 'error_type' : 'type';
