@@ -63,7 +63,7 @@ export const ERROR_TABLE = {
   paymentMethodNotSupported: row(400, 'IR_19', 'Payment method type not supported', 'confirm with a `payment_method` the simulated connector does not process (`reason` names it)', 'api_error_response.rs NotSupported'),
   mandateAndCard: row(422, 'IR_06', 'Pass either mandate_id or payment_method_data, not both', 'a recurring payment that also sends card data', 'sandbox'),
   offSessionNeedsConfirm: row(422, 'IR_06', 'off_session is only usable with confirm=true', '`off_session: true` on a create without `confirm: true`', 'sandbox (spec: off_session)'),
-  offSessionNeedsMandate: row(422, 'IR_06', 'off_session must be true when mandate_id is passed', 'a recurring payment without `off_session: true`', 'sandbox (spec: mandate_id)'),
+  offSessionNeedsMandate: row(422, 'IR_06', 'off_session must be true when mandate_id is passed', 'a recurring payment (`mandate_id` or `recurring_details`) without `off_session: true`', 'sandbox (spec: mandate_id)'),
   customerIdMismatch: row(422, 'IR_06', 'customer_id and customer.id must be the same customer', '`customer_id` and `customer.id` name different customers', 'sandbox'),
   mandateDataCurrency: row(422, 'IR_06', 'mandate_data currency must match the payment currency', '`mandate_data` limits in another currency than the payment', 'sandbox'),
   mandateDataAmount: row(422, 'IR_06', 'amount is above the mandate amount in mandate_data', 'a payment above the limit of the mandate it sets up', 'sandbox'),
@@ -91,7 +91,7 @@ export const ERROR_TABLE = {
 
   // ---- mandates and saved payment methods ------------------------------------------------------
   mandateValidation: row(400, 'HE_03', 'Mandate Validation Failed', 'a recurring payment the mandate does not allow; `reason` says why (above the mandate amount, another currency, another customer, a used single-use mandate, outside its dates, not active)', 'api_error_response.rs MandateValidationFailed'),
-  mandateNeedsCustomer: row(400, 'IR_04', 'Missing required param: customer_id', '`mandate_data` or `setup_future_usage: off_session` without a customer', 'api_error_response.rs MissingRequiredField'),
+  mandateNeedsCustomer: row(400, 'IR_04', 'Missing required param: customer_id', '`mandate_data` without a customer, or a `payment_method_id` recurring payment without one', 'api_error_response.rs MissingRequiredField'),
   recurringDetailsUnsupported: row(400, 'IR_19', 'Payment method type not supported', '`recurring_details` of a type a card sandbox cannot take (`processor_payment_token`, `network_transaction_id_and_card_details`)', 'api_error_response.rs NotSupported'),
 
   // ---- refunds ---------------------------------------------------------------------------------

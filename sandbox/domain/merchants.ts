@@ -172,9 +172,9 @@ export class MerchantService {
     }
     return this.store.transaction(() => {
       const key = this.apiKey(merchantId, keyId);
-      if (request.name !== undefined) key.name = request.name;
+      if (request.name != null) key.name = request.name;
       if (request.description !== undefined) key.description = request.description ?? null;
-      if (request.expiration !== undefined) {
+      if (request.expiration != null) {
         key.expiration = request.expiration === 'never' ? 'never' : new Date(request.expiration).toISOString();
       }
       this.store.updateApiKey(key);

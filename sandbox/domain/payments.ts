@@ -17,6 +17,7 @@ import { enqueueEvent, wantsEvent } from './webhooks.js';
 import { newAttemptId, newClientSecret, newConnectorTransactionId, newMandateId, newPaymentId } from './ids.js';
 import { asJson, checkMetadata, checkStatementDescriptors } from './validation.js';
 import { checkCard } from './card-check.js';
+import { recurringOf, saveCard, savedCardFor } from './saved-methods.js';
 import type { Attempt, Customer, IntentStatus, Mandate, MaskedCard, MerchantAccount, Payment, WebhookEventType } from './types.js';
 
 type CaptureRequest = z.infer<typeof PaymentCaptureRequest>;
@@ -116,7 +117,7 @@ export class PaymentService {
         allowed_payment_method_types: request.allowed_payment_method_types ?? null,
         merchant_order_reference_id: request.merchant_order_reference_id ?? null,
         profile_id: merchant.default_profile,
-        payment_type: request.payment_type ?? (request.mandate_data ? 'new_mandate' : request.mandate_id ? 'recurring_mandate' : 'normal'),
+        payment_type: request.payment_type ?? (request.mandate_data ? 'new_mandate' : request.mandate_id || request.recurring_details ? 'recurring_mandate' : 'normal'),
         request_incremental_authorization: request.request_incremental_authorization ?? null,
         split_payments: asJson(request.split_payments),
         request_external_three_ds_authentication: request.request_external_three_ds_authentication ?? null,
@@ -347,13 +348,14 @@ export class PaymentService {
     const customerId = details?.id ?? request.customer_id ?? null;
     if (!customerId) return null;
     if (this.store.customer(merchant.merchant_id, customerId)) return customerId;
+    // the deprecated top-level members describe the customer when no `customer` object does, as upstream
     const customer: Customer = {
       customer_id: customerId,
       merchant_id: merchant.merchant_id,
-      name: details?.name ?? null,
-      email: details?.email ?? null,
-      phone: details?.phone ?? null,
-      phone_country_code: details?.phone_country_code ?? null,
+      name: details?.name ?? request.name ?? null,
+      email: details?.email ?? request.email ?? null,
+      phone: details?.phone ?? request.phone ?? null,
+      phone_country_code: details?.phone_country_code ?? request.phone_country_code ?? null,
       description: null,
       address: null,
       metadata: null,
@@ -377,10 +379,11 @@ export class PaymentService {
     }
     applyConfirmMembers(payment, request);
     const card = request.payment_method_data?.card;
-    const requestedMandate = request.mandate_id ?? null;
-    if (card && requestedMandate) throw apiError('mandateAndCard');
-    if (!card && !requestedMandate) throw apiError('paymentMethodDataRequired');
-    if (requestedMandate) return this.confirmWithMandate(payment, requestedMandate, request);
+    const recurring = recurringOf(request);
+    if (card && recurring) throw apiError('mandateAndCard');
+    if (!card && !recurring) throw apiError('paymentMethodDataRequired');
+    if (recurring?.kind === 'mandate') return this.confirmWithMandate(payment, recurring.id, request);
+    if (recurring?.kind === 'payment_method') return this.confirmWithSavedCard(payment, recurring.id, request);
     return this.confirmCard(payment, card as CardData);
   }
 
@@ -473,6 +476,7 @@ export class PaymentService {
     }
     payment.customer_id ??= mandate.customer_id;
     payment.mandate_id = mandate.mandate_id;
+    payment.payment_method_id = mandate.payment_method_id ?? null;
     payment.off_session = true;
     payment.payment_method = 'card';
     payment.payment_method_type ??= 'credit';
@@ -480,6 +484,29 @@ export class PaymentService {
     this.store.putMandate(mandate);
     const attempt = this.newAttempt(payment, 'card', mandate.card, null);
     return this.approve(payment, attempt);
+  }
+
+  /** A recurring payment on a card the customer saved off-session (`recurring_details` of type `payment_method_id`). */
+  private confirmWithSavedCard(payment: Payment, paymentMethodId: string, request: PaymentConfirmRequest): Payment {
+    if (!request.off_session && !payment.off_session) throw apiError('offSessionNeedsMandate');
+    if (!payment.customer_id) throw errors.missingParam('customer_id');
+    const method = savedCardFor(this.store.customer(payment.merchant_id, payment.customer_id), paymentMethodId);
+    payment.off_session = true;
+    payment.payment_method = 'card';
+    payment.payment_method_type ??= 'credit';
+    payment.payment_method_id = method.payment_method_id;
+    return this.approve(payment, this.newAttempt(payment, 'card', method.card, null));
+  }
+
+  /** A card payment of a customer that asks to keep the card (`setup_future_usage`, `mandate_data`) saves it. */
+  private saveCardIfAsked(payment: Payment): void {
+    if (payment.payment_method_id || !payment.card || !payment.customer_id) return;
+    if (payment.setup_future_usage == null && !payment.mandate_data) return;
+    const customer = this.store.customer(payment.merchant_id, payment.customer_id);
+    if (!customer) return;
+    const offSession = payment.setup_future_usage === 'off_session' || payment.mandate_data != null;
+    payment.payment_method_id = saveCard(customer, payment.card, offSession, new Date(this.now()).toISOString()).payment_method_id;
+    this.store.putCustomer(customer);
   }
 
   private startMobileMoney(payment: Payment, request: PaymentCreateRequest): Payment {
@@ -545,6 +572,7 @@ export class PaymentService {
       });
       payment.status = captured < payment.amount ? 'partially_captured' : 'succeeded';
     }
+    this.saveCardIfAsked(payment);
     if (payment.mandate_data && !payment.mandate_id) payment.mandate_id = this.createMandate(payment, attempt).mandate_id;
     return this.save(payment);
   }
@@ -587,6 +615,7 @@ export class PaymentService {
       end_date: limits?.end_date ?? null,
       card: attempt.card,
       customer_acceptance: payment.customer_acceptance,
+      payment_method_id: payment.payment_method_id ?? null,
       times_used: 0,
       created_at: new Date(this.now()).toISOString(),
     };
@@ -603,8 +632,9 @@ function checkCreateRules(request: PaymentCreateRequest, merchant: MerchantAccou
   checkMetadata('metadata', request.metadata);
   checkStatementDescriptors(request.statement_descriptor_name, request.statement_descriptor_suffix);
   if (request.off_session && request.confirm !== true) throw apiError('offSessionNeedsConfirm');
-  if (request.mandate_id != null && request.off_session !== true) throw apiError('offSessionNeedsMandate');
-  if (request.mandate_id != null && request.payment_method_data?.card) throw apiError('mandateAndCard');
+  const recurring = recurringOf(request);
+  if (recurring && request.off_session !== true) throw apiError('offSessionNeedsMandate');
+  if (recurring && request.payment_method_data?.card) throw apiError('mandateAndCard');
   if (request.customer && request.customer_id && request.customer.id !== request.customer_id) {
     throw apiError('customerIdMismatch');
   }

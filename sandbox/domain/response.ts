@@ -149,7 +149,7 @@ export function paymentResponse(payment: Payment, { customer, attempts = null, r
     external_3ds_authentication_attempted: false,
     expires_on: expiresOn,
     fingerprint: null,
-    payment_method_id: null,
+    payment_method_id: payment.payment_method_id ?? null,
     payment_method_status: null,
     split_payments: payment.split_payments,
     frm_metadata: payment.frm_metadata,

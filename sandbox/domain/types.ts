@@ -78,6 +78,17 @@ export interface Customer {
   metadata: JsonObject | null;
   default_payment_method_id: string | null;
   created_at: string;
+  /** Cards saved for the customer by payments with `setup_future_usage` or `mandate_data` (saved-methods.ts). */
+  payment_methods?: SavedPaymentMethod[];
+}
+
+/** A card saved for a customer: `payment_method_id` on the payments that use it. */
+export interface SavedPaymentMethod {
+  payment_method_id: string;
+  card: MaskedCard;
+  /** Saved with `setup_future_usage: off_session` or a mandate: chargeable without the customer. */
+  off_session: boolean;
+  created_at: string;
 }
 
 /** What the sandbox keeps of a card: never the number or the CVC. */
@@ -144,6 +155,8 @@ export interface Mandate {
   end_date: string | null;
   card: MaskedCard | null;
   customer_acceptance: JsonObject | null;
+  /** The saved card the mandate charges (absent on mandates stored before saved cards existed). */
+  payment_method_id?: string | null;
   times_used: number;
   created_at: string;
 }
@@ -188,6 +201,8 @@ export interface Payment {
   payment_experience: string | null;
   payment_token: string | null;
   card: MaskedCard | null;
+  /** The saved card this payment used or saved (absent on payments stored before saved cards existed). */
+  payment_method_id?: string | null;
   billing_of_method: JsonObject | null;
   next_action: NextAction | null;
   error_code: string | null;

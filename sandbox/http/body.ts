@@ -51,6 +51,10 @@ export function validate<T extends z.ZodMiniType>(schema: T, value: unknown): z.
 
 const memberPath = (path: PropertyKey[]): string => path.map(String).join('.');
 
+/** The variant sent, quoted as serde does; a value that could be card data (a long run of digits) is not repeated. */
+const variantSent = (input: unknown): string =>
+  typeof input === 'string' && input.length <= 64 && !/\d{6}/.test(input) ? `\`${input}\`` : 'sent';
+
 function issueToError(issue: z.core.$ZodIssue): ApiError {
   const path = memberPath(issue.path);
   switch (issue.code) {
@@ -63,9 +67,9 @@ function issueToError(issue: z.core.$ZodIssue): ApiError {
       return errors.badJson(`invalid type for \`${path}\`: expected ${issue.expected}`);
     case 'invalid_value': {
       if (issue.input === undefined) return errors.missingParam(path);
-      const values = issue.values.map((v) => JSON.stringify(v));
-      const expected = values.length <= 12 ? `one of ${values.join(', ')}` : 'a value listed in the API reference';
-      return errors.badJson(`unknown variant for \`${path}\`: expected ${expected}`);
+      // serde's wording, as upstream answers (Cypress Commons.js:1139): the variant sent and every accepted one
+      const expected = issue.values.map((value) => `\`${String(value)}\``).join(', ');
+      return errors.badJson(`unknown variant ${variantSent(issue.input)}, expected one of ${expected}`);
     }
     case 'too_small': {
       const unit = issue.origin === 'string' ? ' characters' : issue.origin === 'array' ? ' items' : '';

@@ -381,7 +381,8 @@ describe('merchant administration', () => {
           () => ({ merchant_id: uniqueId('routing'), payout_routing_algorithm: { type: 'bogus', data: {} } }),
           400,
           'IR_06',
-          /payout_routing_algorithm\.type/,
+          // serde's wording, as upstream (Cypress Commons.js:1167): the variant sent and the accepted ones
+          /unknown variant `bogus`, expected one of `single`, `priority`, `volume_split`, `advanced`/,
         ],
         ['a primary_business_details country in lower case', () => ({ merchant_id: uniqueId('country'), primary_business_details: [{ country: 'us', business: 'x' }] }), 422, 'IR_06', /primary_business_details/],
         ['a negative gateway fee percentage', () => ({ merchant_id: uniqueId('neg_fee'), gateway_fee_config: { percentage: -1 } }), 422, 'IR_06', /gateway_fee_config\.percentage/],

@@ -8,7 +8,7 @@ import { ALLOW_LIST, type AllowListEntry } from './allow-list.js';
 import { runAllFlows, recording, type Exchange } from './flows.js';
 import { checkResponse, type Violation } from './openapi.js';
 
-const NOT_YET = { todo: 'the sandbox does not speak the real service dialect yet' };
+const NOT_YET = { todo: 'response members the OpenAPI schemas require are still missing' };
 
 describe('OpenAPI response schemas', () => {
   let sandbox: TestSandbox;
