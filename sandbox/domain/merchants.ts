@@ -61,6 +61,7 @@ export class MerchantService {
         gateway_fee_config: gatewayFeeConfig,
         is_recon_enabled: false,
         recon_status: 'not_requested',
+        merchant_account_type: request.merchant_account_type ?? 'standard',
         created_at: nowIso,
         modified_at: nowIso,
       };
@@ -237,12 +238,38 @@ function webhookDetails(details: NonNullable<MerchantAccountCreate['webhook_deta
     payment_created_enabled: details.payment_created_enabled ?? null,
     payment_succeeded_enabled: details.payment_succeeded_enabled ?? null,
     payment_failed_enabled: details.payment_failed_enabled ?? null,
+    payment_statuses_enabled: details.payment_statuses_enabled ?? null,
+    refund_statuses_enabled: details.refund_statuses_enabled ?? null,
+    payout_statuses_enabled: details.payout_statuses_enabled ?? null,
+  };
+}
+
+/**
+ * `webhook_details` as the API shows it. Upstream's response always has the two status lists; when
+ * the merchant has not set them they name the payment statuses the sandbox sends events for (the
+ * `payment_succeeded_enabled` and `payment_failed_enabled` switches) and no refund status (the
+ * sandbox sends no refund events).
+ */
+function webhookDetailsResponse(details: WebhookDetails) {
+  const fromSwitches = [
+    ...(details.payment_succeeded_enabled ? ['succeeded'] : []),
+    ...(details.payment_failed_enabled ? ['failed'] : []),
+  ];
+  return {
+    ...details,
+    payment_statuses_enabled: details.payment_statuses_enabled ?? fromSwitches,
+    refund_statuses_enabled: details.refund_statuses_enabled ?? [],
+    payout_statuses_enabled: details.payout_statuses_enabled ?? null,
   };
 }
 
 /** The account as the API shows it. */
 export function merchantAccountResponse(account: MerchantAccount) {
-  return { ...account };
+  return {
+    ...account,
+    webhook_details: account.webhook_details ? webhookDetailsResponse(account.webhook_details) : null,
+    merchant_account_type: account.merchant_account_type ?? 'standard',
+  };
 }
 
 export function apiKeyResponse(record: ApiKeyRecord) {

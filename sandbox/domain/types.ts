@@ -25,6 +25,10 @@ export interface WebhookDetails {
   payment_created_enabled: boolean | null;
   payment_succeeded_enabled: boolean | null;
   payment_failed_enabled: boolean | null;
+  /** Upstream's status lists (absent on accounts stored before they existed). */
+  payment_statuses_enabled?: string[] | null;
+  refund_statuses_enabled?: string[] | null;
+  payout_statuses_enabled?: string[] | null;
 }
 
 /** A merchant account: every member of the spec's table, plus what the sandbox keeps for itself. */
@@ -51,6 +55,8 @@ export interface MerchantAccount {
   gateway_fee_config: { percentage: number | null; flat_amount: number | null } | null;
   is_recon_enabled: boolean;
   recon_status: 'not_requested' | 'requested' | 'active' | 'disabled';
+  /** Upstream's account type (absent on accounts stored before it existed: `standard`). */
+  merchant_account_type?: 'standard' | 'platform' | 'connected';
   created_at: string;
   modified_at: string;
 }

@@ -1,11 +1,11 @@
 import * as z from 'zod/mini';
 import type { PaymentMethodListResponse } from '../../src/api/schemas.js';
-import { BRANDS } from '../../src/card/index.js';
 import { authenticate, paymentIdOfClientSecret, requireClientSecret, verifyClientSecret } from '../http/auth.js';
 import { readQuery } from '../http/body.js';
+import { LISTED_CARD_NETWORKS } from '../domain/card-networks.js';
 import { errors } from '../domain/errors.js';
 import { CONNECTORS } from '../domain/processor.js';
-import type { Payment } from '../domain/types.js';
+import type { JsonObject, Payment } from '../domain/types.js';
 import type { App, RouteDeps } from './deps.js';
 
 const ListQuery = z.strictObject({
@@ -19,8 +19,7 @@ const ListQuery = z.strictObject({
   card_networks: z.optional(z.string()),
 });
 
-/** Card networks the sandbox processor accepts for every merchant, as upstream names them. */
-const CARD_NETWORKS = [...new Set(BRANDS.map((brand) => brand.network))];
+
 
 /** GET /account/payment_methods: what the customer may pay this payment with (classic list). */
 export function paymentMethodRoutes(app: App, deps: RouteDeps): void {
@@ -41,7 +40,7 @@ export function paymentMethodRoutes(app: App, deps: RouteDeps): void {
     const cardType = (type: 'credit' | 'debit') => ({
       payment_method_type: type,
       payment_experience: null,
-      card_networks: CARD_NETWORKS.map((card_network) => ({ card_network, surcharge_details: null, eligible_connectors: connectors })),
+      card_networks: LISTED_CARD_NETWORKS.map((card_network) => ({ card_network, surcharge_details: null, eligible_connectors: connectors })),
       bank_names: null,
       bank_debits: null,
       bank_transfers: null,
@@ -69,7 +68,8 @@ export function paymentMethodRoutes(app: App, deps: RouteDeps): void {
         { payment_method: 'card', payment_method_types: [cardType('credit'), cardType('debit')].filter(keep) },
         { payment_method: 'wallet', payment_method_types: [walletType('pay_bill'), walletType('pay_till')].filter(keep) },
       ].filter((group) => group.payment_method_types.length > 0),
-      mandate_payment: payment?.mandate_data ?? null,
+      // upstream's MandateType: `{"single_use": {…}}` or `{"multi_use": {…}}`, null when the payment sets up no mandate
+      mandate_payment: (payment?.mandate_data?.mandate_type as JsonObject | undefined) ?? null,
       merchant_name: principal.merchant.merchant_name,
       show_surcharge_breakup_screen: false,
       payment_type: payment?.payment_type ?? 'normal',
@@ -78,7 +78,8 @@ export function paymentMethodRoutes(app: App, deps: RouteDeps): void {
       collect_billing_details_from_wallets: false,
       is_tax_calculation_enabled: false,
       sdk_next_action: { next_action: payment?.status === 'processing' ? 'sync' : 'confirm' },
-      is_guest_customer: payment ? payment.customer_id == null : null,
+      // the merchant's server list has no customer: a guest, as for a payment without one
+      is_guest_customer: payment ? payment.customer_id == null : true,
     } satisfies PaymentMethodListResponse);
   });
 }

@@ -140,9 +140,16 @@ describe('merchant administration', () => {
       const created = await createAccount(request);
       for (const member of ACCOUNT_MEMBERS) assert.ok(member in created, `response lacks ${member}`);
       for (const [member, value] of Object.entries(request)) {
-        if (member === 'gateway_fee_config') continue;
+        if (member === 'gateway_fee_config' || member === 'webhook_details') continue;
         assert.deepEqual(created[member], value, member);
       }
+      // upstream's response adds the status lists the OpenAPI schema requires (from the switches when not set)
+      assert.deepEqual(created['webhook_details'], {
+        ...(request['webhook_details'] as Body),
+        payment_statuses_enabled: ['succeeded'],
+        refund_statuses_enabled: [],
+        payout_statuses_enabled: null,
+      });
       assert.deepEqual(created['gateway_fee_config'], { percentage: 1.5, flat_amount: null });
       assert.equal(created['is_recon_enabled'], false);
       assert.equal(created['recon_status'], 'not_requested');
@@ -225,6 +232,10 @@ describe('merchant administration', () => {
         payment_created_enabled: true,
         payment_succeeded_enabled: true,
         payment_failed_enabled: true,
+        // upstream's status lists, from the switches when not set
+        payment_statuses_enabled: ['succeeded', 'failed'],
+        refund_statuses_enabled: [],
+        payout_statuses_enabled: null,
       });
       assert.equal(updated.body['created_at'], created['created_at']);
       assert.ok(Date.parse(String(updated.body['modified_at'])) > Date.parse(String(created['modified_at'])), 'modified_at should move');

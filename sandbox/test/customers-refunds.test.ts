@@ -275,7 +275,10 @@ describe('customers, refunds and fees', () => {
       assert.equal(created['profile_id'], payment['profile_id']);
       assert.equal(typeof created['connector_refund_id'], 'string');
       assert.equal(typeof created['refund_arn'], 'string');
-      for (const member of ['reason', 'metadata', 'error_message', 'error_code', 'unified_code', 'unified_message', 'merchant_connector_id', 'split_refunds']) {
+      // the refund names the payment's simulated connector account, as the payment does
+      assert.equal(created['merchant_connector_id'], payment['merchant_connector_id']);
+      assert.match(String(created['merchant_connector_id']), /^mca_/);
+      for (const member of ['reason', 'metadata', 'error_message', 'error_code', 'unified_code', 'unified_message', 'split_refunds']) {
         assert.equal(created[member], null, `${member} should be null`);
       }
       for (const member of ['created_at', 'updated_at']) assert.ok(!Number.isNaN(Date.parse(String(created[member]))), `${member} is a date-time`);

@@ -2,6 +2,7 @@
 // service's clients send"); recurring payments by recurring_details and saved cards.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { CARD_NETWORKS } from '../../src/api/enums.js';
 import { cardPayment, startTestSandbox, type TestSandbox } from './helpers.js';
 
 const ADMIN = { key: 'test_admin' };
@@ -94,5 +95,45 @@ describe('the real service dialect in requests', () => {
   it('a payment without a customer saves nothing', async () => {
     const payment = await sandbox.createPayment({ amount: 100, currency: 'USD', confirm: true, setup_future_usage: 'off_session', ...cardPayment('4242424242424242') });
     assert.equal(payment.payment_method_id, null);
+  });
+
+  it('the list and the payment name only networks of the real CardNetwork enum; an Elo card still pays', async () => {
+    const list = await sandbox.request('GET', '/account/payment_methods');
+    const groups = list.body.payment_methods as { payment_method: string; payment_method_types: { card_networks: { card_network: string }[] | null }[] }[];
+    const networks = groups.flatMap((group) => group.payment_method_types.flatMap((type) => (type.card_networks ?? []).map((entry) => entry.card_network)));
+    assert.ok(networks.includes('Visa'));
+    assert.deepEqual(networks.filter((network) => !(CARD_NETWORKS as readonly string[]).includes(network)), []);
+    assert.equal(list.body.mandate_payment, null);
+    const elo = await sandbox.createPayment({ amount: 100, currency: 'BRL', confirm: true, ...cardPayment('6362970000457013') });
+    const paidCard = (elo.payment_method_data as { card: { card_network: string | null; last4: string } }).card;
+    assert.deepEqual([paidCard.card_network, paidCard.last4], [null, '7013']);
+  });
+
+  it('payments name their simulated connector account; captures carry connector, attempt and sequence; processor_merchant_id is the merchant', async () => {
+    const payment = await sandbox.createPayment({ amount: 1000, currency: 'USD', confirm: true, capture_method: 'manual_multiple', ...cardPayment('4242424242424242') });
+    const other = await sandbox.createPayment({ amount: 100, currency: 'USD', confirm: true, ...cardPayment('4242424242424242') });
+    assert.match(String(payment.merchant_connector_id), /^mca_[0-9a-f]{20}$/);
+    assert.equal(other.merchant_connector_id, payment.merchant_connector_id, 'the same connector, the same account');
+    assert.equal(payment.processor_merchant_id, payment.merchant_id);
+    await sandbox.request('POST', `/payments/${String(payment.payment_id)}/capture`, { body: { amount_to_capture: 300 } });
+    const captured = await sandbox.request('POST', `/payments/${String(payment.payment_id)}/capture`, { body: { amount_to_capture: 700 } });
+    const captures = captured.body.captures as Record<string, unknown>[];
+    assert.deepEqual(captures.map((capture) => [capture.connector, capture.authorized_attempt_id, capture.capture_sequence]), [
+      [payment.connector, `${String(payment.payment_id)}_1`, 1],
+      [payment.connector, `${String(payment.payment_id)}_1`, 2],
+    ]);
+  });
+
+  it('an account answers merchant_account_type and the webhook status lists (from the switches when not set)', async () => {
+    const created = await sandbox.request('POST', '/accounts', {
+      ...ADMIN,
+      body: { merchant_id: 'dialect_shop', webhook_details: { webhook_url: 'https://example.com/hook', payment_succeeded_enabled: true, payment_failed_enabled: false } },
+    });
+    assert.equal(created.status, 200, created.text);
+    assert.equal(created.body.merchant_account_type, 'standard');
+    const webhooks = created.body.webhook_details as Record<string, unknown>;
+    assert.deepEqual([webhooks.payment_statuses_enabled, webhooks.refund_statuses_enabled], [['succeeded'], []]);
+    const updated = await sandbox.request('POST', '/accounts/dialect_shop', { ...ADMIN, body: { webhook_details: { payment_statuses_enabled: ['succeeded', 'requires_capture'] } } });
+    assert.deepEqual((updated.body.webhook_details as Record<string, unknown>).payment_statuses_enabled, ['succeeded', 'requires_capture']);
   });
 });

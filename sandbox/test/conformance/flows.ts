@@ -63,7 +63,15 @@ async function adminFlows(sandbox: TestSandbox): Promise<void> {
   const payment = await sandbox.request('POST', '/payments', { body: { amount: 6000, currency: 'USD' } });
   await sandbox.request('GET', '/account/payment_methods', { key: sandbox.publishableKey, query: { client_secret: String(payment.body.client_secret) } });
   await sandbox.request('GET', `/payments/${String(payment.body.payment_id)}`, { query: { expand_attempts: 'true' } });
+  await sandbox.request('GET', '/account/payment_methods');
   await sandbox.request('GET', '/payments/pay_nobody');
+
+  // mobile money (the spec's wallet extension), approved by the simulator
+  const mobile = await sandbox.request('POST', '/payments', {
+    body: { amount: 1500, currency: 'KES', confirm: true, payment_method: 'wallet', payment_method_type: 'pay_bill', payment_method_data: { wallet: { mobile_money: { phone_number: '+254700123456' } } } },
+  });
+  await sandbox.request('POST', `/sandbox/mobile_money/${String(mobile.body.payment_id)}/approve`);
+  await sandbox.request('GET', `/payments/${String(mobile.body.payment_id)}`);
   await sandbox.request('GET', '/refunds/ref_nobody');
 }
 

@@ -8,8 +8,6 @@ import { ALLOW_LIST, type AllowListEntry } from './allow-list.js';
 import { runAllFlows, recording, type Exchange } from './flows.js';
 import { checkResponse, type Violation } from './openapi.js';
 
-const NOT_YET = { todo: 'response members the OpenAPI schemas require are still missing' };
-
 describe('OpenAPI response schemas', () => {
   let sandbox: TestSandbox;
   const exchanges: Exchange[] = [];
@@ -18,7 +16,7 @@ describe('OpenAPI response schemas', () => {
   });
   after(() => sandbox.close());
 
-  it('every answer with a schema in the document matches it, apart from the allow-list', NOT_YET, async (t) => {
+  it('every answer with a schema in the document matches it, apart from the allow-list', async (t) => {
     await runAllFlows(recording(sandbox, exchanges));
     const open: (Violation & { path: string })[] = [];
     const used = new Set<AllowListEntry>();
@@ -32,7 +30,8 @@ describe('OpenAPI response schemas', () => {
     }
     const lines = [...new Set(open.map((v) => `${v.operation} ${v.status} ${v.instancePath || '(root)'}: ${v.message}`))];
     assert.deepEqual(lines, [], `${lines.length} schema violations`);
-    assert.ok(checked >= 100, `only ${checked} answers had a schema to check`);
+    // every flow together gives about 90 answers with a schema: far fewer means flows stopped running
+    assert.ok(checked >= 80, `only ${checked} answers had a schema to check`);
     const unused = ALLOW_LIST.filter((entry) => !used.has(entry)).map((entry) => entry.reason);
     assert.deepEqual(unused, [], 'allow-list entries no answer needs');
     t.diagnostic(`schema checks: ${checked} answers of ${exchanges.length} checked; ${ALLOW_LIST.length} allow-list entries`);
