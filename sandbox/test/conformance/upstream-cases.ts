@@ -4,8 +4,8 @@
  * Source: the juspay/hyperswitch repository, its Cypress API suite under `cypress-tests/cypress/`:
  * the default connector expectations in `e2e/configs/Payment/Commons.js` (at commit
  * 96dca90716d418a02a7d80ca1bc0f9c68826b386; each case gives its line there), the request fixtures and
- * assertions of `support/commands.js` and the flows of `e2e/spec/Payment/*.cy.js` (named by file and
- * `it` title). Upstream runs each flow against a real connector; the sandbox's simulated connector
+ * assertions of `support/commands.js` (named by Cypress command) and the flows of
+ * `e2e/spec/Payment/*.cy.js` (named by file and `it` title). Upstream runs each flow against a real connector; the sandbox's simulated connector
  * takes its place, with the sandbox's own test cards where upstream's card would not behave the same
  * here (a 3-D Secure challenge needs one of the sandbox's challenge cards).
  *
@@ -573,6 +573,99 @@ export const UPSTREAM_CASES: UpstreamCase[] = [
         body: createBody({ confirm: true, payment_id: first.payment_id, payment_method: 'card', payment_method_data: { card: no3dsCard }, customer_acceptance: null, setup_future_usage: 'on_session' }),
       });
       expectError(response, 400, { type: 'invalid_request', code: 'HE_01', message: 'The payment with the specified payment_id already exists in our records' });
+    },
+  },
+  // ---- support/commands.js: the assertions of the administrative commands (cited by command name)
+  {
+    source: 'support/commands.js merchantCreateCallTest, merchantUpdateCall',
+    name: 'a merchant account is created with keys, profile and organization, and an update keeps them',
+    async run(sandbox) {
+      const merchantId = `upstream_${Date.now().toString(36)}`;
+      const admin = { key: 'test_admin' };
+      const created = await sandbox.request('POST', '/accounts', {
+        ...admin,
+        body: {
+          merchant_id: merchantId,
+          merchant_name: 'NewAge Retailer',
+          merchant_details: { primary_contact_person: 'John Test', primary_email: 'JohnTest@test.com', website: 'https://www.example.com' },
+          return_url: 'https://google.com/success',
+          webhook_details: { webhook_version: '1.0.1', webhook_username: 'ekart_retail', webhook_password: 'password_ekart@123', payment_created_enabled: true, payment_succeeded_enabled: true, payment_failed_enabled: true },
+          sub_merchants_enabled: false,
+          metadata: { city: 'NY', unit: '245' },
+          primary_business_details: [{ country: 'US', business: 'default' }],
+        },
+      });
+      assert.equal(created.status, 200, created.text);
+      assert.equal(created.body.merchant_id, merchantId);
+      for (const member of ['payment_response_hash_key', 'publishable_key', 'default_profile', 'organization_id']) assert.ok(created.body[member] != null, member);
+      const updated = await sandbox.request('POST', `/accounts/${merchantId}`, { ...admin, body: { merchant_id: merchantId, merchant_name: 'Updated', merchant_details: { primary_contact_person: 'Jane Test' } } });
+      assert.equal(updated.status, 200, updated.text);
+      assert.equal(updated.body.merchant_id, merchantId);
+      assert.equal(updated.body.publishable_key, created.body.publishable_key);
+      assert.equal(updated.body.organization_id, created.body.organization_id);
+      assert.notDeepEqual(updated.body.merchant_details, created.body.merchant_details);
+    },
+  },
+  {
+    source: 'support/commands.js apiKeyCreateTest, apiKeyUpdateCall, apiKeyRetrieveCall, apiKeyListCall, apiKeyDeleteCall',
+    name: 'an API key is created (key_id with snd_), updated, retrieved, listed and revoked',
+    async run(sandbox) {
+      const admin = { key: 'test_admin' };
+      const tomorrow = new Date(Date.now() + 24 * 3600 * 1000).toISOString();
+      const created = await sandbox.request('POST', '/api_keys/demo_merchant', { ...admin, body: { name: 'API Key 1', description: null, expiration: tomorrow } });
+      assert.equal(created.status, 200, created.text);
+      assert.equal(created.body.merchant_id, 'demo_merchant');
+      assert.equal(created.body.description, null);
+      assert.match(String(created.body.key_id), /snd_/);
+      const keyPath = `/api_keys/demo_merchant/${String(created.body.key_id)}`;
+      const updated = await sandbox.request('POST', keyPath, { ...admin, body: { name: 'Updated API Key', description: 'My very awesome API key', expiration: tomorrow } });
+      assert.deepEqual([updated.status, updated.body.name, updated.body.merchant_id, updated.body.key_id], [200, 'Updated API Key', 'demo_merchant', created.body.key_id]);
+      const retrieved = await sandbox.request('GET', keyPath, admin);
+      assert.deepEqual([retrieved.body.name, retrieved.body.key_id, retrieved.body.merchant_id], ['Updated API Key', created.body.key_id, 'demo_merchant']);
+      const list = await sandbox.request<Record<string, unknown>[]>('GET', '/api_keys/demo_merchant/list', admin);
+      assert.ok(Array.isArray(list.body) && list.body.length > 0);
+      for (const key of list.body) {
+        assert.ok(String(key.name).length > 0);
+        assert.match(String(key.key_id), /snd_/);
+        assert.equal(key.merchant_id, 'demo_merchant');
+      }
+      const revoked = await sandbox.request('DELETE', keyPath, admin);
+      assert.deepEqual([revoked.body.merchant_id, revoked.body.key_id, revoked.body.revoked], ['demo_merchant', created.body.key_id, true]);
+    },
+  },
+  {
+    source: 'support/commands.js createCustomerCallTest, customerRetrieveCall, customerUpdateCall',
+    name: 'a customer is created with what was sent, retrieved and updated by id',
+    async run(sandbox) {
+      const body = {
+        email: 'guest@example.com',
+        name: 'John Doe',
+        phone: '999999999',
+        phone_country_code: '+65',
+        description: 'First customer',
+        metadata: { udf1: 'value1', new_customer: 'true', login_date: '2019-09-10T10:11:12Z' },
+        address: { city: 'Bangalore', country: 'IN', line1: 'Juspay router', line2: 'Koramangala', line3: 'Stallion', state: 'Karnataka', zip: '560095', first_name: 'John', last_name: 'Doe' },
+      };
+      const created = await sandbox.request('POST', '/customers', { body });
+      assert.equal(created.status, 200, created.text);
+      assert.ok(String(created.body.customer_id).length > 0);
+      for (const member of ['email', 'name', 'phone', 'phone_country_code'] as const) assert.equal(created.body[member], body[member], member);
+      assert.deepEqual(created.body.metadata, body.metadata);
+      assert.deepEqual(created.body.address, body.address);
+      const path = `/customers/${String(created.body.customer_id)}`;
+      assert.equal((await sandbox.request('GET', path)).body.customer_id, created.body.customer_id);
+      const updated = await sandbox.request('POST', path, { body: { email: 'JohnTest@test.com', name: 'John Test', phone_country_code: '+65', phone: '888888888', description: 'First Customer' } });
+      assert.equal(updated.body.customer_id, created.body.customer_id);
+    },
+  },
+  {
+    source: 'support/commands.js createPaymentIntentTest',
+    name: 'a created payment has a client_secret, ids, and the amount and currency sent',
+    async run(sandbox) {
+      const payment = await intent(sandbox, { authentication_type: 'no_three_ds', capture_method: 'automatic' });
+      assert.match(String(payment.client_secret), /^pay_[A-Za-z0-9]+_secret_/);
+      assert.ok(payment.payment_id != null && payment.merchant_id != null);
+      assert.deepEqual([payment.amount, payment.currency], [6000, 'USD']);
     },
   },
   {
