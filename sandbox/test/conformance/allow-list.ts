@@ -70,10 +70,11 @@ export const ALLOW_LIST: AllowListEntry[] = [
     kind: 'spec',
     operation: '*',
     statuses: [200],
-    path: /\/payment_method_type$/,
+    path: /\/(payment_method_type|allowed_payment_method_types\/\d+)$/,
     message: /^must be equal to one of the allowed values/,
     reason:
-      'Mobile money (payment_method_type pay_bill and pay_till) is the spec\'s extension: the real PaymentMethodType has neither.',
+      'Mobile money (payment_method_type pay_bill and pay_till, also in allowed_payment_method_types) is the spec\'s extension: ' +
+      'the real PaymentMethodType has neither.',
   },
 ];
 
