@@ -1,7 +1,8 @@
 // The error table (sandbox/domain/error-table.ts) is the one list of errors: docs/sandbox.md carries
 // it rendered, and every row is well-formed.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { ERROR_TABLE, errorTableMarkdown, fillMessage, type ErrorRow } from '../domain/error-table.js';
 import { apiError } from '../domain/errors.js';
@@ -29,5 +30,21 @@ describe('error table', () => {
     assert.deepEqual(apiError('mandateValidation', {}, 'payment amount 5000 is greater than mandate amount 1000').toBody(), {
       error: { type: 'invalid_request', message: 'Mandate Validation Failed', code: 'HE_03', reason: 'payment amount 5000 is greater than mandate amount 1000' },
     });
+  });
+
+  it('every row is an error the sandbox can really answer: its code names it', () => {
+    const root = new URL('..', import.meta.url).pathname;
+    const sources = (readdirSync(root, { recursive: true }) as string[])
+      .filter((file) => file.endsWith('.ts') && !file.startsWith('test') && !file.endsWith('error-table.ts'))
+      .map((file) => readFileSync(join(root, file), 'utf8'))
+      .join('\n');
+    const errorsModule = readFileSync(new URL('../domain/errors.ts', import.meta.url), 'utf8');
+    const unused = Object.keys(ERROR_TABLE).filter((name) => {
+      if (sources.includes(`apiError('${name}'`)) return false;
+      // a shortcut in errors.ts (`errors.missingParam(…)`) that the code calls
+      const shortcut = new RegExp(`(\\w+): \\([^)]*\\) => apiError\\('${name}'`).exec(errorsModule)?.[1];
+      return !(shortcut && sources.includes(`errors.${shortcut}(`));
+    });
+    assert.deepEqual(unused, [], 'rows no code throws: remove them or throw them');
   });
 });
