@@ -575,6 +575,54 @@ export const UPSTREAM_CASES: UpstreamCase[] = [
       expectError(response, 400, { type: 'invalid_request', code: 'HE_01', message: 'The payment with the specified payment_id already exists in our records' });
     },
   },
+  // ---- fixtures/: upstream's request bodies, sent as they are (card details replaced, as its utils do)
+  {
+    source: 'fixtures/create-confirm-body.json@8f7ea3a4, fixtures/create-payment-body.json@2d5f8782',
+    name: 'upstream\'s create bodies are accepted as they are',
+    async run(sandbox) {
+      const createConfirm = {
+        amount: 6540, currency: 'USD', confirm: true, capture_method: 'automatic', capture_on: '2022-09-10T10:11:12Z', amount_to_capture: 6540,
+        customer_id: 'john123', email: 'guest@example.com', name: 'John Doe', phone: '999999999', phone_country_code: '+65',
+        description: 'Its my first payment request', authentication_type: 'no_three_ds', return_url: 'https://duck.com', setup_future_usage: 'on_session',
+        customer_acceptance: { acceptance_type: 'offline', accepted_at: '1963-05-03T04:07:52.723Z', online: { ip_address: '127.0.0.1', user_agent: 'amet irure esse' } },
+        payment_method: 'card', payment_method_type: 'debit', payment_method_data: { card: no3dsCard },
+        billing: { address: { line1: '1467', line2: 'Harrison Street', line3: 'Harrison Street', city: 'San Fransico', state: 'California', zip: '94122', country: 'US', first_name: 'john', last_name: 'doe' } },
+        shipping: { address: { line1: '1467', line2: 'Harrison Street', line3: 'Harrison Street', city: 'San Fransico', state: 'California', zip: '94122', country: 'US', first_name: 'john', last_name: 'doe' } },
+        statement_descriptor_name: 'joseph', statement_descriptor_suffix: 'JS',
+        metadata: { udf1: 'value1', new_customer: 'true', login_date: '2019-09-10T10:11:12Z' },
+        browser_info: { ip_address: '129.0.0.1', user_agent: 'Mozilla/5.0', accept_header: 'text/html', language: 'en-US', color_depth: 30, screen_height: 1117, screen_width: 1728, time_zone: -330, java_enabled: true, java_script_enabled: true },
+      };
+      const paid = await sandbox.request('POST', '/payments', { body: createConfirm });
+      assert.equal(paid.status, 200, paid.text);
+      assert.equal(paid.body.status, 'succeeded');
+      assert.equal((paid.body.customer as { email: string }).email, 'guest@example.com');
+      const create = { currency: 'USD', amount: 6500, authentication_type: 'three_ds', description: 'Joseph First Crypto', email: 'hyperswitch_sdk_demo_id@gmail.com', connector_metadata: { noon: { order_category: 'applepay' } }, metadata: { udf1: 'value1', new_customer: 'true', login_date: '2019-09-10T10:11:12Z' }, business_country: 'US', business_label: 'default' };
+      const created = await sandbox.request('POST', '/payments', { body: create });
+      assert.equal(created.status, 200, created.text);
+    },
+  },
+  {
+    source: 'fixtures/confirm-body.json@f9952a63',
+    name: 'upstream\'s client-side confirm body (publishable key, client_secret, email, card_issuer "", card_network) is accepted',
+    async run(sandbox) {
+      const payment = await intent(sandbox);
+      const response = await sandbox.request('POST', `/payments/${String(payment.payment_id)}/confirm`, {
+        key: sandbox.publishableKey,
+        body: {
+          client_secret: payment.client_secret,
+          return_url: 'https://hyperswitch.io',
+          payment_method: 'card',
+          confirm: true,
+          payment_method_data: { card: { ...no3dsCard, card_issuer: '', card_network: 'Visa' } },
+          billing: { address: { state: 'New York', city: 'New York', country: 'US', first_name: 'Arun', last_name: 'MishraArunMishra', zip: '10001', line1: '123 Main Street Apt 4B', line2: '123 Main Street Apt 4B', line3: '123 Main Street Apt 4B' } },
+          email: 'hyperswitch_sdk_demo_id@gmail.com',
+          browser_info: { user_agent: 'Mozilla/5.0', accept_header: 'text/html', language: 'en-US', color_depth: 30, screen_height: 1117, screen_width: 1728, time_zone: -330, java_enabled: true, java_script_enabled: true },
+        },
+      });
+      assert.equal(response.status, 200, response.text);
+      assert.equal(response.body.status, 'succeeded');
+    },
+  },
   // ---- support/commands.js: the assertions of the administrative commands (cited by command name)
   {
     source: 'support/commands.js merchantCreateCallTest, merchantUpdateCall',
