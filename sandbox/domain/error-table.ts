@@ -45,7 +45,7 @@ export const ERROR_TABLE = {
   wrongContentType: row(415, 'IR_06', 'Content-Type must be application/json', 'a body that is not sent as application/json', 'sandbox'),
   deserialize: row(400, 'IR_06', 'Json deserialize error: {detail}', 'a body that is not a JSON object, an unknown member, a member of the wrong type, an unknown enum variant ("unknown variant `United`, expected one of …"), a card number of the wrong length', 'Commons.js:1031, :1139, :1167, :1196', 'error_type'),
   badQuery: row(400, 'IR_06', 'Json deserialize error: {detail}', 'an unknown query parameter or a value it cannot take', 'sandbox (as deserialize)', 'error_type'),
-  missingParam: row(400, 'IR_04', 'Missing required param: {field}', 'a required member is absent, e.g. `payment_method` when card data is sent with `confirm: true`', 'api_error_response.rs MissingRequiredField; Commons.js:1253'),
+  missingParam: row(400, 'IR_04', 'Missing required param: {field}', 'a required member is absent, e.g. `payment_method` when card data is sent (create with `confirm: true`, or confirm)', 'api_error_response.rs MissingRequiredField; Commons.js:1253'),
   invalidValue: row(422, 'IR_06', '{field} {rule}', 'a member breaks a length, range or format limit (`payment_id` not 30 characters, a text over its maximum, …)', 'api_error_response.rs InvalidRequestData (422)'),
 
   // ---- client secret ---------------------------------------------------------------------------

@@ -377,6 +377,8 @@ export class PaymentService {
     if (request.payment_method != null && request.payment_method !== 'card') {
       throw apiError('paymentMethodNotSupported', {}, `payment_method ${request.payment_method} is not supported by the sandbox's simulated connector`);
     }
+    // card data needs its payment_method, on confirm as on create (Cypress Commons.js:1253)
+    if (request.payment_method_data?.card && request.payment_method == null) throw errors.missingParam('payment_method');
     applyConfirmMembers(payment, request);
     const card = request.payment_method_data?.card;
     const recurring = recurringOf(request);

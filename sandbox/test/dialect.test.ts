@@ -39,6 +39,14 @@ describe('the real service dialect in requests', () => {
     assert.equal(same.body.status, 'succeeded');
   });
 
+  it('a confirm with card data but no payment_method is 400 IR_04, as on create (Cypress Commons.js:1253)', async () => {
+    const payment = await sandbox.createPayment({ amount: 100, currency: 'USD' });
+    const { payment_method_data } = cardPayment('4242424242424242');
+    const response = await sandbox.request('POST', `/payments/${String(payment.payment_id)}/confirm`, { body: { payment_method_data } });
+    assert.equal(response.status, 400);
+    assert.deepEqual(response.body.error, { type: 'invalid_request', code: 'IR_04', message: 'Missing required param: payment_method' });
+  });
+
   it('capture takes statement_descriptor_name; members of upstream\'s request schema are accepted on create', async () => {
     const payment = await sandbox.createPayment({
       amount: 100,
