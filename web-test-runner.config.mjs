@@ -2,7 +2,10 @@
 // Which files run here is decided in scripts/test-files.mjs. Coverage of src/ goes to
 // coverage/browser/lcov.info; scripts/check-coverage.mjs merges it with the Node tests' coverage.
 // A real sandbox runs on a loopback port for the tests; they learn its URL and keys from
-// /__tender/sandbox.json, served by the plugin below.
+// /__tender/sandbox.json, served by the plugin below. /__tender/answer-challenge?url=…&answer=…
+// answers a 3-D Secure test page as the customer's browser would (open it, post its form with the
+// page's token) and tells where the sandbox sent the customer: a test page cannot read the
+// challenge page itself, which sends no CORS header.
 import { fileURLToPath } from 'node:url';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { playwrightLauncher } from '@web/test-runner-playwright';
@@ -12,6 +15,7 @@ import { BROWSER_TEST_GLOBS } from './scripts/test-files.mjs';
 register();
 const { startSandbox } = await import('./sandbox/server.ts');
 const { CHROMIUM_ARGS, CHROMIUM_PATH } = await import('./test/chromium.ts');
+const { answerChallenge } = await import('./sandbox/test/helpers.ts');
 
 let sandbox;
 
@@ -41,7 +45,11 @@ export default {
       async serverStop() {
         await sandbox?.close();
       },
-      serve(context) {
+      async serve(context) {
+        if (context.path === '/__tender/answer-challenge') {
+          const answer = await answerChallenge(String(context.query.url), String(context.query.answer));
+          return { body: JSON.stringify({ status: answer.status, location: answer.headers.get('location') }), type: 'json' };
+        }
         if (context.path !== '/__tender/sandbox.json') return undefined;
         return {
           body: JSON.stringify({

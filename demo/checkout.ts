@@ -6,8 +6,9 @@
  */
 import '../src/define.js';
 import type { TenderCheckout } from '../src/elements/tender-checkout/tender-checkout.js';
+import { LOCALES, textDirection } from '../src/i18n/index.js';
 import { formatAmount } from '../src/money/index.js';
-import { PRESET_NAMES } from '../src/themes/index.js';
+import { PRESET_NAMES, isPresetName, type PresetName } from '../src/themes/index.js';
 import { toMajorInput, toMinorUnits } from './amounts.js';
 import { TEST_CARDS } from './test-cards.js';
 
@@ -26,6 +27,8 @@ const TENDER_EVENTS = ['tender-ready', 'tender-change', 'tender-submit', 'tender
 const DEFAULT_AMOUNTS: Record<string, number> = { USD: 2500, EUR: 2500, GBP: 2000, JPY: 3500, KWD: 7500, BHD: 9500, KES: 250000 };
 /** The event log survives the 3-D Secure round trip (it holds no card data: events never carry any). */
 const LOG_STORAGE_KEY = 'tender-demo-event-log';
+/** So do the checkout language and theme chosen before leaving for the bank's page. */
+const CHOICES_STORAGE_KEY = 'tender-demo-choices';
 
 const $ = <T extends HTMLElement>(id: string): T => {
   const element = document.getElementById(id);
@@ -134,6 +137,11 @@ async function handleCreatePayment(event: SubmitEvent): Promise<void> {
 
 // ---- the checkout element ---------------------------------------------------------------------
 
+/** The theme picker's preset (`''`: none). */
+function selectedTheme(): PresetName | '' {
+  return isPresetName(themeSelect.value) ? themeSelect.value : '';
+}
+
 function mountCheckout(clientSecret: string, id: string, kind: 'card' | 'mobile_money'): void {
   if (!config) return;
   checkout?.remove();
@@ -143,7 +151,7 @@ function mountCheckout(clientSecret: string, id: string, kind: 'card' | 'mobile_
   element.apiBase = config.apiBase;
   element.returnUrl = `${location.origin}${location.pathname}`;
   element.locale = localeSelect.value;
-  element.theme = themeSelect.value;
+  element.theme = selectedTheme();
   element.clientSecret = clientSecret;
   checkoutSlot.append(element);
   checkout = element;
@@ -166,7 +174,7 @@ function handleTenderEvent(event: Event): void {
     captureButton.hidden = detail.status !== 'requires_capture';
     if (detail.status !== 'requires_customer_action') simulatorLink.hidden = true;
   }
-  if (event.type === 'tender-redirect') saveLog(); // the page is about to leave for the bank's page
+  if (event.type === 'tender-redirect') saveBeforeLeaving(); // the page is about to leave for the bank's page
 }
 
 async function handleCapture(): Promise<void> {
@@ -234,11 +242,26 @@ function renderEntry(entry: LogEntry): HTMLLIElement {
   return item;
 }
 
-function saveLog(): void {
+function saveBeforeLeaving(): void {
   try {
     sessionStorage.setItem(LOG_STORAGE_KEY, JSON.stringify(logEntries));
+    sessionStorage.setItem(CHOICES_STORAGE_KEY, JSON.stringify({ locale: localeSelect.value, theme: themeSelect.value }));
   } catch {
-    // storage full or disabled: the log simply starts afresh after the redirect
+    // storage full or disabled: the log and the choices simply start afresh after the redirect
+  }
+}
+
+/** The language and theme saved before a 3-D Secure redirect, put back into their selects (unknown values are ignored). */
+function restoreChoices(): void {
+  let saved: { locale?: unknown; theme?: unknown } = {};
+  try {
+    saved = JSON.parse(sessionStorage.getItem(CHOICES_STORAGE_KEY) ?? '{}') as typeof saved;
+    sessionStorage.removeItem(CHOICES_STORAGE_KEY);
+  } catch {
+    return; // storage disabled or damaged: the defaults stay
+  }
+  for (const [select, value] of [[localeSelect, saved.locale], [themeSelect, saved.theme]] as const) {
+    if (typeof value === 'string' && [...select.options].some((option) => option.value === value)) select.value = value;
   }
 }
 
@@ -298,8 +321,23 @@ function fillThemes(): void {
   for (const name of PRESET_NAMES) themeSelect.append(new Option(name, name));
 }
 
+/** Every locale of the widget, each named in its own language ("Deutsch (de)"), right-to-left ones marked. */
+function fillLocales(): void {
+  for (const tag of LOCALES) {
+    let name = tag;
+    try {
+      name = new Intl.DisplayNames([tag], { type: 'language' }).of(tag) ?? tag;
+    } catch {
+      // no display names in this browser: the tag alone
+    }
+    localeSelect.append(new Option(`${name} (${tag})${textDirection(tag) === 'rtl' ? ', RTL' : ''}`, tag));
+  }
+}
+
 async function start(): Promise<void> {
   fillThemes();
+  fillLocales();
+  restoreChoices();
   renderTestCards();
   for (const entry of logEntries) eventLog.append(renderEntry(entry));
   handleCurrencyChange();
@@ -309,7 +347,7 @@ async function start(): Promise<void> {
   orderForm.addEventListener('submit', (event) => void handleCreatePayment(event));
   captureButton.addEventListener('click', () => void handleCapture());
   localeSelect.addEventListener('change', () => checkout && (checkout.locale = localeSelect.value));
-  themeSelect.addEventListener('change', () => checkout && (checkout.theme = themeSelect.value));
+  themeSelect.addEventListener('change', () => checkout && (checkout.theme = selectedTheme()));
   $('clear-log').addEventListener('click', () => {
     logEntries.length = 0;
     eventLog.replaceChildren();

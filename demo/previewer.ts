@@ -21,11 +21,10 @@ import {
   type TokenName,
   type TokenSpec,
 } from '../src/themes/index.js';
+import { LOCALES } from '../src/i18n/index.js';
 import { resolvedTokens, toAppearance, toAppearanceJson, toHostCss, type EditorState } from './appearance-export.js';
 
 const PREVIEW_STATES: readonly PreviewState[] = ['empty', 'filled', 'errors', 'processing', 'redirecting', 'succeeded', 'declined', 'wait-screen'];
-/** Locales offered (they load lazily; ar, he and fa are right-to-left). */
-const LOCALES = ['en', 'fr', 'de', 'es', 'it', 'nl', 'pt-BR', 'pl', 'ru', 'ar', 'he', 'fa', 'ja', 'ko'];
 /** Slider ranges of the length tokens, in px. */
 const LENGTH_RANGES: Partial<Record<TokenName, [min: number, max: number]>> = {
   fontSizeBase: [12, 24],
@@ -56,6 +55,7 @@ const $ = <T extends HTMLElement>(id: string): T => {
 
 const presetSelect = $<HTMLSelectElement>('preset');
 const schemeSelect = $<HTMLSelectElement>('color-scheme');
+const schemeHint = $('color-scheme-hint');
 const labelsSelect = $<HTMLSelectElement>('labels');
 const layoutSelect = $<HTMLSelectElement>('layout');
 const localeSelect = $<HTMLSelectElement>('locale');
@@ -299,8 +299,22 @@ function choosePreset(name: PresetName): void {
   state.theme = name;
   presetSelect.value = name;
   state.variables = {};
+  showScheme();
   showTokenValues();
   apply();
+}
+
+/**
+ * The colour-scheme select shows the scheme applied: a preset with one palette (night is dark only)
+ * ignores `colorScheme`, so the select shows that palette and is disabled; the designer's own choice
+ * comes back with the next preset that has both.
+ */
+function showScheme(): void {
+  const preset = PRESETS[state.theme];
+  const onePalette = !preset.dark;
+  schemeSelect.disabled = onePalette;
+  schemeSelect.value = onePalette ? preset.scheme : state.colorScheme;
+  schemeHint.textContent = onePalette ? `${preset.label} has one palette (${preset.scheme}): the colour scheme does not apply.` : '';
 }
 
 // ---- copy buttons -----------------------------------------------------------------------------
@@ -349,7 +363,7 @@ function start(): void {
   const names = new Intl.DisplayNames(['en'], { type: 'language' });
   for (const tag of LOCALES) localeSelect.append(new Option(`${names.of(tag) ?? tag} (${tag})`, tag));
   presetSelect.value = state.theme;
-  schemeSelect.value = state.colorScheme;
+  showScheme();
   labelsSelect.value = state.labels;
   layoutSelect.value = state.layout;
   localeSelect.value = locale;
@@ -384,7 +398,7 @@ function start(): void {
     Object.assign(state, { variables: {}, rules: {}, labels: 'above', layout: 'split', colorScheme: 'light' });
     rulesInput.value = '';
     rulesError = '';
-    schemeSelect.value = 'light';
+    showScheme();
     labelsSelect.value = 'above';
     layoutSelect.value = 'split';
     showTokenValues();

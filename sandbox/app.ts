@@ -7,6 +7,7 @@ import type { RouteDeps } from './routes/deps.js';
 import { pageRoutes } from './routes/pages.js';
 import { paymentMethodRoutes } from './routes/payment-methods.js';
 import { paymentRoutes } from './routes/payments.js';
+import { sdkRoutes } from './routes/sdk.js';
 
 export interface AppOptions extends RouteDeps {
   /** Where one line per request goes (method, route, status, time): never bodies or query strings. */
@@ -48,6 +49,7 @@ export function createApp(options: AppOptions): Hono {
   });
 
   app.get('/health', (c) => c.json({ status: 'ok' }));
+  sdkRoutes(app, options);
   paymentRoutes(app, options);
   paymentMethodRoutes(app, options);
   accountRoutes(app, options);

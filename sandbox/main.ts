@@ -1,21 +1,36 @@
 /** `npm run sandbox`: the payment API sandbox, configured by environment (README "The sandbox"; docs/architecture.md). */
 import { startSandbox } from './server.js';
 
-const port = Number(process.env.PORT ?? 8080);
-const dbPath = process.env.SANDBOX_DB ?? '.sandbox/sandbox.db';
-const adminKey = process.env.SANDBOX_ADMIN_KEY ?? 'test_admin';
+/** An environment setting, with an empty value counting as unset. */
+const setting = (name: string): string | undefined => process.env[name] || undefined;
+
+const DEFAULT_ADMIN_KEY = 'test_admin';
+
+const port = Number(setting('PORT') ?? 8080);
+// Loopback by default: the admin key is documented, so a sandbox on every interface would let any
+// machine on the network create merchants and keys. HOST=0.0.0.0 is for containers and VMs.
+const hostname = setting('HOST') ?? '127.0.0.1';
+const dbPath = setting('SANDBOX_DB') ?? '.sandbox/sandbox.db';
+const adminKey = setting('SANDBOX_ADMIN_KEY') ?? DEFAULT_ADMIN_KEY;
 const quiet = process.env.SANDBOX_LOG === 'off';
 
 const sandbox = await startSandbox({
   port,
-  hostname: process.env.HOST ?? '0.0.0.0',
+  hostname,
   dbPath,
   adminKey,
-  publicUrl: process.env.SANDBOX_PUBLIC_URL ?? `http://localhost:${port}`,
+  publicUrl: setting('SANDBOX_PUBLIC_URL') ?? `http://localhost:${port}`,
   log: quiet ? null : (line) => console.log(line),
 });
 
-console.log(`Tender sandbox listening on ${sandbox.url} (database: ${dbPath})`);
+const shownHost = hostname.includes(':') ? `[${hostname}]` : hostname;
+console.log(`Tender sandbox listening on http://${shownHost}:${sandbox.port} (database: ${dbPath})`);
+if (!isLoopback(hostname) && adminKey === DEFAULT_ADMIN_KEY) {
+  console.warn(
+    `WARNING: listening on ${hostname} (reachable from other machines) with the default admin key "${DEFAULT_ADMIN_KEY}": ` +
+      'anyone who can reach this port can create merchants and API keys. Set SANDBOX_ADMIN_KEY to a private value.',
+  );
+}
 console.log(`Admin key:        ${adminKey}`);
 console.log(`Merchant:         ${sandbox.demo.merchantId}`);
 console.log(`Publishable key:  ${sandbox.demo.publishableKey}`);
@@ -32,4 +47,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     void sandbox.close().then(() => process.exit(0));
   });
+}
+
+function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
 }

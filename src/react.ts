@@ -1,29 +1,70 @@
 /**
- * `tender-checkout/react`: JSX typings of `<tender-checkout>` for React 19, and (at run time) the same
- * module as `tender-checkout/define`, so one import both registers the element and types it:
+ * `tender-checkout/react`: the `<TenderCheckout>` React component (built with `@lit/react`'s
+ * `createComponent`), and JSX typings of the raw `<tender-checkout>` element for React 19.
  *
  * ```tsx
- * import 'tender-checkout/react';
- * <tender-checkout client-secret={clientSecret} ontender-result={(event) => event.detail.status} />
+ * import { TenderCheckout } from 'tender-checkout/react';
+ * <TenderCheckout publishableKey={pk} clientSecret={secret} apiBase={api} appearance={{ theme: 'night' }}
+ *   onTenderResult={(event) => event.detail.status} ref={checkoutRef} />
  * ```
  *
- * How React 19 passes props to a custom element (react-dom's `setPropOnCustomElement`):
- * - a prop named `on…` whose value is a function becomes `addEventListener(<the rest of the name>)`,
- *   case kept: `ontender-result` listens for `tender-result` (`ontender-resultCapture` in the capture phase);
- * - any other prop is set as a property when the element has one (`name in element`), otherwise as an
- *   attribute (`true` → empty attribute, `false`/`null`/`undefined` → removed).
+ * The component sets every prop the element has as a property (`publishableKey`, `clientSecret`,
+ * `appearance` as an object) and adds the `onTender…` props as event listeners, in React 18 and 19
+ * alike; `ref` is the element (`ref.current.confirm()`). Importing this module registers the element
+ * (as `tender-checkout/define` does) and touches no `window` or `document`: server rendering imports it
+ * safely (Lit's own Node build supplies `customElements` there) and renders `<tender-checkout>`.
  *
- * So primitives are typed by their attribute names (`client-secret`, which work whether or not the
- * element is registered yet), and `appearance` and `messages` are objects that only reach the element
- * as properties: register it (import this module or `tender-checkout/define`) before React renders.
- *
- * This file holds types and one re-export only: the package's `./react` entry points its JavaScript at
- * `dist/define.js`, so keep run-time code out of here.
+ * The raw element stays typed in JSX for those who prefer it (React 19 only: React 18 passes every
+ * prop as an attribute and never adds the listeners). React 19 sets a prop as a property when the
+ * element has one (`name in element`), otherwise as an attribute, and turns a function prop named
+ * `on…` into `addEventListener(<the rest of the name>)`, case kept: `ontender-result` listens for
+ * `tender-result`. So primitives are typed by their attribute names (`client-secret`), and
+ * `appearance` and `messages` only reach a registered element, as properties.
  */
+import * as React from 'react';
+import { createComponent, type EventName } from '@lit/react';
 import type { DetailedHTMLProps, HTMLAttributes } from 'react';
-import type { TenderCheckout } from './elements/tender-checkout/tender-checkout.js';
+import { TenderCheckout as TenderCheckoutElement } from './elements/tender-checkout/tender-checkout.js';
+import type {
+  TenderChangeDetail,
+  TenderErrorDetail,
+  TenderReadyDetail,
+  TenderRedirectDetail,
+  TenderResultDetail,
+  TenderSubmitDetail,
+} from './elements/tender-checkout/events.js';
 
-export { TenderCheckout } from './define.js';
+// registers the element here rather than through ./define.js: the call then stays in this entry's
+// own file, which package.json's `sideEffects` names, instead of a chunk shared with `define`
+TenderCheckoutElement.define('tender-checkout');
+
+export { TenderCheckoutElement };
+
+/** The React component's event props, by the element event each one listens for. */
+const events = {
+  onTenderReady: 'tender-ready' as EventName<CustomEvent<TenderReadyDetail>>,
+  onTenderChange: 'tender-change' as EventName<CustomEvent<TenderChangeDetail>>,
+  onTenderSubmit: 'tender-submit' as EventName<CustomEvent<TenderSubmitDetail>>,
+  onTenderRedirect: 'tender-redirect' as EventName<CustomEvent<TenderRedirectDetail>>,
+  onTenderResult: 'tender-result' as EventName<CustomEvent<TenderResultDetail>>,
+  onTenderError: 'tender-error' as EventName<CustomEvent<TenderErrorDetail>>,
+};
+
+/**
+ * `<TenderCheckout>`: camelCase props for the element's properties, `onTenderReady`, `onTenderChange`,
+ * `onTenderSubmit`, `onTenderRedirect`, `onTenderResult`, `onTenderError` with typed `detail`, and a
+ * `ref` to the element.
+ */
+export const TenderCheckout = createComponent({
+  react: React,
+  tagName: 'tender-checkout',
+  elementClass: TenderCheckoutElement,
+  events,
+  displayName: 'TenderCheckout',
+});
+
+/** The props of `<TenderCheckout>`. */
+export type TenderCheckoutComponentProps = React.ComponentProps<typeof TenderCheckout>;
 
 /** The events of `<tender-checkout>`, by name. */
 export type TenderCheckoutEventName =
@@ -34,15 +75,15 @@ export type TenderCheckoutEventName =
   | 'tender-result'
   | 'tender-error';
 
-/** A listener for one of the element's events, as React 19 adds it (`addEventListener`). */
+/** A listener for one of the element's events, as React 19 adds it to the raw element (`addEventListener`). */
 export type TenderEventListener<K extends TenderCheckoutEventName> = (event: HTMLElementEventMap[K]) => void;
 
-/** `ontender-ready`, `ontender-result`, … */
+/** `ontender-ready`, `ontender-result`, … on the raw element. */
 export type TenderCheckoutEventProps = {
   [K in TenderCheckoutEventName as `on${K}`]?: TenderEventListener<K>;
 };
 
-/** The element's own attributes and properties, as JSX props. */
+/** The raw element's own attributes and properties, as JSX props. */
 export interface TenderCheckoutOwnProps extends TenderCheckoutEventProps {
   /** The merchant's publishable key (`pk_snd_…`, `pk_prd_…`). */
   'publishable-key'?: string;
@@ -55,22 +96,22 @@ export interface TenderCheckoutOwnProps extends TenderCheckoutEventProps {
   /** BCP 47 tag or `auto` (the page's language). */
   locale?: string;
   /** Appearance preset name. */
-  theme?: TenderCheckout['theme'];
+  theme?: TenderCheckoutElement['theme'];
   /** Time limit of one API request, in ms. */
   'request-timeout'?: number;
   /** Serialisable appearance object (a property: register the element before rendering). */
-  appearance?: TenderCheckout['appearance'];
+  appearance?: TenderCheckoutElement['appearance'];
   /** Per-message overrides of the text catalogue (a property: register the element before rendering). */
-  messages?: TenderCheckout['messages'];
+  messages?: TenderCheckoutElement['messages'];
   'hide-button'?: boolean;
   'hide-name'?: boolean;
   disabled?: boolean;
   /** Shows one state with a sample payment, without network or events (theme previews). */
-  preview?: TenderCheckout['preview'];
+  preview?: TenderCheckoutElement['preview'];
 }
 
-/** Everything `<tender-checkout>` accepts in JSX: React's HTML props, `ref`, and its own. */
-export type TenderCheckoutProps = DetailedHTMLProps<HTMLAttributes<TenderCheckout>, TenderCheckout> & TenderCheckoutOwnProps;
+/** Everything the raw `<tender-checkout>` accepts in JSX: React's HTML props, `ref`, and its own. */
+export type TenderCheckoutProps = DetailedHTMLProps<HTMLAttributes<TenderCheckoutElement>, TenderCheckoutElement> & TenderCheckoutOwnProps;
 
 declare module 'react' {
   // eslint-disable-next-line @typescript-eslint/no-namespace -- React's JSX types live in this namespace

@@ -1,5 +1,5 @@
-// Entry of the React example. `tender-checkout/react` registers <tender-checkout> (the same module as
-// `tender-checkout/define`) and brings its JSX typings; it is imported before anything renders, so
+// Entry of the React example. `tender-checkout/react` registers <tender-checkout> (as
+// `tender-checkout/define` does) and brings its JSX typings; it is imported before anything renders, so
 // React finds the element's `appearance` property instead of setting an attribute.
 import 'tender-checkout/react';
 import { StrictMode } from 'react';

@@ -52,11 +52,15 @@ export const ERROR_TABLE = {
   clientSecretNotAllowed: row(422, 'IR_06', 'client_secret is not a valid parameter', 'a `client_secret` sent with the secret key', 'api_error_response.rs InvalidRequestData'),
   clientSecretExpired: row(400, 'IR_08', 'The provided client_secret has expired', 'the client secret is older than `session_expiry`', 'api_error_response.rs ClientSecretExpired'),
   clientSecretMismatch: row(400, 'IR_09', 'The client_secret provided does not match the client_secret associated with the Payment', "a client secret that is not the payment's", 'api_error_response.rs ClientSecretInvalid'),
+  clientConfirmMemberRefused: row(401, 'IR_18', '`{member}` cannot be sent with a publishable key; only the merchant\'s secret key may set it', 'a client-side confirm (publishable key) that sends a member outside `CLIENT_CONFIRM_MEMBERS` (src/api/requests.ts): amounts, customer, mandates, `off_session`, …', 'api_error_response.rs GenericUnauthorized (which members a client may send is the sandbox\'s rule)'),
+  clientPaymentTypeChanged: row(401, 'IR_18', '`payment_type` cannot be changed with a publishable key; only the merchant\'s secret key may set it', 'a client-side confirm whose `payment_type` is not the payment\'s own (repeating it is accepted)', 'api_error_response.rs GenericUnauthorized (sandbox rule)'),
+  returnUrlNotAllowed: row(400, 'IR_07', 'Invalid value provided: return_url (its origin is not one of the merchant\'s allowed_origins)', 'a client-side confirm whose `return_url` is on none of the merchant\'s `allowed_origins`, when it lists any', 'api_error_response.rs InvalidDataValue (the allowed_origins rule is the sandbox\'s)'),
 
   // ---- payments: create and confirm ------------------------------------------------------------
   amountToCaptureAboveAmount: row(400, 'IR_05', 'amount_to_capture contains invalid data. Expected format is amount_to_capture lesser than amount', 'create with `amount_to_capture` above `amount`', 'Commons.js:1224'),
   paymentMethodDataRequired: row(422, 'IR_06', 'A payment token or payment method data or ctp service details is required', 'a confirm without card data, a mandate or a saved payment method', 'Commons.js:1279'),
   duplicatePayment: row(400, 'HE_01', 'The payment with the specified payment_id already exists in our records', 'create with a `payment_id` the merchant already has (`reason`: "{payment_id} already exists")', 'api_error_response.rs DuplicatePayment; Commons.js:1473'),
+  netAmountTooLarge: row(422, 'IR_06', 'net_amount (amount + shipping_cost + order_tax_amount + surcharge_details) may be at most {max}', 'amounts whose sum (`net_amount`) is not a safe integer, so every amount shown stays an exact JSON integer', 'sandbox (answered as api_error_response.rs InvalidRequestData)'),
   changedOnConfirm: row(422, 'IR_06', '{member} cannot be changed when confirming a payment', 'a confirm that sends `amount`, `currency` or `payment_id` with a value other than the payment\'s (the same value is accepted)', 'sandbox'),
   confirmWrongState: row(400, 'IR_16', 'You cannot confirm this payment because it has status {status}', 'confirm of a payment that is not waiting for one (a declined card with `manual_retry_allowed` may be confirmed again)', 'Commons.js:1328'),
   confirmIsForCards: row(422, 'IR_06', 'Confirm is for card payments only; mobile-money payments are created with confirm=true', 'confirm of a mobile-money payment', 'sandbox (spec: confirm is for cards)'),
@@ -75,6 +79,8 @@ export const ERROR_TABLE = {
   mobileMoneyType: row(422, 'IR_06', 'payment_method_type must be pay_bill or pay_till for a mobile-money payment', 'a wallet payment of another type', 'sandbox (spec)'),
   metadataLimit: row(422, 'IR_06', '{rule}', 'metadata over 50 keys, a key over 40 characters or a value over 500 (spec)', 'sandbox (spec: metadata limits)'),
   statementDescriptor: row(422, 'IR_06', '{rule}', 'a statement descriptor without a letter or over 22 characters (spec)', 'sandbox (spec: statement descriptors)'),
+
+  sessionTokenWrongState: row(400, 'IR_16', 'You cannot create a session token for this payment because it has status {status}', '`POST /payments/session_tokens` for a payment that succeeded or failed', 'api_error_response.rs PreconditionFailed (payment_session.rs: not allowed for Failed, Succeeded)'),
 
   // ---- card validation, in upstream's order: number, CVC length, expiry month, expiry year, expired
   invalidCardNumber: row(400, 'IR_06', 'Json deserialize error: invalid card number', 'a card number that fails the Luhn check (where its brand needs one)', 'Commons.js:1031', 'error_type'),
@@ -119,7 +125,6 @@ export const ERROR_TABLE = {
   organizationNotFound: row(404, 'HE_02', 'Organization does not exist in our records', 'an unknown organization', 'sandbox (as the other HE_02)'),
 
   // ---- pages and simulators --------------------------------------------------------------------
-  challengeLinkInvalid: row(400, 'IR_16', 'This link is not valid or it is expired', 'a 3-D Secure page of an attempt that is no longer waiting', 'sandbox'),
   notWaitingForMobileMoney: row(400, 'IR_16', 'This payment is not waiting for a mobile-money approval; it has status {status}', 'the mobile-money simulator on a payment that is not waiting', 'sandbox'),
 
   internal: row(500, 'HE_00', 'Something went wrong', 'anything unexpected (never a stack trace)', 'api_error_response.rs InternalServerError'),

@@ -59,6 +59,7 @@ export class MerchantService {
         default_profile: request.default_profile ?? newProfileId(),
         pm_collect_link_config: asJson(request.pm_collect_link_config),
         gateway_fee_config: gatewayFeeConfig,
+        allowed_origins: [...new Set(request.allowed_origins ?? [])],
         is_recon_enabled: false,
         recon_status: 'not_requested',
         merchant_account_type: request.merchant_account_type ?? 'standard',
@@ -115,6 +116,7 @@ export class MerchantService {
       if (has('default_profile') && request.default_profile) account.default_profile = request.default_profile;
       if (has('pm_collect_link_config')) account.pm_collect_link_config = asJson(request.pm_collect_link_config);
       if (has('gateway_fee_config')) account.gateway_fee_config = checkGatewayFeeConfig(request.gateway_fee_config);
+      if (has('allowed_origins')) account.allowed_origins = [...new Set(request.allowed_origins ?? [])];
       account.modified_at = new Date(this.now()).toISOString();
       this.store.updateMerchant(account);
       return account;
@@ -269,7 +271,17 @@ export function merchantAccountResponse(account: MerchantAccount) {
     ...account,
     webhook_details: account.webhook_details ? webhookDetailsResponse(account.webhook_details) : null,
     merchant_account_type: account.merchant_account_type ?? 'standard',
+    allowed_origins: account.allowed_origins ?? [],
   };
+}
+
+/**
+ * Whether a browser may send the customer to `returnUrl`: when the merchant lists allowed origins,
+ * only to one of them; otherwise anywhere (as the real service, which checks nothing).
+ */
+export function isAllowedReturnUrl(account: MerchantAccount, returnUrl: string): boolean {
+  const allowed = account.allowed_origins ?? [];
+  return allowed.length === 0 || allowed.includes(new URL(returnUrl).origin);
 }
 
 export function apiKeyResponse(record: ApiKeyRecord) {

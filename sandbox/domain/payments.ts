@@ -15,6 +15,7 @@ import { CONNECTORS, DECLINES, decideCard, decidePhone, type DeclineCode } from 
 import { paymentResponse } from './response.js';
 import { enqueueEvent, wantsEvent } from './webhooks.js';
 import { newAttemptId, newClientSecret, newConnectorTransactionId, newMandateId, newPaymentId } from './ids.js';
+import { challengeNextAction, challengePath, findToken, newToken, withToken, withoutToken } from './challenge.js';
 import { asJson, checkMetadata, checkStatementDescriptors } from './validation.js';
 import { checkCard } from './card-check.js';
 import { recurringOf, saveCard, savedCardFor } from './saved-methods.js';
@@ -52,7 +53,10 @@ export class PaymentService {
     checkCreateRules(request, merchant);
     return this.store.transaction(() => {
       const paymentId = request.payment_id ?? newPaymentId();
-      if (this.store.payment(merchant.merchant_id, paymentId)) {
+      // Ids are unique across merchants, not only within one: the customer-facing simulator pages
+      // (/sandbox/mobile_money/{payment_id}) name a payment by its id alone.
+      const taken = request.payment_id != null ? this.store.paymentIdInUse(paymentId) : this.store.payment(merchant.merchant_id, paymentId);
+      if (taken) {
         throw apiError('duplicatePayment', {}, `${paymentId} already exists`);
       }
       const customerId = this.attachCustomer(merchant, request);
@@ -123,6 +127,7 @@ export class PaymentService {
         request_external_three_ds_authentication: request.request_external_three_ds_authentication ?? null,
         psd2_sca_exemption_type: request.psd2_sca_exemption_type ?? null,
         browser_info_received: request.browser_info != null,
+        is_iframe_redirection_enabled: request.is_iframe_redirection_enabled ?? null,
       };
       this.store.insertPayment(payment);
       this.stored.set(payment, { status: payment.status, attempts: payment.attempt_count });
@@ -213,40 +218,72 @@ export class PaymentService {
       if (!cancellable.includes(payment.status)) {
         throw apiError('cancelWrongState', { status: payment.status });
       }
-      payment.status = 'cancelled';
       payment.cancellation_reason = request.cancellation_reason ?? null;
       payment.next_action = null;
       payment.settlement = null;
+      if (payment.amount_received > 0) {
+        // After a partial capture only the uncaptured rest is voided: what was captured stays
+        // received and refundable (the payment ends partially_captured, like a final partial capture).
+        payment.status = 'partially_captured';
+        this.saveAttemptStatus(payment, 'charged');
+        return this.save(payment);
+      }
+      payment.status = 'cancelled';
       this.saveAttemptStatus(payment, 'voided');
       return this.save(payment);
     });
   }
 
-  /** The 3-D Secure test page's answer. Returns the payment after it, or throws when the link is stale. */
-  completeChallenge(merchantId: string, paymentId: string, attemptId: string, answer: 'complete' | 'reject'): Payment {
+  /**
+   * The payment as the API shows it. A pending challenge's next action gets a fresh single-use link
+   * whose token's digest is kept on the attempt; the stored payment keeps the link without a token.
+   */
+  withChallengeLink(payment: Payment): Payment {
+    if (payment.status !== 'requires_customer_action' || payment.next_action?.type !== 'redirect_to_url') return payment;
     return this.store.transaction(() => {
-      const payment = this.store.payment(merchantId, paymentId);
-      const attempt = payment?.active_attempt_id === attemptId ? this.currentAttempt(payment) : null;
-      if (
-        !payment ||
-        !attempt ||
-        payment.status !== 'requires_customer_action' ||
-        attempt.status !== 'authentication_pending'
-      ) {
-        throw apiError('challengeLinkInvalid');
-      }
+      const pending = this.pendingChallenge(payment.merchant_id, payment.payment_id, payment.active_attempt_id ?? '');
+      if (!pending) return payment;
+      const linkToken = newToken();
+      pending.attempt.challenge_links = withToken(pending.attempt.challenge_links, linkToken);
+      this.store.putAttempt(pending.attempt);
+      return { ...payment, next_action: challengeNextAction(this.options.publicUrl, payment, pending.attempt.attempt_id, linkToken) };
+    });
+  }
+
+  /**
+   * Opens the 3-D Secure test page: spends the link token and gives the page a token of its own for
+   * its answer. Null (nothing changed) when the link is not, or no longer, valid for this attempt.
+   */
+  openChallenge(merchantId: string, paymentId: string, attemptId: string, linkToken: string): { payment: Payment; pageToken: string } | null {
+    return this.store.transaction(() => {
+      const pending = this.pendingChallenge(merchantId, paymentId, attemptId);
+      const index = pending ? findToken(pending.attempt.challenge_links, linkToken) : -1;
+      if (!pending || index < 0) return null;
+      const pageToken = newToken();
+      pending.attempt.challenge_links = withoutToken(pending.attempt.challenge_links, index);
+      pending.attempt.challenge_pages = withToken(pending.attempt.challenge_pages, pageToken);
+      this.store.putAttempt(pending.attempt);
+      return { payment: pending.payment, pageToken };
+    });
+  }
+
+  /**
+   * The 3-D Secure test page's answer, with the token of the page it came from. Returns the payment
+   * after it, or null (nothing changed) when the page token is not valid for this attempt.
+   */
+  completeChallenge(merchantId: string, paymentId: string, attemptId: string, pageToken: string, answer: 'complete' | 'reject'): Payment | null {
+    return this.store.transaction(() => {
+      const pending = this.pendingChallenge(merchantId, paymentId, attemptId);
+      if (!pending || findToken(pending.attempt.challenge_pages, pageToken) < 0) return null;
+      const { payment, attempt } = pending;
+      // every link and page of the attempt dies with its answer
+      attempt.challenge_links = [];
+      attempt.challenge_pages = [];
       if (answer === 'complete' && attempt.challenge_outcome === 'succeed') {
         return this.approve(payment, attempt);
       }
       return this.decline(payment, attempt, 'authentication_failed');
     });
-  }
-
-  /** A payment waiting on the test page, for the page to show (null when there is nothing to answer). */
-  pendingChallenge(merchantId: string, paymentId: string, attemptId: string): Payment | null {
-    const payment = this.store.payment(merchantId, paymentId);
-    if (!payment || payment.active_attempt_id !== attemptId || payment.status !== 'requires_customer_action') return null;
-    return payment.next_action?.type === 'redirect_to_url' ? payment : null;
   }
 
   /** The mobile-money simulator: the customer approves or declines on the phone. */
@@ -327,6 +364,15 @@ export class PaymentService {
   /** The latest attempt (the active one is always the last), or null before the first. */
   private currentAttempt(payment: Payment): Attempt | null {
     return payment.attempt_count > 0 ? this.store.attempt(payment.merchant_id, payment.payment_id, payment.attempt_count) : null;
+  }
+
+  /** A payment waiting on the test page with `attemptId` as its active attempt, or null. */
+  private pendingChallenge(merchantId: string, paymentId: string, attemptId: string): { payment: Payment; attempt: Attempt } | null {
+    const payment = this.store.payment(merchantId, paymentId);
+    if (!payment || payment.active_attempt_id !== attemptId || payment.status !== 'requires_customer_action') return null;
+    if (payment.next_action?.type !== 'redirect_to_url') return null;
+    const attempt = this.currentAttempt(payment);
+    return attempt?.status === 'authentication_pending' ? { payment, attempt } : null;
   }
 
   private activeAttempt(payment: Payment): Attempt {
@@ -439,7 +485,8 @@ export class PaymentService {
         payment.status = 'requires_customer_action';
         payment.next_action = {
           type: 'redirect_to_url',
-          redirect_to_url: `${this.options.publicUrl}/payments/redirect/${encodeURIComponent(payment.payment_id)}/${encodeURIComponent(payment.merchant_id)}/${encodeURIComponent(attempt.attempt_id)}`,
+          // stored without a token: withChallengeLink() adds a fresh one to every answer that shows it
+          redirect_to_url: `${this.options.publicUrl}${challengePath(payment, attempt.attempt_id)}`,
         };
         this.store.putAttempt(attempt);
         return this.save(payment);
@@ -631,6 +678,16 @@ function checkCreateRules(request: PaymentCreateRequest, merchant: MerchantAccou
   if (request.amount_to_capture != null && request.amount_to_capture > request.amount) {
     throw apiError('amountToCaptureAboveAmount');
   }
+  const netAmount =
+    request.amount +
+    (request.shipping_cost ?? 0) +
+    (request.order_tax_amount ?? 0) +
+    (request.surcharge_details?.surcharge_amount ?? 0) +
+    (request.surcharge_details?.tax_amount ?? 0);
+  if (!Number.isSafeInteger(netAmount)) {
+    // every amount the API shows (net_amount, amount_capturable…) must stay an exact JSON integer
+    throw apiError('netAmountTooLarge', { max: Number.MAX_SAFE_INTEGER });
+  }
   checkMetadata('metadata', request.metadata);
   checkStatementDescriptors(request.statement_descriptor_name, request.statement_descriptor_suffix);
   if (request.off_session && request.confirm !== true) throw apiError('offSessionNeedsConfirm');
@@ -691,4 +748,5 @@ function applyConfirmMembers(payment: Payment, request: PaymentConfirmRequest): 
   if (request.browser_info != null) payment.browser_info_received = true;
   if (request.payment_method_type != null) payment.payment_method_type = request.payment_method_type;
   if (request.off_session != null) payment.off_session = request.off_session;
+  if (request.is_iframe_redirection_enabled != null) payment.is_iframe_redirection_enabled = request.is_iframe_redirection_enabled;
 }

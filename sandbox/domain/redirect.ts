@@ -4,11 +4,25 @@ import type { MerchantAccount, Payment } from './types.js';
 
 export type Redirect = { method: 'GET'; url: string } | { method: 'POST'; url: string; fields: [string, string][] };
 
+/** The parameters the sandbox sets on the way back; a return URL's own parameters of these names are dropped. */
+export const RETURN_PARAMETERS = [
+  'status',
+  'payment_id',
+  'payment_intent_client_secret',
+  'amount',
+  'manual_retry_allowed',
+  'signature',
+  'signature_algorithm',
+] as const;
+
 /**
  * The way back to the merchant. Parameters, in upstream's order: status, payment_id,
  * payment_intent_client_secret, amount (left out when the merchant gets an HTTP POST),
  * manual_retry_allowed. With the response hash enabled, `signature` and `signature_algorithm`
  * follow, signing every parameter the merchant receives (its own query parameters included).
+ * Parameters of those names already in `return_url` (it may come from the browser) are removed
+ * first: the sandbox's are replaced, never appended, so `URLSearchParams.get('status')` reads the
+ * real outcome and the signature covers exactly what the merchant reads.
  */
 export function redirectToMerchant(payment: Payment, merchant: MerchantAccount, returnUrl: string): Redirect {
   const params: [string, string][] = [
@@ -20,6 +34,7 @@ export function redirectToMerchant(payment: Payment, merchant: MerchantAccount, 
   if (!post) params.push(['amount', String(payment.amount)]);
   params.push(['manual_retry_allowed', String(payment.manual_retry_allowed === true)]);
   const url = new URL(returnUrl);
+  for (const name of RETURN_PARAMETERS) url.searchParams.delete(name);
   if (!post) for (const [name, value] of params) url.searchParams.append(name, value);
   // what the merchant receives: the return URL's own query plus ours (in the form, for a POST)
   const received: [string, string][] = post ? [...url.searchParams, ...params] : [...url.searchParams];
@@ -30,7 +45,7 @@ export function redirectToMerchant(payment: Payment, merchant: MerchantAccount, 
       else url.searchParams.append(...pair);
     }
   }
-  return post ? { method: 'POST', url: returnUrl, fields: params } : { method: 'GET', url: url.toString() };
+  return post ? { method: 'POST', url: url.toString(), fields: params } : { method: 'GET', url: url.toString() };
 }
 
 /**

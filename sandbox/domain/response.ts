@@ -175,6 +175,7 @@ export function paymentResponse(payment: Payment, { customer, attempts = null, r
     connector_mandate_id: null,
     payment_type: payment.payment_type,
     retry_action: null,
+    is_iframe_redirection_enabled: payment.is_iframe_redirection_enabled ?? null,
     processor_fee: payment.processor_fee ?? null,
     gateway_fee: payment.gateway_fee ?? null,
     total_fee: totalFee(payment.processor_fee, payment.gateway_fee),

@@ -1,7 +1,7 @@
 /** Internal records of the sandbox. Documents hold masked card data only (brand, BIN, last4, expiry, holder). */
 
 import type { IntentStatus } from '../../src/api/enums.js';
-import type { RedirectToUrl, WaitScreenInformation } from '../../src/api/schemas.js';
+import type { RedirectInsidePopup, RedirectToUrl, WaitScreenInformation } from '../../src/api/schemas.js';
 
 export type { IntentStatus };
 
@@ -53,6 +53,8 @@ export interface MerchantAccount {
   default_profile: string;
   pm_collect_link_config: JsonObject | null;
   gateway_fee_config: { percentage: number | null; flat_amount: number | null } | null;
+  /** Origins of the merchant's checkout pages; absent on accounts stored before the setting existed. */
+  allowed_origins?: string[];
   is_recon_enabled: boolean;
   recon_status: 'not_requested' | 'requested' | 'active' | 'disabled';
   /** Upstream's account type (absent on accounts stored before it existed: `standard`). */
@@ -109,7 +111,7 @@ export interface MaskedCard {
 }
 
 /** The next actions the sandbox gives: the wire shapes the client parses (src/api/schemas.ts). */
-export type NextAction = RedirectToUrl | WaitScreenInformation;
+export type NextAction = RedirectToUrl | RedirectInsidePopup | WaitScreenInformation;
 
 /** A settlement the sandbox will apply by itself at `at` (ms since epoch): async card processing, mobile money. */
 export interface PendingSettlement {
@@ -130,6 +132,10 @@ export interface Attempt {
   phone_last4: string | null;
   /** The processor's hidden decision for a 3-D Secure challenge: what Complete leads to. */
   challenge_outcome: 'succeed' | 'fail' | null;
+  /** SHA-256 digests of the challenge links handed out and not yet opened (never the tokens). */
+  challenge_links?: string[];
+  /** SHA-256 digests of the tokens of challenge pages shown and not yet answered. */
+  challenge_pages?: string[];
   connector: string;
   connector_transaction_id: string | null;
   error_code: string | null;
@@ -235,6 +241,8 @@ export interface Payment {
   request_external_three_ds_authentication: boolean | null;
   psd2_sca_exemption_type: string | null;
   browser_info_received: boolean;
+  /** The 3-D Secure challenge is to open in a frame; absent on payments stored before it existed. */
+  is_iframe_redirection_enabled?: boolean | null;
   /** Fees recorded when the payment is captured (minor units); null until then. */
   processor_fee?: number | null;
   gateway_fee?: number | null;

@@ -18,6 +18,9 @@ export async function readBody<T extends z.ZodMiniType>(c: Context, schema: T, {
     if (!/^application\/json\s*(;|$)/i.test(contentType)) {
       throw apiError('wrongContentType');
     }
+    if (exceedsDepth(text, MAX_JSON_DEPTH)) {
+      throw errors.badJson(`the request body is nested more than ${MAX_JSON_DEPTH} levels deep`);
+    }
     try {
       value = JSON.parse(text);
     } catch {
@@ -25,6 +28,34 @@ export async function readBody<T extends z.ZodMiniType>(c: Context, schema: T, {
     }
   }
   return validate(schema, value);
+}
+
+/**
+ * How deep objects and arrays may nest in a request body. Deeper JSON (thousands of levels in a
+ * free-form member such as `metadata`) would exhaust the stack in validation and serialisation;
+ * it is refused before it is parsed. The deepest member of the API nests 5 levels.
+ */
+export const MAX_JSON_DEPTH = 32;
+
+/** Whether `text` opens more than `limit` objects or arrays inside one another (brackets in strings do not count). */
+export function exceedsDepth(text: string, limit: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let at = 0; at < text.length; at += 1) {
+    const code = text.charCodeAt(at);
+    if (inString) {
+      if (code === 0x5c) at += 1; // backslash: skip the escaped character
+      else if (code === 0x22) inString = false;
+    } else if (code === 0x22) {
+      inString = true;
+    } else if (code === 0x7b || code === 0x5b) {
+      depth += 1;
+      if (depth > limit) return true;
+    } else if (code === 0x7d || code === 0x5d) {
+      depth -= 1;
+    }
+  }
+  return false;
 }
 
 /** Validates query parameters (all strings) against a schema of optional string members. Any refusal is 400 IR_06. */
@@ -89,6 +120,8 @@ function issueToError(issue: z.core.$ZodIssue): ApiError {
       if (inner) return issueToError({ ...inner, path: [...issue.path, ...inner.path] } as z.core.$ZodIssue);
       return errors.badJson(`\`${path}\` does not match any accepted shape`);
     }
+    case 'custom':
+      return errors.invalidValue(path || 'the request', issue.message);
     default:
       return errors.invalidValue(path || 'the request', 'is invalid');
   }

@@ -1,9 +1,15 @@
 import { formatAmount } from '../../src/money/index.js';
+import type { Redirect } from '../domain/redirect.js';
 import type { Payment } from '../domain/types.js';
 import { html, page } from './html.js';
 
-/** The sandbox's 3-D Secure challenge: the issuer's page, with *Complete* and *Reject*. */
-export function challengePage(payment: Payment, merchantName: string | null): string {
+/**
+ * The sandbox's 3-D Secure challenge: the issuer's page, with *Complete* and *Reject*. Both forms
+ * post to `action` (the page's path, without the link token) with the page's own token.
+ */
+export function challengePage(payment: Payment, merchantName: string | null, pageToken: string, action: string): string {
+  const answer = (value: 'complete' | 'reject', label: string, primary: boolean) =>
+    html`<form method="post" action="${action}"><input type="hidden" name="page_token" value="${pageToken}"><input type="hidden" name="answer" value="${value}"><button${primary ? html` class="primary"` : ''} type="submit">${label}</button></form>`;
   return page(
     'Authorize Payment',
     html`<h1>Test Payment Page</h1>
@@ -14,8 +20,8 @@ export function challengePage(payment: Payment, merchantName: string | null): st
         <dt>Card</dt><dd>${payment.card ? `${payment.card.card_network ?? 'Card'} •••• ${payment.card.last4}` : '—'}</dd>
         <dt>Payment</dt><dd><code>${payment.payment_id}</code></dd>
       </dl>
-      <form method="post"><input type="hidden" name="answer" value="complete"><button class="primary" type="submit">Complete Payment</button></form>
-      <form method="post"><input type="hidden" name="answer" value="reject"><button type="submit">Reject Payment</button></form>`,
+      ${answer('complete', 'Complete Payment', true)}
+      ${answer('reject', 'Reject Payment', false)}`,
   );
 }
 
@@ -23,13 +29,37 @@ export function messagePage(title: string, message: string, status?: string): st
   return page(title, html`<h1>${title}</h1><p>${message}</p>${status ? html`<p class="note">Status: <code>${status}</code></p>` : ''}`);
 }
 
+/** A link that is wrong, spent, another attempt's, or for a challenge that is over: one page for all. */
+export const linkExpiredPage = (): string => messagePage('Link expired', 'This link is not valid or it is expired.');
+
 /** Sends the customer back to the merchant with an auto-submitting POST form (`redirect_to_merchant_with_http_post`). */
 export function postBackPage(action: string, fields: [string, string][]): string {
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Returning to the merchant</title></head>
-<body onload="document.forms[0].submit()">
-<form method="post" action="${html`${action}`.value}">
-${fields.map(([name, value]) => html`<input type="hidden" name="${name}" value="${value}">`.value).join('\n')}
-<noscript><p>Continue to the merchant.</p></noscript><button type="submit">Continue</button>
-</form></body></html>`;
+  return page(
+    'Returning to the merchant',
+    html`<form id="post-back" method="post" action="${action}">
+      ${fields.map(([name, value]) => html`<input type="hidden" name="${name}" value="${value}">`)}
+      <p>Returning to the shop…</p><button type="submit">Continue</button>
+    </form>`,
+    { script: true },
+  );
+}
+
+/**
+ * The end of a challenge that may run in a frame (`is_iframe_redirection_enabled`): inside a frame
+ * the page script tells the merchant page (on `targetOrigins` only) that the challenge of
+ * `paymentId` ended; at the top level it follows `continueTo`, the way back to the shop, when there
+ * is one. The page says nothing of the outcome.
+ */
+export function challengeEndPage(paymentId: string, targetOrigins: readonly string[], continueTo: Redirect | null): string {
+  let next = html`<p class="note">You can close this window and return to the shop.</p>`;
+  if (continueTo?.method === 'GET') next = html`<p><a id="continue" href="${continueTo.url}">Continue to the shop</a></p>`;
+  if (continueTo?.method === 'POST') {
+    next = html`<form id="continue" method="post" action="${continueTo.url}">
+      ${continueTo.fields.map(([name, value]) => html`<input type="hidden" name="${name}" value="${value}">`)}
+      <button type="submit">Continue to the shop</button></form>`;
+  }
+  return page('Authentication finished', html`<h1>Authentication finished</h1>${next}`, {
+    script: true,
+    mainAttributes: html`id="challenge-end" data-payment-id="${paymentId}" data-target-origins="${JSON.stringify(targetOrigins)}"`,
+  });
 }

@@ -1,63 +1,112 @@
-import { apiError, errors, ApiError } from '../domain/errors.js';
+import type { Context } from 'hono';
+import { apiError, errors } from '../domain/errors.js';
 import { requestHeader } from '../http/request.js';
+import { challengePath, merchantPageOrigins, returnOrigin } from '../domain/challenge.js';
 import { redirectToMerchant } from '../domain/redirect.js';
-import { challengePage, messagePage, postBackPage } from '../pages/three-ds.js';
+import type { MerchantAccount, Payment } from '../domain/types.js';
+import { pageHeaders } from '../pages/headers.js';
+import { PAGES_CSS, PAGES_CSS_PATH, PAGES_JS_PATH } from '../pages/html.js';
+import { PAGES_JS } from '../pages/script.js';
+import { challengeEndPage, challengePage, linkExpiredPage, messagePage, postBackPage } from '../pages/three-ds.js';
 import { phonePage } from '../pages/mobile-money.js';
 import type { App, RouteDeps } from './deps.js';
 
+type PageStatus = 200 | 400 | 403 | 404;
+
 /**
- * Customer-facing pages: the 3-D Secure test page (GET shows it, POST answers it and sends the
- * customer back to the merchant) and the mobile-money simulator (`/sandbox/mobile_money/…`).
+ * Customer-facing pages: the 3-D Secure test page (a GET with the link's token shows it, a POST
+ * with the page's token answers it and sends the customer back to the merchant, or ends the frame),
+ * the page that ends a framed challenge (`redirect_response_url`), the mobile-money simulator
+ * (`/sandbox/mobile_money/…`) and the pages' stylesheet and script.
  */
 export function pageRoutes(app: App, deps: RouteDeps): void {
   const { store, payments } = deps;
   const path = '/payments/redirect/:payment_id/:merchant_id/:attempt_id';
 
+  /** Security headers for a page of `merchant` (domain pages/headers.ts); no CORS: no site may read a page. */
+  const secure = (c: Context, merchant: MerchantAccount | null, payment: Payment | null): void => {
+    const policy = { frameAncestors: merchant?.allowed_origins ?? [], formTargets: [returnOrigin(merchant, payment)] };
+    for (const [name, value] of pageHeaders(policy)) c.header(name, value);
+    c.header('access-control-allow-origin', undefined);
+  };
+  const send = (c: Context, body: string, status: PageStatus, merchant: MerchantAccount | null, payment: Payment | null = null) => {
+    secure(c, merchant, payment);
+    return c.html(body, status);
+  };
+  const merchantOf = (merchantId: string) => store.merchant(merchantId) ?? null;
+
   app.get(path, (c) => {
     const { payment_id, merchant_id, attempt_id } = c.req.param();
-    const payment = payments.pendingChallenge(merchant_id, payment_id, attempt_id);
-    if (!payment) return c.html(messagePage('Link expired', 'This link is not valid or it is expired.'), 404);
-    return c.html(challengePage(payment, store.merchant(merchant_id)?.merchant_name ?? null));
+    const merchant = merchantOf(merchant_id);
+    const linkToken = c.req.query('token');
+    if (!linkToken) {
+      return send(c, messagePage('Link incomplete', 'This link is incomplete: open the payment again from the shop.'), 400, merchant);
+    }
+    const opened = payments.openChallenge(merchant_id, payment_id, attempt_id, linkToken);
+    if (!opened) return send(c, linkExpiredPage(), 404, merchant);
+    const action = challengePath(opened.payment, attempt_id);
+    return send(c, challengePage(opened.payment, merchant?.merchant_name ?? null, opened.pageToken, action), 200, merchant, opened.payment);
   });
 
   app.post(path, async (c) => {
     const { payment_id, merchant_id, attempt_id } = c.req.param();
+    const merchant = merchantOf(merchant_id);
     const form = await c.req.parseBody();
+    const pageToken = form['page_token'];
+    if (typeof pageToken !== 'string' || pageToken === '') {
+      // a cross-site form, or one not built by the test page
+      return send(c, messagePage('Answer refused', 'This answer did not come from the page you answered: open the payment again from the shop.'), 400, merchant);
+    }
     const answer = form['answer'];
     if (answer !== 'complete' && answer !== 'reject') {
-      return c.html(messagePage('Unknown answer', 'Choose Complete Payment or Reject Payment.'), 400);
+      return send(c, messagePage('Unknown answer', 'Choose Complete Payment or Reject Payment.'), 400, merchant);
     }
-    let payment;
-    try {
-      payment = payments.completeChallenge(merchant_id, payment_id, attempt_id, answer);
-    } catch (error) {
-      if (error instanceof ApiError && error.code === 'IR_16') {
-        return c.html(messagePage('Link expired', 'This link is not valid or it is expired.'), 404);
-      }
-      throw error;
-    }
-    const merchant = store.merchant(merchant_id);
+    const payment = payments.completeChallenge(merchant_id, payment_id, attempt_id, pageToken, answer);
+    if (!payment) return send(c, linkExpiredPage(), 403, merchant);
     if (!merchant) throw errors.internal();
     const returnUrl = payment.return_url ?? merchant.return_url;
-    if (!returnUrl) {
-      return c.html(messagePage('Payment finished', 'No return_url is configured for this payment or merchant.', payment.status), 400);
+    const redirect = returnUrl ? redirectToMerchant(payment, merchant, returnUrl) : null;
+    if (payment.is_iframe_redirection_enabled === true) {
+      return send(c, challengeEndPage(payment.payment_id, merchantPageOrigins(merchant, payment), redirect), 200, merchant, payment);
     }
-    const redirect = redirectToMerchant(payment, merchant, returnUrl);
-    if (redirect.method === 'POST') return c.html(postBackPage(redirect.url, redirect.fields));
+    if (!redirect) {
+      return send(c, messagePage('Payment finished', 'No return_url is configured for this payment or merchant.', payment.status), 400, merchant, payment);
+    }
+    if (redirect.method === 'POST') return send(c, postBackPage(redirect.url, redirect.fields), 200, merchant, payment);
+    secure(c, merchant, payment);
     return c.redirect(redirect.url, 302);
+  });
+
+  // `redirect_response_url` of the popup next action: ends a framed challenge; shows nothing of the payment
+  app.get('/payments/:payment_id/:merchant_id/redirect/response/:connector', (c) => {
+    const { payment_id, merchant_id } = c.req.param();
+    const merchant = merchantOf(merchant_id);
+    const payment = merchant ? store.payment(merchant_id, payment_id) : null;
+    if (!payment) return send(c, linkExpiredPage(), 404, merchant);
+    return send(c, challengeEndPage(payment.payment_id, merchantPageOrigins(merchant, payment), null), 200, merchant, payment);
   });
 
   app.get('/sandbox/mobile_money/:payment_id', (c) => {
     const payment = store.paymentById(c.req.param('payment_id'));
     if (!payment) throw apiError('paymentNotFound');
-    return c.html(phonePage(payment));
+    return send(c, phonePage(payment), 200, merchantOf(payment.merchant_id));
   });
 
   for (const answer of ['approve', 'decline'] as const) {
     app.post(`/sandbox/mobile_money/:payment_id/${answer}`, (c) => {
       const payment = payments.answerMobileMoney(c.req.param('payment_id'), answer);
-      if ((requestHeader(c, 'accept') ?? '').includes('text/html')) return c.html(phonePage(payment));
+      if ((requestHeader(c, 'accept') ?? '').includes('text/html')) return send(c, phonePage(payment), 200, merchantOf(payment.merchant_id));
       return c.json({ payment_id: payment.payment_id, status: payment.status });
     });
   }
+
+  const asset = (c: Context, body: string, contentType: string) => {
+    c.header('content-type', contentType);
+    c.header('x-content-type-options', 'nosniff');
+    c.header('cache-control', 'public, max-age=3600');
+    c.header('access-control-allow-origin', undefined);
+    return c.body(body, 200);
+  };
+  app.get(PAGES_CSS_PATH, (c) => asset(c, PAGES_CSS, 'text/css; charset=utf-8'));
+  app.get(PAGES_JS_PATH, (c) => asset(c, PAGES_JS, 'text/javascript; charset=utf-8'));
 }

@@ -4,9 +4,12 @@ import {
   PaymentCaptureRequest,
   PaymentConfirmRequest,
   PaymentCreateRequest,
+  membersRefusedForClient,
 } from '../../src/api/requests.js';
 import { authenticate, requireClientSecret, verifyClientSecret } from '../http/auth.js';
 import { readBody, readQuery } from '../http/body.js';
+import { apiError } from '../domain/errors.js';
+import { isAllowedReturnUrl } from '../domain/merchants.js';
 import { paymentResponse } from '../domain/response.js';
 import type { Payment } from '../domain/types.js';
 import type { App, RouteDeps } from './deps.js';
@@ -23,8 +26,9 @@ const RetrieveQuery = z.strictObject({
 
 export function paymentRoutes(app: App, deps: RouteDeps): void {
   const { store, payments, adminKey } = deps;
+  // a pending 3-D Secure challenge is shown with a fresh single-use link (domain/challenge.ts)
   const respond = (payment: Payment, attempts = false) =>
-    paymentResponse(payment, {
+    paymentResponse(payments.withChallengeLink(payment), {
       customer: payment.customer_id ? store.customer(payment.merchant_id, payment.customer_id) : null,
       attempts: attempts ? payments.attempts(payment.merchant_id, payment.payment_id) : null,
       refunds: store.refundsOfPayment(payment.merchant_id, payment.payment_id),
@@ -41,7 +45,23 @@ export function paymentRoutes(app: App, deps: RouteDeps): void {
     const request = await readBody(c, PaymentConfirmRequest);
     const paymentId = c.req.param('payment_id');
     const clientSecret = requireClientSecret(principal, request.client_secret);
-    const authorize = (payment: Payment) => verifyClientSecret(payment, clientSecret, deps.now());
+    if (principal.kind === 'publishable') {
+      // the browser may add the card and what 3-D Secure needs; what the merchant decided stays
+      const [refused] = membersRefusedForClient(request);
+      if (refused) {
+        throw apiError('clientConfirmMemberRefused', { member: refused });
+      }
+      if (request.return_url != null && !isAllowedReturnUrl(principal.merchant, request.return_url)) {
+        throw apiError('returnUrlNotAllowed');
+      }
+    }
+    const authorize = (payment: Payment) => {
+      verifyClientSecret(payment, clientSecret, deps.now());
+      // the browser may repeat the payment's own payment_type (the Hyperswitch web SDK does), not change it
+      if (principal.kind === 'publishable' && request.payment_type != null && request.payment_type !== (payment.payment_type ?? 'normal')) {
+        throw apiError('clientPaymentTypeChanged');
+      }
+    };
     return c.json(respond(payments.confirm(principal.merchant, paymentId, request, authorize)));
   });
 

@@ -1,30 +1,50 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 
+/** The write-ahead log's size above which the checkpointer truncates it. */
+export const WAL_LIMIT_BYTES = 4 * 1024 * 1024;
+
 /**
  * Copies the write-ahead log into the database file from a worker thread, so that the copy (and
  * its fsync) never stalls the event loop in the middle of a request. The main connection runs with
- * `wal_autocheckpoint = 0`. A PASSIVE checkpoint never blocks writers (docs/decisions/0001).
+ * `wal_autocheckpoint = 0`. A PASSIVE checkpoint never blocks writers (docs/decisions/0001), but
+ * under a steady stream of writes it never catches up with them either: SQLite restarts the log
+ * from its beginning only after a checkpoint that copied every frame, so the file grew without
+ * bound. Once the log is over WAL_LIMIT_BYTES, the checkpointer runs a TRUNCATE checkpoint: it
+ * waits for the writer in progress, holds the next one back for as long as it takes to copy the
+ * frames the PASSIVE round just left (a few milliseconds) and truncates the file to zero bytes.
  */
 const SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
+const { statSync } = require('node:fs');
 const Database = require(workerData.driver);
 const db = new Database(workerData.path);
 db.pragma('busy_timeout = 5000');
-const run = () => {
-  try { db.pragma('wal_checkpoint(PASSIVE)'); } catch (error) { parentPort.postMessage(String(error && error.message)); }
+const walSize = () => {
+  try { return statSync(workerData.path + '-wal').size; } catch { return 0; }
 };
-const timer = setInterval(run, workerData.everyMs);
-parentPort.on('message', () => { clearInterval(timer); run(); db.close(); parentPort.close(); });
+const run = (final) => {
+  try {
+    db.pragma('wal_checkpoint(PASSIVE)');
+    if (final || walSize() > workerData.limit) db.pragma('wal_checkpoint(TRUNCATE)');
+  } catch (error) { parentPort.postMessage(String(error && error.message)); }
+};
+const timer = setInterval(() => run(false), workerData.everyMs);
+parentPort.on('message', () => { clearInterval(timer); run(true); db.close(); parentPort.close(); });
 `;
 
 export interface Checkpointer {
   stop(): Promise<void>;
 }
 
-export function startCheckpointer(path: string, everyMs = 200, onError: (message: string) => void = () => {}): Checkpointer {
+export function startCheckpointer(
+  path: string,
+  everyMs = 200,
+  onError: (message: string) => void = () => {},
+  limit = WAL_LIMIT_BYTES,
+): Checkpointer {
   const driver = createRequire(import.meta.url).resolve('better-sqlite3');
-  const worker = new Worker(SOURCE, { eval: true, workerData: { path, everyMs, driver } });
+  const worker = new Worker(SOURCE, { eval: true, workerData: { path, everyMs, driver, limit } });
   worker.on('message', (message: string) => onError(message));
   worker.unref();
   return {

@@ -147,6 +147,10 @@ export class Store {
     const rows = this.statements.paymentsById.all(paymentId) as Row[];
     return rows.length === 1 ? parse<Payment>(rows[0]) : null;
   }
+  /** Whether any merchant has a payment with this id. */
+  paymentIdInUse(paymentId: string): boolean {
+    return this.statements.paymentsById.all(paymentId).length > 0;
+  }
   insertPayment(payment: Payment): void {
     this.statements.insertPayment.run(
       payment.merchant_id,

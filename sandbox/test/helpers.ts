@@ -129,3 +129,20 @@ export async function eventually<T>(check: () => Promise<T | null | undefined>, 
  */
 export const typeMemberOf = (error: Record<string, unknown>): 'type' | 'error_type' =>
   String(error['message']).startsWith('Json deserialize error:') ? 'error_type' : 'type';
+
+/**
+ * Answers the 3-D Secure test page as the customer's browser does: opens the link (which spends its
+ * token), then posts the page's form with the page's own token. The answer is not followed.
+ */
+export async function answerChallenge(url: string, choice: 'complete' | 'reject'): Promise<Response> {
+  const html = await (await fetch(url)).text();
+  const pageToken = /name="page_token" value="([^"]+)"/.exec(html)?.[1];
+  const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1];
+  if (!pageToken || !action) throw new Error(`${url} did not show the challenge page: ${html}`);
+  return fetch(new URL(action.replaceAll('&amp;', '&'), url), {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ answer: choice, page_token: pageToken }).toString(),
+  });
+}

@@ -159,14 +159,14 @@ describe('payments: create', () => {
     });
   });
 
-  it('lets another merchant use the same payment_id', async () => {
+  it("refuses a payment_id another merchant already uses (ids are unique across the sandbox)", async () => {
     const admin = { key: sandbox.adminKey };
     await sandbox.request('POST', '/accounts', { ...admin, body: { merchant_id: 'other_merchant' } });
     const key = await sandbox.request<{ api_key: string }>('POST', '/api_keys/other_merchant', { ...admin, body: { name: 'k', expiration: 'never' } });
     await sandbox.createPayment({ amount: 100, currency: 'USD', payment_id: paymentIdOf(3) });
     const other = await sandbox.request('POST', '/payments', { key: key.body.api_key, body: { amount: 100, currency: 'USD', payment_id: paymentIdOf(3) } });
-    assert.equal(other.status, 200);
-    assert.equal(other.body.merchant_id, 'other_merchant');
+    assert.equal(other.status, 400);
+    assert.equal((other.body.error as { code: string }).code, 'HE_01');
   });
 
   it('rejects a merchant-supplied mismatch between customer and customer_id', async () => {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import { cardPayment, startTestSandbox, type TestSandbox } from './helpers.js';
+import { answerChallenge, cardPayment, startTestSandbox, type TestSandbox } from './helpers.js';
 
 describe('3-D Secure challenge', () => {
   let sandbox: TestSandbox;
@@ -25,14 +25,16 @@ describe('3-D Secure challenge', () => {
     return { payment, url: nextAction.redirect_to_url };
   };
 
-  /** Answers the test page as the customer's browser does: a form POST to the page's own URL. */
-  const answer = (url: string, choice: 'complete' | 'reject') =>
-    fetch(url, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `answer=${choice}` });
+  /** Answers the test page as the customer's browser does: opens the link, then posts the page's form with its token. */
+  const answer = answerChallenge;
+  /** Posts an answer with the token of a page already opened. */
+  const answerAgain = (url: string, pageToken: string, choice: 'complete' | 'reject') =>
+    fetch(url, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ answer: choice, page_token: pageToken }).toString() });
 
   for (const number of ['4000003800000446', '4000002760003184', '4000000000003220']) {
     it(`challenges ${number} and sends the customer back succeeded on Complete`, async () => {
       const { payment, url } = await challenged(number);
-      assert.equal(url, `${sandbox.url}/payments/redirect/${payment.payment_id}/demo_merchant/${payment.payment_id}_1`);
+      assert.match(url, new RegExp(`^${sandbox.url}/payments/redirect/${payment.payment_id}/demo_merchant/${payment.payment_id}_1\\?token=[A-Za-z0-9_-]{43}$`));
       const page = await fetch(url);
       assert.equal(page.status, 200);
       const html = await page.text();
@@ -41,7 +43,9 @@ describe('3-D Secure challenge', () => {
       assert.match(html, /Reject Payment/);
       assert.match(html, /€42\.00/);
 
-      const back = await answer(url, 'complete');
+      // the link opened once; the retrieved payment has a fresh one
+      const retrieved = await sandbox.request<{ next_action: { redirect_to_url: string } }>('GET', `/payments/${payment.payment_id}`);
+      const back = await answer(retrieved.body.next_action.redirect_to_url, 'complete');
       assert.equal(back.status, 302);
       const location = new URL(back.headers.get('location') ?? '');
       assert.equal(location.origin + location.pathname, 'https://merchant.example/checkout');
@@ -86,12 +90,18 @@ describe('3-D Secure challenge', () => {
 
   it('treats a used or unknown link as expired, and a second answer changes nothing', async () => {
     const { payment, url } = await challenged();
-    await answer(url, 'complete');
-    const second = await answer(url, 'reject');
-    assert.equal(second.status, 404);
+    const html = await (await fetch(url)).text();
+    const pageToken = /name="page_token" value="([^"]+)"/.exec(html)?.[1] ?? '';
+    const action = new URL(`/payments/redirect/${payment.payment_id}/demo_merchant/${payment.payment_id}_1`, sandbox.url).toString();
+    assert.equal((await answerAgain(action, pageToken, 'complete')).status, 302);
+    const second = await answerAgain(action, pageToken, 'reject');
+    assert.equal(second.status, 403);
     assert.match(await second.text(), /not valid or it is expired/);
     assert.equal((await sandbox.request('GET', `/payments/${payment.payment_id}`)).body.status, 'succeeded');
-    const unknown = await fetch(`${sandbox.url}/payments/redirect/pay_nope/demo_merchant/pay_nope_1`);
+    const used = await fetch(url);
+    assert.equal(used.status, 404);
+    assert.match(await used.text(), /not valid or it is expired/);
+    const unknown = await fetch(`${sandbox.url}/payments/redirect/pay_nope/demo_merchant/pay_nope_1?token=${'A'.repeat(43)}`);
     assert.equal(unknown.status, 404);
   });
 

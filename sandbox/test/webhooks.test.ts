@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { startSandbox } from '../server.js';
-import { cardPayment, eventually, startTestSandbox, type TestSandbox } from './helpers.js';
+import { answerChallenge, cardPayment, eventually, startTestSandbox, type TestSandbox } from './helpers.js';
 import { call } from './process.js';
 
 type Body = Record<string, unknown>;
@@ -537,9 +537,8 @@ describe('redirect responses', () => {
     return { payment: created.body, url: nextAction.redirect_to_url };
   }
 
-  /** The customer's browser answering the test page. */
-  const answer = (url: string, choice: 'complete' | 'reject') =>
-    fetch(url, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `answer=${choice}` });
+  /** Answers the 3-D Secure test page as the customer's browser does (opens it, posts its form). */
+  const answer = answerChallenge;
 
   const decode = (value: string) =>
     value.replace(/&(amp|quot|lt|gt|#39);/g, (_, entity: string) => ({ amp: '&', quot: '"', lt: '<', gt: '>', '#39': "'" })[entity] ?? '');

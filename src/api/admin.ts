@@ -48,6 +48,26 @@ export const GatewayFeeConfig = z.strictObject({
   flat_amount: opt(z.int().check(z.minimum(0))),
 });
 
+/**
+ * Whether `value` is an origin exactly as a browser writes it (in the `Origin` header, in
+ * `location.origin`): `http:` or `https:`, host in lower case, the port only when it is not the
+ * scheme's default, no path, query or fragment.
+ */
+export function isOrigin(value: string): boolean {
+  if (!/^https?:\/\//.test(value)) return false;
+  try {
+    return new URL(value).origin === value;
+  } catch {
+    return false;
+  }
+}
+
+/** One of a merchant's allowed origins: `https://shop.example`, `http://localhost:5173`. */
+export const Origin = z.string().check(
+  z.maxLength(255),
+  z.refine(isOrigin, { message: 'must be an origin (scheme://host[:port], no path), as a browser writes it' }),
+);
+
 const merchantAccountShape = {
   merchant_name: opt(text(255)),
   return_url: opt(z.url({ protocol: /^https?$/ }).check(z.maxLength(255))),
@@ -70,6 +90,11 @@ const merchantAccountShape = {
   default_profile: opt(text(64)),
   /** Sandbox setting: the gateway fee shown on payments and refunds (display only, never debited). */
   gateway_fee_config: opt(GatewayFeeConfig),
+  /**
+   * Sandbox setting: the origins the merchant's checkout pages run on. A browser-supplied
+   * `return_url` must be on one of them; empty or absent means any origin.
+   */
+  allowed_origins: opt(z.array(Origin).check(z.maxLength(50))),
 };
 
 export const MerchantAccountCreate = z.strictObject({

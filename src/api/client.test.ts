@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startSandbox, type Sandbox } from '../../sandbox/server.js';
+import { answerChallenge } from '../../sandbox/test/helpers.js';
 import {
   createClient,
   type CardInput,
@@ -301,12 +302,7 @@ describe('createClient against the sandbox', () => {
       assert.equal(nextAction.type, 'redirect_to_url');
       assert.ok(nextAction.redirect_to_url.startsWith(`${sandbox.url}/payments/redirect/${payment.payment_id}/`));
 
-      const answer = await fetch(nextAction.redirect_to_url, {
-        method: 'POST',
-        redirect: 'manual',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: 'answer=complete',
-      });
+      const answer = await answerChallenge(nextAction.redirect_to_url, 'complete');
       assert.equal(answer.status, 302);
       const location = answer.headers.get('location') ?? '';
       assert.ok(location.startsWith('https://merchant.example/checkout?order=7&'));

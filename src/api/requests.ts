@@ -222,6 +222,7 @@ export const paymentCreateShape = {
   enable_partial_authorization: opt(z.boolean()),
   force_3ds_challenge: opt(z.boolean()),
   installment_options: opt(z.array(z.unknown())),
+  /** A 3-D Secure challenge opens in a frame (the element's modal) rather than a top-level redirect. */
   is_iframe_redirection_enabled: opt(z.boolean()),
   is_stored_credential: opt(z.boolean()),
   mit_category: opt(z.enum(['installment', 'unscheduled', 'recurring', 'resubmission'])),
@@ -245,6 +246,38 @@ export const PaymentConfirmRequest = z.strictObject({
   currency: z.optional(Currency),
 });
 export type PaymentConfirmRequest = z.infer<typeof PaymentConfirmRequest>;
+
+/**
+ * The members a **client-side** confirm (publishable key + `client_secret`, i.e. the customer's
+ * browser) may carry, each with why. Everything else the merchant decided on its server (amounts,
+ * capture method, customer, metadata, description, future usage, mandates, off-session…) only the
+ * secret key may set or change: the sandbox refuses any other member from a publishable key with
+ * 401 IR_18, as the real service refuses a client changing the payment's customer. docs/sandbox.md
+ * renders this table (a test keeps the two equal).
+ */
+export const CLIENT_CONFIRM_MEMBERS = [
+  ['client_secret', "the payment's client secret (required)"],
+  ['payment_method', '`card`'],
+  ['payment_method_type', '`credit` or `debit`'],
+  ['payment_method_data', 'the card the customer typed, and its billing address'],
+  ['billing', "the customer's billing address, email and phone"],
+  ['browser_info', 'the browser details 3-D Secure needs (user agent, language, screen, time zone)'],
+  ['customer_acceptance', "the customer's consent to keep the card (the save-card box)"],
+  ['return_url', "where the customer comes back after a redirect; on one of the merchant's `allowed_origins` when it lists any"],
+  ['retry_action', '`manual_retry`: the customer tries again after a decline'],
+  ['is_iframe_redirection_enabled', 'the 3-D Secure challenge opens in a frame (modal) instead of a redirect'],
+  ['payment_type', "only the payment's own value, echoed from the payment-method list (the Hyperswitch web SDK sends it)"],
+  ['confirm', "`true`, as the real service's client-side confirm body repeats it (no effect on confirm)"],
+  ['email', "the email the customer typed, as the real service's client-side confirm body sends it (deprecated upstream; ignored on confirm)"],
+] as const satisfies readonly (readonly [keyof PaymentConfirmRequest, string])[];
+
+export type ClientConfirmMember = (typeof CLIENT_CONFIRM_MEMBERS)[number][0];
+
+const CLIENT_CONFIRM_NAMES: ReadonlySet<string> = new Set(CLIENT_CONFIRM_MEMBERS.map(([name]) => name));
+
+/** The members of a confirm body that a client-side confirm may not carry, in body order. */
+export const membersRefusedForClient = (request: object): string[] =>
+  Object.keys(request).filter((name) => !CLIENT_CONFIRM_NAMES.has(name));
 
 export const PaymentCaptureRequest = z.strictObject({
   amount_to_capture: opt(minorAmount()),

@@ -26,10 +26,29 @@ export const WaitScreenInformation = z.looseObject({
   display_to_timestamp: opt(z.number()),
   poll_config: opt(PollConfig),
 });
+/**
+ * The 3-D Secure challenge in a frame (the payment was confirmed with `is_iframe_redirection_enabled`):
+ * `popup_url` is the challenge page, `redirect_response_url` the page that ends the frame.
+ */
+export const RedirectInsidePopup = z.looseObject({
+  type: z.literal('redirect_inside_popup'),
+  popup_url: z.string(),
+  redirect_response_url: z.string(),
+});
 export type RedirectToUrl = z.infer<typeof RedirectToUrl>;
+export type RedirectInsidePopup = z.infer<typeof RedirectInsidePopup>;
 export type WaitScreenInformation = z.infer<typeof WaitScreenInformation>;
-export const NextAction = z.union([RedirectToUrl, WaitScreenInformation, z.looseObject({ type: z.string() })]);
+export const NextAction = z.union([RedirectToUrl, RedirectInsidePopup, WaitScreenInformation, z.looseObject({ type: z.string() })]);
 export type NextAction = z.infer<typeof NextAction>;
+
+/** The `type` of the message a challenge page in a frame posts to the merchant page when it ends. */
+export const CHALLENGE_FINISHED = 'challenge_finished';
+/**
+ * That message: which payment's challenge ended, never its outcome (retrieve the payment). It is
+ * posted only to the merchant's origins, never to `*`.
+ */
+export const ChallengeFinishedMessage = z.strictObject({ type: z.literal(CHALLENGE_FINISHED), payment_id: z.string() });
+export type ChallengeFinishedMessage = z.infer<typeof ChallengeFinishedMessage>;
 
 export const MaskedCardResponse = z.looseObject({
   last4: opt(z.string()),

@@ -5,7 +5,7 @@ import { after, describe, it } from 'node:test';
 import { gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
 import { LOCALE_LOADERS } from './loaders.js';
-import { LOCALES, en, formatMessage, loadCatalogue, localeChain, matchLocale, resolveLocale, textDirection, withOverrides, type Messages } from './index.js';
+import { LOCALES, en, formatMessage, formattingLocale, isolate, loadCatalogue, loadedCatalogue, localeChain, matchLocale, resolveLocale, textDirection, withOverrides, type Messages } from './index.js';
 
 const localeDir = new URL('./locales/', import.meta.url);
 const files = readdirSync(localeDir).filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'));
@@ -50,6 +50,66 @@ describe('locale catalogue', () => {
       });
     });
   }
+});
+
+describe('meaning kept in the shortest catalogues', () => {
+  const load = async (tag: string) => ((await import(`./locales/${tag}.js`)) as { default: Messages }).default;
+  /** Messages a review found shortened past their meaning, and the words that carry it back. */
+  const kept: [string, keyof Messages, string, string][] = [
+    ['hi', 'error.outcomeUnknown', 'पुष्टि नहीं', 'we could not confirm'],
+    ['ja', 'error.outcomeUnknown', '確認できませんでした', 'we could not confirm'],
+    ['ko', 'error.outcomeUnknown', '확인할 수 없', 'we could not confirm'],
+    ['el', 'error.expired', 'συνεδρία', 'the session (not the payment period)'],
+    ['bn', 'error.expiry.too_far', 'ভবিষ্যতে', 'in the future'],
+    ['th', 'error.expiry.too_far', 'อนาคต', 'in the future'],
+    ['uk', 'error.expiry.too_far', 'майбутньому', 'in the future'],
+    ['sr', 'error.expiry.too_far', 'будућности', 'in the future'],
+    ['ta', 'error.expiry.too_far', 'எதிர்காலத்தில்', 'in the future'],
+    ['ur', 'error.expiry.too_far', 'مستقبل', 'in the future'],
+  ];
+  for (const [tag, key, words, meaning] of kept) {
+    it(`${tag} ${key} says "${meaning}"`, async () => {
+      assert.ok((await load(tag))[key].includes(words), `${tag} ${key}: ${(await load(tag))[key]}`);
+    });
+  }
+
+  it('every expiry placeholder names two different things (month / year)', async () => {
+    for (const tag of tags) {
+      const [month, year] = (await load(tag)).expiryPlaceholder.split('/').map((half) => half.trim());
+      assert.ok(month && year && month !== year, `${tag}: ${(await load(tag)).expiryPlaceholder}`);
+    }
+  });
+});
+
+describe('Serbian in Latin script (sr-Latn)', () => {
+  const LATIN: Record<string, string> = {
+    А: 'A', Б: 'B', В: 'V', Г: 'G', Д: 'D', Ђ: 'Đ', Е: 'E', Ж: 'Ž', З: 'Z', И: 'I', Ј: 'J', К: 'K', Л: 'L', Љ: 'Lj', М: 'M',
+    Н: 'N', Њ: 'Nj', О: 'O', П: 'P', Р: 'R', С: 'S', Т: 'T', Ћ: 'Ć', У: 'U', Ф: 'F', Х: 'H', Ц: 'C', Ч: 'Č', Џ: 'Dž', Ш: 'Š',
+  };
+  /** Serbian Cyrillic to Gaj's Latin alphabet, letter by letter (the standard one-to-one mapping). */
+  const toLatin = (text: string) =>
+    [...text].map((char) => {
+      const upper = LATIN[char];
+      if (upper !== undefined) return upper;
+      const lower = LATIN[char.toUpperCase()];
+      return lower !== undefined ? lower.toLowerCase() : char;
+    }).join('');
+
+  it('is a locale of its own, chosen for sr-Latn tags; sr stays Cyrillic', () => {
+    assert.ok(LOCALES.includes('sr-Latn'));
+    assert.deepEqual(localeChain('sr-Latn-RS'), ['sr-Latn', 'sr', 'en']);
+    assert.equal(matchLocale('sr-RS'), 'sr');
+    assert.equal(matchLocale('sr-Cyrl'), 'sr');
+  });
+
+  it('says what sr says, in Latin letters only', async () => {
+    const cyrillic = ((await import('./locales/sr.js')) as { default: Messages }).default;
+    const latin = await loadCatalogue('sr-Latn');
+    for (const key of Object.keys(en) as (keyof Messages)[]) {
+      assert.doesNotMatch(latin[key], /\p{Script=Cyrillic}/u, key);
+      assert.equal(latin[key], toLatin(cyrillic[key]), key);
+    }
+  });
 });
 
 describe('localeChain', () => {
@@ -97,21 +157,26 @@ describe('resolveLocale', () => {
     if (saved.navigator) Object.defineProperty(globalThis, 'navigator', saved.navigator);
   });
 
-  it('takes an explicit tag over the page', () => {
+  it('takes an explicit tag over the page, region included', () => {
     page('de', ['fr']);
-    assert.equal(resolveLocale('fr-CH'), matchLocale('fr'));
+    assert.equal(resolveLocale('fr-CH'), 'fr-CH');
+    assert.equal(matchLocale(resolveLocale('fr-CH')), 'fr');
   });
-  it('auto: the page language first', () => {
-    page('de-AT', ['fr-FR']);
-    assert.equal(resolveLocale('auto'), 'de');
+  it('auto: the page language first, region included (de-CH formats "EUR 25.00", the text is de)', () => {
+    page('de-CH', ['fr-FR']);
+    assert.equal(resolveLocale('auto'), 'de-CH');
+    assert.equal(matchLocale(resolveLocale('auto')), 'de');
+    page('fr-CH', ['de']);
+    assert.equal(resolveLocale('auto'), 'fr-CH');
   });
   it('auto: then the browser languages in order, skipping ones the widget lacks', () => {
     page('', ['qq-QQ', 'it-CH', 'fr']);
-    assert.equal(resolveLocale('auto'), 'it');
+    assert.equal(resolveLocale('auto'), 'it-CH');
   });
   it('auto: an unsupported page language falls through to the browser', () => {
     page('qq', ['es-AR']);
-    assert.equal(resolveLocale(null), 'es-419');
+    assert.equal(resolveLocale(null), 'es-AR');
+    assert.equal(matchLocale(resolveLocale(null)), 'es-419');
   });
   it('auto: English when nothing matches', () => {
     page('', ['qq']);
@@ -119,7 +184,56 @@ describe('resolveLocale', () => {
   });
   it('auto: an English page stays English even when the browser prefers another language', () => {
     page('en-US', ['fr']);
-    assert.equal(resolveLocale('auto'), 'en');
+    assert.equal(resolveLocale('auto'), 'en-US');
+  });
+  it('writes tags in canonical form', () => {
+    assert.equal(resolveLocale('FR_ca'), 'fr-CA');
+    assert.equal(resolveLocale('iw'), 'he');
+  });
+  it('a language the widget does not speak is English text, whatever Intl could format', () => {
+    assert.equal(resolveLocale('gu-IN'), 'en');
+    assert.equal(resolveLocale('not a tag'), 'en');
+  });
+});
+
+describe('formattingLocale: the tag Intl formats amounts and times with', () => {
+  const globals = globalThis as { document?: unknown };
+  const saved = globals.document;
+  after(() => {
+    globals.document = saved;
+  });
+  /** An Intl without data for Icelandic, Maltese and Nynorsk, as Chromium ships. */
+  const chromium = (tag: string) => !/^(is|mt|nn)\b/i.test(tag);
+
+  it('keeps the region asked for', () => {
+    assert.equal(formattingLocale('de-CH', chromium), 'de-CH');
+    assert.equal(formattingLocale('pt-BR', chromium), 'pt-BR');
+    assert.equal(formattingLocale('en-GB', chromium), 'en-GB');
+  });
+  it('auto: the page tag that chose the catalogue, region included', () => {
+    globals.document = { documentElement: { lang: 'fr-CH' } };
+    assert.equal(formattingLocale('auto', chromium), 'fr-CH');
+  });
+  it('falls back along the chain where Intl has no data: nn → nb, is → en, mt-MT → en', () => {
+    assert.equal(formattingLocale('nn', chromium), 'nb');
+    assert.equal(formattingLocale('nn-NO', chromium), 'nb');
+    assert.equal(formattingLocale('is', chromium), 'en');
+    assert.equal(formattingLocale('mt-MT', chromium), 'en');
+  });
+  it('the text stays in the language asked for while the formats fall back', () => {
+    assert.equal(matchLocale(resolveLocale('is', chromium)), 'is');
+    assert.equal(matchLocale(resolveLocale('mt', chromium)), 'mt');
+    // Nynorsk reads the Bokmål catalogue, and Intl formats Bokmål: one tag serves both
+    assert.equal(resolveLocale('nn', chromium), 'nb');
+  });
+  it('English for a value that is no tag', () => {
+    assert.equal(formattingLocale('constructor', chromium), 'en');
+    assert.equal(formattingLocale('not a tag', chromium), 'en');
+  });
+  it('loads the catalogue of a resolved tag under any region', async () => {
+    const fr = await loadCatalogue('fr');
+    assert.equal(await loadCatalogue('fr-CH'), fr);
+    assert.equal(loadedCatalogue('fr-CH'), fr);
   });
 });
 
@@ -147,7 +261,41 @@ describe('direction, loading and overrides', () => {
     assert.ok(!('nonsense' in merged));
   });
 
-  it('fills placeholders and leaves unknown ones visible', () => {
-    assert.equal(formatMessage('Pay {amount} {x}', { amount: '€1' }), 'Pay €1 {x}');
+  it('fills placeholders, each value isolated, and leaves unknown ones visible', () => {
+    assert.equal(formatMessage('Pay {amount} {x}', { amount: '€1' }), 'Pay \u2068€1\u2069 {x}');
+  });
+
+  it('isolates a Latin currency symbol inside an amount left to right (US$, CA$, R$), and nothing else', () => {
+    assert.equal(formatMessage('دفع {amount}', { amount: '\u200f25.00\u00a0US$' }), 'دفع \u2068\u200f25.00\u00a0\u2066US$\u2069\u2069');
+    assert.equal(isolate('\u200f25.00\u00a0CA$'), '\u2068\u200f25.00\u00a0\u2066CA$\u2069\u2069');
+    assert.equal(isolate('R$\u00a025,00'), '\u2068\u2066R$\u2069\u00a025,00\u2069');
+    assert.equal(isolate('$10.99'), '\u2068$10.99\u2069');
+    assert.equal(isolate('BHD 1.234'), '\u2068BHD 1.234\u2069');
+    assert.equal(isolate('3:45 PM'), '\u20683:45 PM\u2069');
+    assert.equal(formatMessage('Card brand: {brand}', { brand: 'Visa' }), 'Card brand: \u2068Visa\u2069');
+  });
+});
+
+describe('Object.prototype names are no locales, aliases, loaders, messages or parameters', () => {
+  const names = ['constructor', 'toString', 'valueOf', 'hasOwnProperty', '__proto__', 'isPrototypeOf', '__defineGetter__'];
+
+  for (const name of names) {
+    it(`${name}: falls back to English like any unknown tag`, async () => {
+      assert.deepEqual(localeChain(name), ['en']);
+      assert.equal(matchLocale(name), 'en');
+      assert.equal(resolveLocale(name), 'en');
+      assert.equal(textDirection(name), 'ltr');
+      assert.equal(await loadCatalogue(name), en);
+    });
+  }
+
+  it('overrides under those names are ignored and placeholders of those names stay visible', () => {
+    const overrides = JSON.parse('{"constructor":"x","__proto__":"y","toString":"z","cardNumber":"Nummer"}') as Partial<Messages>;
+    const merged = withOverrides(en, overrides);
+    assert.equal(merged.cardNumber, 'Nummer');
+    assert.equal(Object.hasOwn(merged, 'constructor'), false);
+    assert.equal(Object.hasOwn(merged, 'toString'), false);
+    assert.equal(Object.getPrototypeOf(merged), Object.prototype);
+    assert.equal(formatMessage('{constructor} {toString}', {}), '{constructor} {toString}');
   });
 });

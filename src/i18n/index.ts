@@ -37,6 +37,11 @@ const ALIASES: Record<string, string> = {
 /** Spanish outside Spain: the Latin American catalogue (UN M.49 419 and its countries). */
 const LATIN_AMERICA = new Set(['419', 'ar', 'bo', 'cl', 'co', 'cr', 'cu', 'do', 'ec', 'gt', 'hn', 'mx', 'ni', 'pa', 'pe', 'pr', 'py', 'sv', 'us', 'uy', 've']);
 
+/** A record's own value: a tag such as `constructor` or `__proto__` never reaches `Object.prototype`. */
+function own<T>(record: Record<string, T>, key: string): T | undefined {
+  return Object.hasOwn(record, key) ? record[key] : undefined;
+}
+
 const byLowerCase = new Map<string, string>();
 function supported(lowerTag: string): string | undefined {
   if (byLowerCase.size === 0) for (const tag of LOCALES) byLowerCase.set(tag.toLowerCase(), tag);
@@ -55,7 +60,8 @@ export function localeChain(tag: string | null | undefined): string[] {
   const subtags = (tag ?? '').trim().replace(/_/g, '-').toLowerCase().split('-').filter(Boolean);
   for (let length = subtags.length; length > 0; length -= 1) {
     const candidate = subtags.slice(0, length).join('-');
-    add(supported(candidate) ?? (ALIASES[candidate] ? supported(ALIASES[candidate].toLowerCase()) : undefined));
+    const alias = own(ALIASES, candidate);
+    add(supported(candidate) ?? (alias ? supported(alias.toLowerCase()) : undefined));
     if (length === 2 && subtags[0] === 'es' && LATIN_AMERICA.has(subtags[1] ?? '')) add(supported('es-419'));
   }
   add('en');
@@ -67,46 +73,81 @@ export function matchLocale(tag: string | null | undefined): string {
   return localeChain(tag)[0] ?? 'en';
 }
 
-/**
- * The locale to use: the attribute's; for `auto` (or nothing) the page's `lang`, then the browser's
- * languages in order, taking the first the widget speaks; English when none.
- */
-export function resolveLocale(locale: string | null | undefined): string {
-  if (locale && locale !== 'auto') return matchLocale(locale);
-  const candidates: string[] = [];
-  if (typeof document !== 'undefined' && document.documentElement.lang) candidates.push(document.documentElement.lang);
-  if (typeof navigator !== 'undefined') candidates.push(...(navigator.languages ?? []), navigator.language);
-  for (const candidate of candidates) {
-    const match = candidate ? matchLocale(candidate) : 'en';
-    if (match !== 'en' || /^en\b/i.test(candidate)) return match;
+/** Whether this browser's `Intl` has data for a tag (`Intl.NumberFormat.supportedLocalesOf`; Chromium has none for is, mt, nn). */
+export function hasIntlData(tag: string): boolean {
+  try {
+    return Intl.NumberFormat.supportedLocalesOf(tag).length > 0;
+  } catch {
+    return false; // not a BCP 47 tag
   }
-  return 'en';
+}
+
+/**
+ * The tag asked for, in canonical form (`FR_ca` → `fr-CA`, `iw` → `he`), region kept: the attribute's; for
+ * `auto` (or nothing) the page's `lang`, then the browser's languages in order, taking the first the widget
+ * speaks (English when none). What is no BCP 47 tag becomes the locale it matches.
+ */
+function requestedTag(locale: string | null | undefined): string {
+  let tag = locale && locale !== 'auto' ? locale : '';
+  if (!tag) {
+    const candidates: string[] = [];
+    if (typeof document !== 'undefined' && document.documentElement.lang) candidates.push(document.documentElement.lang);
+    if (typeof navigator !== 'undefined') candidates.push(...(navigator.languages ?? []), navigator.language);
+    tag = candidates.find((candidate) => candidate && (matchLocale(candidate) !== 'en' || /^en\b/i.test(candidate))) ?? 'en';
+  }
+  try {
+    return Intl.getCanonicalLocales(tag.replace(/_/g, '-'))[0] ?? 'en';
+  } catch {
+    return matchLocale(tag);
+  }
+}
+
+/**
+ * The tag `Intl` formats amounts and times with: the tag asked for, region included (`de-CH` formats
+ * "EUR 25.00" while the text is `de`), or where this browser's `Intl` has no data for it the first tag along
+ * its chain that it has (`nn` → `nb`, `is` → `en`), so a format never silently follows the browser's own language.
+ */
+export function formattingLocale(locale: string | null | undefined, intlHas: (tag: string) => boolean = hasIntlData): string {
+  const requested = requestedTag(locale);
+  return [requested, ...localeChain(requested)].find((tag) => intlHas(tag)) ?? 'en';
+}
+
+/**
+ * The tag the widget speaks: its catalogue is `matchLocale(tag)`, it is the `lang` of the text, and it keeps
+ * the region `Intl` formats with whenever one tag can do both (`de-CH`; `nn` → `nb`). Where `Intl` lacks the
+ * language (`is`), this is the catalogue's tag and `formattingLocale` names the tag to format with.
+ */
+export function resolveLocale(locale: string | null | undefined, intlHas: (tag: string) => boolean = hasIntlData): string {
+  const text = matchLocale(requestedTag(locale));
+  const formatting = formattingLocale(locale, intlHas);
+  return matchLocale(formatting) === text && (text !== 'en' || /^en\b/i.test(formatting)) ? formatting : text;
 }
 
 /** `rtl` for Arabic, Hebrew, Persian, Urdu and the other right-to-left languages. */
 export function textDirection(tag: string): 'ltr' | 'rtl' {
   const language = tag.toLowerCase().split(/[-_]/)[0] ?? '';
-  return RTL_LANGUAGES.has(ALIASES[language] ?? language) ? 'rtl' : 'ltr';
+  return RTL_LANGUAGES.has(own(ALIASES, language) ?? language) ? 'rtl' : 'ltr';
 }
 
 const loaded = new Map<string, Messages>([['en', en]]);
 const loading = new Map<string, Promise<Messages>>();
 
-/** A catalogue already in memory (English always is). */
+/** The catalogue of a tag (see `matchLocale`) if it is in memory already (English always is). */
 export function loadedCatalogue(tag: string): Messages | undefined {
-  return loaded.get(tag);
+  return loaded.get(matchLocale(tag));
 }
 
 /**
- * The catalogue of a supported locale (see `matchLocale`), loaded once. A module that cannot be fetched
+ * The catalogue of a tag (`fr-CH` → `fr`, see `matchLocale`), loaded once. A module that cannot be fetched
  * falls back along the chain (`fr-CA` → `fr` → `en`) and is tried again on the next call.
  */
-export function loadCatalogue(tag: string): Promise<Messages> {
+export function loadCatalogue(requested: string): Promise<Messages> {
+  const tag = matchLocale(requested);
   const ready = loaded.get(tag);
   if (ready) return Promise.resolve(ready);
   let pending = loading.get(tag);
   if (!pending) {
-    const loader = LOCALE_LOADERS[tag];
+    const loader = own(LOCALE_LOADERS, tag);
     pending = (loader ? loader() : Promise.reject(new Error(`no locale ${tag}`))).then(
       (module) => {
         const messages = { ...en, ...module.default };
@@ -125,9 +166,21 @@ export function loadCatalogue(tag: string): Promise<Messages> {
   return pending;
 }
 
-/** Fills `{name}` placeholders. */
+/**
+ * A value set into a sentence as one bidi isolate (FSI … PDI), so it never reorders with the words around
+ * it; inside, a currency symbol written with Latin letters (`US$`, `CA$`, `R$`) is a left-to-right isolate
+ * of its own, or a right-to-left amount draws it as "$US".
+ */
+export function isolate(value: string): string {
+  return `\u2068${value.replace(/\p{Sc}*\p{Script=Latin}+\p{Sc}+|\p{Sc}+\p{Script=Latin}+/gu, '\u2066$&\u2069')}\u2069`;
+}
+
+/** Fills `{name}` placeholders, each value isolated (see `isolate`): amounts, times and brand names alike. */
 export function formatMessage(template: string, params: Record<string, string> = {}): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => params[name] ?? whole);
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    const value = own(params, name);
+    return value === undefined ? whole : isolate(value);
+  });
 }
 
 /** A catalogue with the host's overrides on top (only known keys with string values are taken). */
@@ -135,7 +188,7 @@ export function withOverrides(messages: Messages, overrides: Partial<Messages> |
   if (!overrides || typeof overrides !== 'object') return messages;
   const result = { ...messages };
   for (const [key, value] of Object.entries(overrides)) {
-    if (key in en && typeof value === 'string') result[key as MessageKey] = value;
+    if (Object.hasOwn(en, key) && typeof value === 'string') result[key as MessageKey] = value;
   }
   return result;
 }

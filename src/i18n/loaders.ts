@@ -43,6 +43,7 @@ export const LOCALE_LOADERS: Record<string, Loader> = {
   ru: () => import('./locales/ru.js'),
   sk: () => import('./locales/sk.js'),
   sl: () => import('./locales/sl.js'),
+  'sr-Latn': () => import('./locales/sr-Latn.js'),
   sr: () => import('./locales/sr.js'),
   sv: () => import('./locales/sv.js'),
   sw: () => import('./locales/sw.js'),

@@ -195,13 +195,15 @@ export async function corsReturnUrl(): Promise<string> {
 }
 
 /**
- * Answers the 3-D Secure test page as the customer would (form POST `answer=…`). The sandbox
- * answers 302 to the return URL; fetch follows it, so the final URL is where the customer lands.
+ * Answers the 3-D Secure test page as the customer would: the test runner opens the page and posts
+ * its form with the page's token (/__tender/answer-challenge; the page sends no CORS header, so this
+ * page cannot read it). The sandbox answers 302; the URL it sends the customer to is returned.
  */
 export async function answerChallenge(challengeUrl: string, answer: 'complete' | 'reject'): Promise<URL> {
-  const response = await fetch(challengeUrl, { method: 'POST', body: new URLSearchParams({ answer }) });
-  if (!response.redirected) throw new Error(`3-D Secure answer: ${response.status}, no redirect`);
-  return new URL(response.url);
+  const response = await fetch(`/__tender/answer-challenge?${new URLSearchParams({ url: challengeUrl, answer }).toString()}`);
+  const { status, location } = (await response.json()) as { status: number; location: string | null };
+  if (status !== 302 || !location) throw new Error(`3-D Secure answer: ${status}, no redirect`);
+  return new URL(location);
 }
 
 /**

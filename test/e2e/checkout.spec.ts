@@ -21,7 +21,7 @@ test('a card payment succeeds', async ({ merchant }) => {
 
   const ready = await merchant.onlyEvent('tender-ready');
   expect(ready).toEqual({ paymentId: payment.payment_id, amount: 1099, currency: 'USD', status: payment.status });
-  await expect(merchant.payButton).toHaveText(en.pay.replace('{amount}', '$10.99'));
+  await expect(merchant.payButton).toHaveText(en.pay.replace('{amount}', '\u2068$10.99\u2069'));
 
   await merchant.typeCard(card(VISA_SUCCESS));
   await merchant.payButton.click();

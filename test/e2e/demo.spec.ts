@@ -5,6 +5,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
+import { LOCALES } from '../../src/i18n/index.js';
+import de from '../../src/i18n/locales/de.js';
 import { PRESET_NAMES, PRESETS } from '../../src/themes/index.js';
 import { card, expect, test } from './support.js';
 
@@ -122,4 +124,87 @@ test('theme previewer: every state, every preset, and a chosen preset applied to
   expect(before).not.toBe(`rgb(${r}, ${g}, ${b})`);
   await expect(page.locator('#export-json')).toContainText(other);
   expect(problems).toEqual([]);
+});
+
+test('demo checkout: the language and theme chosen survive the 3-D Secure round trip', async ({ page }) => {
+  // the demo's own pages only (the sandbox's bank page has no favicon: a 404 there is not the demo's)
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.location().url.startsWith(demoUrl) && (message.type() === 'error' || /Content Security Policy/i.test(message.text()))) problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  await page.goto(demoUrl);
+  await page.locator('#locale').selectOption('de');
+  await page.locator('#theme').selectOption('night');
+  await page.getByRole('button', { name: 'Create payment' }).click();
+  const checkout = page.locator('#checkout-slot tender-checkout');
+  await expect(page.locator('#event-log li[data-event="tender-ready"]')).toHaveCount(1, { timeout: 30_000 });
+  const demoOrigin = new URL(page.url()).origin;
+
+  const typed = card('4000003800000446'); // a 3-D Secure challenge
+  await checkout.locator('input#number').pressSequentially(typed.number);
+  await checkout.locator('input#expiry').pressSequentially(typed.expiry);
+  await checkout.locator('input#cvc').pressSequentially(typed.cvc);
+  await checkout.locator('button[part="button"]').click();
+  await page.waitForURL((url) => url.origin !== demoOrigin, { timeout: 20_000 });
+  await page.getByRole('button', { name: 'Complete Payment' }).click();
+  await page.waitForURL((url) => url.origin === demoOrigin);
+
+  await expect(page.locator('#payment-status')).toHaveText('succeeded', { timeout: 20_000 });
+  await expect(page.locator('#locale')).toHaveValue('de');
+  await expect(page.locator('#theme')).toHaveValue('night');
+  expect(await checkout.evaluate((element: HTMLElement & { locale: string; theme: string }) => [element.locale, element.theme])).toEqual(['de', 'night']);
+  await expect(checkout.locator('[part="status"]')).toHaveText(de['status.succeeded']);
+  expect(problems).toEqual([]);
+});
+
+test('demo checkout at 390 px: the page never scrolls sideways (test cards included)', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(demoUrl);
+  await expect(page.locator('#test-cards tbody tr').first()).toBeVisible();
+  const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, viewport: document.documentElement.clientWidth }));
+  expect(widths.page).toBeLessThanOrEqual(widths.viewport);
+  // every copy button is on screen
+  for (const button of await page.locator('#test-cards button.copy').all()) {
+    const box = await button.boundingBox();
+    expect(box && box.x + box.width).toBeLessThanOrEqual(widths.viewport);
+  }
+});
+
+test('demo checkout and previewer offer every locale the widget has, from its one list', async ({ page }) => {
+  await page.goto(demoUrl);
+  expect(await page.locator('#locale option').evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value))).toEqual(['auto', ...LOCALES]);
+  await page.goto(`${demoUrl}previewer.html`);
+  expect(await page.locator('#locale option').evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value))).toEqual([...LOCALES]);
+});
+
+test('theme previewer: the colour-scheme select shows the scheme applied (a one-palette preset such as night is dark)', async ({ page }) => {
+  await page.goto(`${demoUrl}previewer.html`);
+  const scheme = page.locator('#color-scheme');
+  await expect(scheme).toHaveValue('light');
+  const onePalette = PRESET_NAMES.filter((name) => !PRESETS[name].dark);
+  expect(onePalette).toContain('night');
+  for (const name of onePalette) {
+    await page.locator('#preset').selectOption(name);
+    await expect(scheme).toHaveValue(PRESETS[name].scheme);
+    await expect(scheme).toBeDisabled();
+  }
+  await page.locator('#preset').selectOption('default');
+  await expect(scheme).toHaveValue('light');
+  await expect(scheme).toBeEnabled();
+});
+
+test('theme previewer: the copy buttons never wrap, at any width', async ({ page }) => {
+  for (const width of [1440, 1280, 1024, 800, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(`${demoUrl}previewer.html`);
+    for (const id of ['copy-json', 'copy-css']) {
+      const lines = await page.locator(`#${id}`).evaluate((button) => {
+        const range = document.createRange();
+        range.selectNodeContents(button);
+        return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+      });
+      expect(lines, `${id} at ${width} px`).toBe(1);
+    }
+  }
 });

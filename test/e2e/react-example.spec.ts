@@ -43,7 +43,7 @@ async function loggedEvents(page: Page): Promise<{ type: string; detail: Record<
 test('the example is bundled with React development build, where StrictMode double-invokes', () => {
   expect(example.inputs.some((file) => file.endsWith('react-dom/cjs/react-dom-client.development.js'))).toBe(true);
   expect(example.inputs.some((file) => file.endsWith('react-dom-client.production.js'))).toBe(false);
-  expect(example.inputs.some((file) => file.endsWith('src/define.ts'))).toBe(true);
+  expect(example.inputs.some((file) => file.endsWith('src/react.ts'))).toBe(true);
 });
 
 test('StrictMode double mount: one tender-ready, one confirm, one succeeded result', async ({ page }) => {

@@ -13,7 +13,7 @@
  * the case asserts the spec's answer and says so in `spec`.
  */
 import assert from 'node:assert/strict';
-import type { ApiResponse, TestSandbox } from '../helpers.js';
+import { answerChallenge, type ApiResponse, type TestSandbox } from '../helpers.js';
 
 const COMMONS = 'configs/Payment/Commons.js';
 
@@ -169,12 +169,8 @@ export const UPSTREAM_CASES: UpstreamCase[] = [
       assert.equal(response.body.status, 'requires_customer_action');
       const nextAction = response.body.next_action as { type: string; redirect_to_url: string };
       assert.equal(nextAction.type, 'redirect_to_url');
-      const answer = await fetch(nextAction.redirect_to_url, {
-        method: 'POST',
-        redirect: 'manual',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: 'answer=complete',
-      });
+      // the customer's browser: opens the tokened link, then answers with the page's own token
+      const answer = await answerChallenge(nextAction.redirect_to_url, 'complete');
       assert.equal(answer.status, 302);
       const after = await sandbox.request('GET', `/payments/${String(payment.payment_id)}`);
       assert.equal(after.body.status, 'succeeded');

@@ -1,5 +1,38 @@
 import type { CardBrand } from '../../card/index.js';
+import type { IntentStatus } from '../../api/enums.js';
 import type { PaymentResponse } from '../../api/schemas.js';
+import type { MessageKey } from '../../i18n/en.js';
+
+/**
+ * Every `code` a `tender-error` event (or `confirm()`'s `{ type: 'error' }` outcome) can carry; the
+ * one list the type, docs/widget.md and the tests follow.
+ */
+export const TENDER_ERROR_CODES = [
+  'configuration',
+  'invalid_publishable_key',
+  'client_secret_expired',
+  'client_secret_mismatch',
+  'payment_not_found',
+  'network',
+  'server',
+  'outcome_unknown',
+  'request_refused',
+  'unsupported_action',
+  'invalid_appearance',
+  'font_load_failed',
+  'not_ready',
+  'preview',
+] as const;
+export type TenderErrorCode = (typeof TENDER_ERROR_CODES)[number];
+
+/** The decline codes the element has a (localised) message for: the `decline.*` keys of the catalogue. */
+export type KnownDeclineCode = Exclude<MessageKey extends `decline.${infer Code}` ? Code : never, 'generic'>;
+
+/**
+ * `errorCode` of a failed payment: the API's `error_code`, passed through. The known codes are listed
+ * for completion; the API may send others (a processor's own code), so any string is allowed too.
+ */
+export type DeclineCode = KnownDeclineCode | (string & Record<never, never>);
 
 /** Error codes of a field, as `tender-change` reports them. */
 export interface CardErrors {
@@ -13,7 +46,7 @@ export interface TenderReadyDetail {
   paymentId: string;
   amount: number;
   currency: string;
-  status: string;
+  status: IntentStatus;
 }
 export interface TenderChangeDetail {
   complete: boolean;
@@ -30,14 +63,14 @@ export interface TenderRedirectDetail {
 }
 export interface TenderResultDetail {
   paymentId: string;
-  status: string;
+  status: IntentStatus;
   retryable: boolean;
-  errorCode?: string;
+  errorCode?: DeclineCode;
   errorMessage?: string;
   payment: PaymentResponse;
 }
 export interface TenderErrorDetail {
-  code: string;
+  code: TenderErrorCode;
   message: string;
   recoverable: boolean;
   /** The rejected key, for `invalid_appearance` and `font_load_failed` (e.g. `appearance.variables.colorPrimary`). */

@@ -33,7 +33,7 @@ describe('<tender-checkout preview>', () => {
     const { element } = await preview('empty');
     expect(formShown(element)).to.equal(true);
     expect(inputOf(element, 'number').value).to.equal('');
-    expect(payButton(element).textContent?.replace(/\s+/g, ' ').trim()).to.equal('Pay €25.00');
+    expect(payButton(element).textContent?.replace(/\s+/g, ' ').trim()).to.equal('Pay \u2068€25.00\u2069');
     expect(payButton(element).disabled).to.equal(false);
   });
 
@@ -64,7 +64,7 @@ describe('<tender-checkout preview>', () => {
     it(`${state}: says "${text}"${form ? ' beside the form' : ' instead of the form'}`, async () => {
       const { element } = await preview(state);
       // the wait screen adds the deadline, formatted with Intl ("Approve it before 12:35 PM.")
-      if (state === 'wait-screen') expect(statusText(element)).to.match(new RegExp(`^${text} Approve it before \\d{1,2}:\\d{2}\\s?[AP]M\\.$`));
+      if (state === 'wait-screen') expect(statusText(element)).to.match(new RegExp(`^${text} Approve it before \u2068\\d{1,2}:\\d{2}\\s?[AP]M\u2069\\.$`));
       else expect(statusText(element)).to.equal(text);
       expect(formShown(element)).to.equal(form);
     });

@@ -12,6 +12,12 @@ const t = (name: string) => unsafeCSS(`var(--tender-${name}, var(--_tender-${nam
 export const defaultTokens = unsafeCSS(DEFAULT_TOKEN_CSS);
 
 /**
+ * Host CSS may set a floored token (focus ring width, input min height, border width) to a bare `0`, a
+ * number: `max(2px, 0)` is then invalid and voids the whole declaration (no focus ring, 11 px inputs). As the
+ * appearance compiler does for `appearance.variables`, the rules read it as `0px`: a container style query
+ * sees the host's value and `.base` redefines the token for everything inside it, so the `max()` floors hold
+ * (the three `@container style(…)` blocks after the floating labels).
+ *
  * Visual rules sit on `.base`. Layouts (`layout-*`) and label styles (`labels-*`) are classes on `.base`;
  * the appearance's own stylesheet (compiled from `appearance`) is adopted after these.
  */
@@ -230,6 +236,22 @@ export const styles = css`
   .labels-floating .field:has(input:not(:placeholder-shown)) label {
     font-size: 0.75em;
     transform: translateY(-0.85em);
+  }
+
+  @container style(--tender-focus-ring-width: 0) {
+    .base {
+      --tender-focus-ring-width: 0px;
+    }
+  }
+  @container style(--tender-input-min-height: 0) {
+    .base {
+      --tender-input-min-height: 0px;
+    }
+  }
+  @container style(--tender-border-width: 0) {
+    .base {
+      --tender-border-width: 0px;
+    }
   }
 
   @media (prefers-reduced-motion: reduce) {

@@ -61,7 +61,7 @@ describe('<tender-checkout>', () => {
       const event = await ready;
       expect(event.detail).to.deep.equal({ paymentId: payment.payment_id, amount: 1099, currency: 'USD', status: 'requires_confirmation' });
       await element.updateComplete;
-      expect(payButton(element).textContent!.trim()).to.equal('Pay $10.99');
+      expect(payButton(element).textContent!.trim()).to.equal('Pay \u2068$10.99\u2069');
       element.remove();
     });
 
@@ -220,12 +220,12 @@ describe('<tender-checkout>', () => {
       const brand = brandOf(element);
       expect(brand.hidden).to.equal(false);
       expect(brand.getAttribute('role')).to.equal('img');
-      expect(brand.getAttribute('aria-label')).to.equal('Card brand: Visa');
+      expect(brand.getAttribute('aria-label')).to.equal('Card brand: \u2068Visa\u2069');
       expect(inputOf(element, 'number').getAttribute('aria-describedby')).to.include('number-brand');
       await clearField(element, 'number');
       await typeInto(element, 'number', '37');
       await element.updateComplete;
-      expect(brand.getAttribute('aria-label')).to.equal('Card brand: American Express');
+      expect(brand.getAttribute('aria-label')).to.equal('Card brand: \u2068American Express\u2069');
       expect(inputOf(element, 'cvc').maxLength).to.equal(4);
     });
 
@@ -406,21 +406,21 @@ describe('<tender-checkout>', () => {
       const { element, log } = await mountCheckout({ create: { amount: 1000, currency: 'JPY' } });
       await log.wait('tender-ready');
       await element.updateComplete;
-      expect(nbsp(payButton(element).textContent!.trim())).to.equal('Pay ¥1,000');
+      expect(nbsp(payButton(element).textContent!.trim())).to.equal('Pay \u2068¥1,000\u2069');
     });
 
     it('formats a three-decimal currency (BHD)', async () => {
       const { element, log } = await mountCheckout({ create: { amount: 1234, currency: 'BHD' } });
       await log.wait('tender-ready');
       await element.updateComplete;
-      expect(nbsp(payButton(element).textContent!.trim())).to.equal('Pay BHD 1.234');
+      expect(nbsp(payButton(element).textContent!.trim())).to.equal('Pay \u2068BHD 1.234\u2069');
     });
 
     it('formats a three-decimal currency (KWD)', async () => {
       const { element, log } = await mountCheckout({ create: { amount: 5, currency: 'KWD' } });
       await log.wait('tender-ready');
       await element.updateComplete;
-      expect(nbsp(payButton(element).textContent!.trim())).to.equal('Pay KWD 0.005');
+      expect(nbsp(payButton(element).textContent!.trim())).to.equal('Pay \u2068KWD 0.005\u2069');
     });
   });
 
@@ -900,7 +900,7 @@ describe('<tender-checkout>', () => {
       expect((['number', 'expiry', 'cvc', 'name'] as const).map((id) => inputOf(element, id).value)).to.deep.equal(['', '', '', '']);
       expect(errorText(element, 'number')).to.equal('');
       expect(brandOf(element).hidden).to.equal(true);
-      expect(nbsp(payButton(element).textContent!.trim())).to.equal('Pay €5.00');
+      expect(nbsp(payButton(element).textContent!.trim())).to.equal('Pay \u2068€5.00\u2069');
       expect(log.of('tender-change')).to.have.length(changes);
     });
 

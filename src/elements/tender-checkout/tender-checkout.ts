@@ -18,7 +18,7 @@ import {
 import { en, formatMessage, loadCatalogue, loadedCatalogue, resolveLocale, textDirection, withOverrides, type MessageKey, type Messages } from '../../i18n/index.js';
 import { formatAmount } from '../../money/index.js';
 import type * as ThemesModule from '../../themes/index.js';
-import type { Appearance, FieldLayout, FontSpec, LabelStyle } from '../../themes/index.js';
+import type { Appearance, FieldLayout, FontSpec, LabelStyle, PresetName } from '../../themes/index.js';
 import { TenderElement } from '../tender-element.js';
 import type { CardErrors, ConfirmOutcome, TenderErrorDetail, TenderResultDetail } from './events.js';
 import { styles } from './tender-checkout.styles.js';
@@ -212,8 +212,8 @@ export class TenderCheckout extends TenderElement {
   @property({ attribute: 'return-url' }) returnUrl = '';
   /** BCP 47 tag or `auto` (the page's language). */
   @property() locale = 'auto';
-  /** Appearance preset name. */
-  @property() theme = '';
+  /** Appearance preset name (`''`: none). */
+  @property() theme: PresetName | '' = '';
   /** Time limit of one request to the API, in ms (0: the client's defaults, 10 s for reads and 15 s for the confirm). */
   @property({ type: Number, attribute: 'request-timeout' }) requestTimeout = 0;
   /** Serialisable appearance: `{ theme?, variables?, rules?, labels?, layout?, colorScheme?, fonts? }` (docs/theming.md). */
@@ -746,7 +746,7 @@ export class TenderCheckout extends TenderElement {
     if (this.preview) return Promise.resolve({ type: 'error', detail: { code: 'preview', message: 'A preview never confirms', recoverable: false } });
     const payment = this.payment;
     if (!payment || this.phase !== 'ready' || this.disabled) {
-      const detail = { code: 'not_ready', message: 'The payment cannot be confirmed now', recoverable: true };
+      const detail: TenderErrorDetail = { code: 'not_ready', message: 'The payment cannot be confirmed now', recoverable: true };
       return Promise.resolve({ type: 'error', detail });
     }
     this.submitted = true;

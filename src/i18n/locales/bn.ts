@@ -23,7 +23,7 @@ const messages: Messages = {
   'error.expiry.incomplete': 'তারিখটি অসম্পূর্ণ।',
   'error.expiry.invalid_month': 'মাসটি সঠিক নয়।',
   'error.expiry.expired': 'কার্ডের মেয়াদ শেষ।',
-  'error.expiry.too_far': 'বছরটি অনেক দূরে।',
+  'error.expiry.too_far': 'মেয়াদ শেষের বছরটি ভবিষ্যতে অনেক দূরে।',
   'error.cvc.empty': 'নিরাপত্তা কোড দিন।',
   'error.cvc.incomplete': 'নিরাপত্তা কোডটি অসম্পূর্ণ।',
   'error.cvc.invalid': 'নিরাপত্তা কোডটি সঠিক নয়।',

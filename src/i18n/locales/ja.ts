@@ -54,7 +54,7 @@ const messages: Messages = {
   'status.checking': 'お支払い状況を確認中…',
   'error.network': '通信エラーが発生しました。接続を確認して、もう一度お試しください。',
   'error.server': '決済サービスでエラーが発生しました。もう一度お試しください。',
-  'error.outcomeUnknown': 'お支払い状況を確認中です。再度お支払いしないでください。',
+  'error.outcomeUnknown': 'お支払いが完了したかどうかを確認できませんでした。再度お支払いしないでください。現在確認中です。',
   'error.expired': 'セッションが切れました。ページを更新してください。',
   'error.configuration': 'フォームが正しく設定されていません。',
   'error.unavailable': 'ここではお支払いできません。',

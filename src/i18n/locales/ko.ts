@@ -54,7 +54,7 @@ const messages: Messages = {
   'status.checking': '결제 상태를 확인하는 중…',
   'error.network': '결제 서비스에 연결할 수 없습니다. 연결을 확인하고 다시 시도하세요.',
   'error.server': '결제 서비스에 문제가 발생했습니다. 다시 시도하세요.',
-  'error.outcomeUnknown': '결제 완료 여부를 확인하는 중입니다. 다시 결제하지 마세요.',
+  'error.outcomeUnknown': '결제가 완료되었는지 확인할 수 없었습니다. 다시 결제하지 마세요. 확인하고 있습니다.',
   'error.expired': '세션이 만료되었습니다. 페이지를 새로고침하세요.',
   'error.configuration': '결제 양식이 올바르게 설정되지 않았습니다.',
   'error.unavailable': '여기에서는 이 결제를 진행할 수 없습니다.',

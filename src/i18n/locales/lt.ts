@@ -5,7 +5,7 @@ const messages: Messages = {
   cardNumber: 'Kortelės numeris',
   numberPlaceholder: '1234 1234 1234 1234',
   expiry: 'Galiojimo data',
-  expiryPlaceholder: 'MM / MM',
+  expiryPlaceholder: 'mėn. / m.',
   cvc: 'Saugos kodas',
   cvcPlaceholder: 'CVC',
   holderName: 'Vardas ir pavardė ant kortelės',

@@ -23,7 +23,7 @@ const messages: Messages = {
   'error.expiry.incomplete': 'Датум истека није потпун.',
   'error.expiry.invalid_month': 'Месец није исправан.',
   'error.expiry.expired': 'Картица је истекла.',
-  'error.expiry.too_far': 'Година је превише далеко.',
+  'error.expiry.too_far': 'Година истека је превише далеко у будућности.',
   'error.cvc.empty': 'Унесите безбедносни код.',
   'error.cvc.incomplete': 'Безбедносни код није потпун.',
   'error.cvc.invalid': 'Безбедносни код није исправан.',

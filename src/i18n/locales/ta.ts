@@ -23,7 +23,7 @@ const messages: Messages = {
   'error.expiry.incomplete': 'காலாவதி தேதி முழுமையாக இல்லை.',
   'error.expiry.invalid_month': 'மாதம் தவறு.',
   'error.expiry.expired': 'கார்டு காலாவதியானது.',
-  'error.expiry.too_far': 'ஆண்டு மிகத் தொலைவில் உள்ளது.',
+  'error.expiry.too_far': 'காலாவதி ஆண்டு எதிர்காலத்தில் மிகத் தொலைவில் உள்ளது.',
   'error.cvc.empty': 'CVV-ஐ உள்ளிடவும்.',
   'error.cvc.incomplete': 'CVV முழுமையாக இல்லை.',
   'error.cvc.invalid': 'CVV தவறு.',

@@ -23,7 +23,7 @@ const messages: Messages = {
   'error.expiry.incomplete': 'วันหมดอายุไม่ครบถ้วน',
   'error.expiry.invalid_month': 'เดือนไม่ถูกต้อง',
   'error.expiry.expired': 'บัตรนี้หมดอายุแล้ว',
-  'error.expiry.too_far': 'ปีไกลเกินไป',
+  'error.expiry.too_far': 'ปีที่หมดอายุอยู่ไกลในอนาคตเกินไป',
   'error.cvc.empty': 'กรุณากรอกรหัสความปลอดภัย',
   'error.cvc.incomplete': 'รหัสความปลอดภัยไม่ครบถ้วน',
   'error.cvc.invalid': 'รหัสความปลอดภัยไม่ถูกต้อง',

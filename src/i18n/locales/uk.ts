@@ -23,7 +23,7 @@ const messages: Messages = {
   'error.expiry.incomplete': 'Термін дії неповний.',
   'error.expiry.invalid_month': 'Неправильний місяць.',
   'error.expiry.expired': 'Термін дії картки минув.',
-  'error.expiry.too_far': 'Рік надто далекий.',
+  'error.expiry.too_far': 'Рік закінчення дії надто далеко в майбутньому.',
   'error.cvc.empty': 'Введіть код безпеки.',
   'error.cvc.incomplete': 'Код безпеки неповний.',
   'error.cvc.invalid': 'Неправильний код безпеки.',

@@ -23,7 +23,7 @@ const messages: Messages = {
   'error.expiry.incomplete': 'تاریخِ میعاد نامکمل ہے۔',
   'error.expiry.invalid_month': 'مہینہ غلط ہے۔',
   'error.expiry.expired': 'اس کارڈ کی میعاد ختم ہو چکی ہے۔',
-  'error.expiry.too_far': 'سال بہت آگے کا ہے۔',
+  'error.expiry.too_far': 'میعاد ختم ہونے کا سال مستقبل میں بہت آگے کا ہے۔',
   'error.cvc.empty': 'سیکیورٹی کوڈ درج کریں۔',
   'error.cvc.incomplete': 'سیکیورٹی کوڈ نامکمل ہے۔',
   'error.cvc.invalid': 'سیکیورٹی کوڈ غلط ہے۔',

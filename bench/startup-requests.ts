@@ -1,0 +1,141 @@
+/**
+ * What a checkout fetches from the payment API before it can show a payable form: request count and
+ * response sizes, for `<tender-checkout>` and for the Hyperswitch web SDK, against a real sandbox on
+ * loopback. A measurement, not a budget (docs/performance.md, "Start-up requests").
+ *
+ * - The element: its start-up is `client.retrievePayment(clientSecret)` (tender-checkout.ts, on
+ *   connect), so this script runs exactly that through the real headless client with a counting
+ *   `fetch`.
+ * - The Hyperswitch web SDK: the four calls it makes at start-up with the publishable key (retrieve,
+ *   `GET /payments/{id}/client`, the SDK configuration, `POST /payments/session_tokens`).
+ * - For comparison: the classic `GET /account/payment_methods` alone.
+ *
+ * Sizes are the JSON bodies as sent (the sandbox does not compress) and gzipped (level 6, what a
+ * compressing proxy would send). Two payments: "minimal" (amount and currency) and "typical"
+ * (customer, billing address, description, metadata, return URL).
+ *
+ *   npx tsx bench/startup-requests.ts
+ *
+ * Prints a table and writes `.bench/startup-requests.json`.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { createClient } from '../src/api/client.js';
+import { startSandbox } from '../sandbox/server.js';
+
+interface Exchange {
+  request: string;
+  status: number;
+  bytes: number;
+  gzip: number;
+}
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const sandbox = await startSandbox({ port: 0, dbPath: ':memory:', log: null });
+const secretKey = sandbox.demo.secretKey ?? '';
+const publishableKey = sandbox.demo.publishableKey;
+
+/** A `fetch` that records every exchange (path without the query, status, body size). */
+function countingFetch(log: Exchange[]): typeof fetch {
+  return async (input, init) => {
+    const response = await fetch(input, init);
+    const body = Buffer.from(await response.clone().arrayBuffer());
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    log.push({ request: `${init?.method ?? 'GET'} ${url.pathname}`, status: response.status, bytes: body.length, gzip: gzipSync(body).length });
+    return response;
+  };
+}
+
+async function createPayment(body: Record<string, unknown>): Promise<{ payment_id: string; client_secret: string }> {
+  const response = await fetch(new URL('/payments', sandbox.url), {
+    method: 'POST',
+    headers: { 'api-key': secretKey, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (response.status !== 200) throw new Error(`create payment: ${response.status} ${await response.text()}`);
+  return (await response.json()) as { payment_id: string; client_secret: string };
+}
+
+async function element(clientSecret: string): Promise<Exchange[]> {
+  const log: Exchange[] = [];
+  const client = createClient({ publishableKey, baseUrl: sandbox.url, fetch: countingFetch(log) });
+  const result = await client.retrievePayment(clientSecret);
+  if (!result.ok) throw new Error(`element start-up failed: ${result.error.code}`);
+  return log;
+}
+
+async function hyperswitchSdk(payment: { payment_id: string; client_secret: string }): Promise<Exchange[]> {
+  const log: Exchange[] = [];
+  const counted = countingFetch(log);
+  const headers = { 'api-key': publishableKey, 'content-type': 'application/json', 'x-merchant-domain': 'shop.example' };
+  const query = `client_secret=${encodeURIComponent(payment.client_secret)}`;
+  await counted(new URL(`/payments/${payment.payment_id}?${query}`, sandbox.url), { headers });
+  await counted(new URL(`/payments/${payment.payment_id}/client?${query}`, sandbox.url), { headers });
+  await counted(new URL(`/v1/sdk/configs/web/sdk_config.json?${query}`, sandbox.url), { headers });
+  await counted(new URL('/payments/session_tokens', sandbox.url), {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ payment_id: payment.payment_id, client_secret: payment.client_secret, wallets: [], delayed_session_token: false }),
+  });
+  return log;
+}
+
+async function classicList(clientSecret: string): Promise<Exchange[]> {
+  const log: Exchange[] = [];
+  await countingFetch(log)(new URL(`/account/payment_methods?client_secret=${encodeURIComponent(clientSecret)}`, sandbox.url), {
+    headers: { 'api-key': publishableKey },
+  });
+  return log;
+}
+
+const payments = {
+  minimal: { amount: 6540, currency: 'USD' },
+  typical: {
+    amount: 6540,
+    currency: 'EUR',
+    description: 'Order 1042',
+    return_url: 'https://shop.example/checkout/return',
+    metadata: { order_id: '1042', channel: 'web' },
+    customer: { id: 'cus_bench_startup', email: 'ada@example.com', name: 'Ada Lovelace' },
+    billing: {
+      address: { line1: '12 Rue de Rivoli', city: 'Paris', zip: '75004', country: 'FR', first_name: 'Ada', last_name: 'Lovelace' },
+      email: 'ada@example.com',
+    },
+  },
+};
+
+const results: Record<string, Record<string, Exchange[]>> = {};
+try {
+  for (const [kind, body] of Object.entries(payments)) {
+    const payment = await createPayment(body);
+    results[kind] = {
+      'tender-checkout': await element(payment.client_secret),
+      'Hyperswitch web SDK': await hyperswitchSdk(payment),
+      'classic list alone': await classicList(payment.client_secret),
+    };
+  }
+} finally {
+  await sandbox.close();
+}
+
+const rows: string[][] = [];
+for (const [kind, byClient] of Object.entries(results)) {
+  for (const [clientName, log] of Object.entries(byClient)) {
+    for (const exchange of log) rows.push([kind, clientName, exchange.request, String(exchange.status), String(exchange.bytes), String(exchange.gzip)]);
+    const total = (key: 'bytes' | 'gzip') => String(log.reduce((sum, exchange) => sum + exchange[key], 0));
+    rows.push([kind, clientName, `= ${log.length} request(s)`, '', total('bytes'), total('gzip')]);
+  }
+}
+const header = ['payment', 'client', 'request', 'status', 'bytes', 'gzip'];
+const widths = header.map((cell, column) => Math.max(cell.length, ...rows.map((row) => row[column]?.length ?? 0)));
+const line = (cells: string[]) => `| ${cells.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join(' | ')} |`;
+console.log(line(header));
+console.log(line(widths.map((width) => '-'.repeat(width))));
+for (const row of rows) console.log(line(row));
+
+const file = join(root, '.bench', 'startup-requests.json');
+mkdirSync(dirname(file), { recursive: true });
+writeFileSync(file, `${JSON.stringify({ date: new Date().toISOString(), results }, null, 2)}\n`);
+console.log(`\nwritten to ${file}`);

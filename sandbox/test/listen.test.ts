@@ -1,0 +1,61 @@
+/**
+ * Where `npm run sandbox` listens: loopback unless HOST says otherwise, and a warning when it is
+ * reachable from other machines with the documented default admin key.
+ */
+import assert from 'node:assert/strict';
+import { networkInterfaces } from 'node:os';
+import { describe, it } from 'node:test';
+import { startSandboxProcess } from './process.js';
+
+/** An IPv4 address of this machine other than loopback, if it has one. */
+const outsideAddress = Object.values(networkInterfaces())
+  .flat()
+  .find((entry) => entry && entry.family === 'IPv4' && !entry.internal)?.address;
+
+/** Whether the sandbox on `port` answers on `address`. */
+async function answersOn(address: string, port: number): Promise<boolean> {
+  try {
+    const response = await fetch(`http://${address}:${port}/health`, { signal: AbortSignal.timeout(3000) });
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
+
+const portOf = (url: string) => Number(new URL(url).port);
+
+describe('sandbox listening address', () => {
+  it('listens on 127.0.0.1 only when HOST is not set', async (t) => {
+    const running = await startSandboxProcess(':memory:', { HOST: '', SANDBOX_LOG: 'off' });
+    try {
+      assert.equal(await answersOn('127.0.0.1', portOf(running.url)), true);
+      if (outsideAddress) assert.equal(await answersOn(outsideAddress, portOf(running.url)), false, `not reachable on ${outsideAddress}`);
+      assert.match(running.output(), /listening on http:\/\/127\.0\.0\.1:\d+/);
+      assert.doesNotMatch(running.output(), /WARNING/);
+      if (!outsideAddress) t.skip('this machine has no non-loopback IPv4 address to check from');
+    } finally {
+      await running.stop();
+    }
+  });
+
+  it('listens on every interface with HOST=0.0.0.0, and warns while the admin key is the default', async (t) => {
+    const running = await startSandboxProcess(':memory:', { HOST: '0.0.0.0', SANDBOX_LOG: 'off', SANDBOX_ADMIN_KEY: '' });
+    try {
+      assert.match(running.output(), /WARNING: .*0\.0\.0\.0.*default admin key/);
+      if (!outsideAddress) return t.skip('this machine has no non-loopback IPv4 address');
+      assert.equal(await answersOn(outsideAddress, portOf(running.url)), true, `reachable on ${outsideAddress}`);
+    } finally {
+      await running.stop();
+    }
+  });
+
+  it('does not warn on 0.0.0.0 with an admin key of its own', async () => {
+    const running = await startSandboxProcess(':memory:', { HOST: '0.0.0.0', SANDBOX_LOG: 'off', SANDBOX_ADMIN_KEY: 'a-long-private-admin-key' });
+    try {
+      assert.doesNotMatch(running.output(), /WARNING/);
+      assert.match(running.output(), /Admin key:\s+a-long-private-admin-key/);
+    } finally {
+      await running.stop();
+    }
+  });
+});

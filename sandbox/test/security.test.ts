@@ -1,0 +1,331 @@
+/**
+ * The holes a hostile test of the sandbox found, each reproduced over real HTTP: forged signed
+ * returns, what a publishable key may change, mandates charged from the browser, captured money
+ * stranded by a cancel, deep JSON, open redirects, unsafe totals and payment ids shared across
+ * merchants.
+ */
+import assert from 'node:assert/strict';
+import { createHmac } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { after, before, describe, it } from 'node:test';
+import { CLIENT_CONFIRM_MEMBERS } from '../../src/api/requests.js';
+import { answerChallenge, card, cardPayment, startTestSandbox, type ApiResponse, type TestSandbox } from './helpers.js';
+
+type ErrorBody = { error: { type: string; code: string; message: string } };
+
+const errorOf = (response: ApiResponse): ErrorBody['error'] => (response.body as unknown as ErrorBody).error;
+
+describe('security', () => {
+  let sandbox: TestSandbox;
+  before(async () => {
+    sandbox = await startTestSandbox();
+  });
+  after(() => sandbox.close());
+
+  const admin = () => ({ key: sandbox.adminKey });
+
+  /** A new merchant with its own secret key; returns the key and the account. */
+  const merchant = async (merchantId: string, body: Record<string, unknown> = {}) => {
+    const account = await sandbox.request<Record<string, unknown>>('POST', '/accounts', { ...admin(), body: { merchant_id: merchantId, ...body } });
+    assert.equal(account.status, 200, account.text);
+    const key = await sandbox.request<{ api_key: string }>('POST', `/api_keys/${merchantId}`, { ...admin(), body: { name: 'k', expiration: 'never' } });
+    return { secretKey: key.body.api_key, publishableKey: String(account.body.publishable_key), account: account.body };
+  };
+
+  /** The browser's confirm: publishable key + client secret. */
+  const clientConfirm = (payment: Record<string, unknown>, body: Record<string, unknown>, publishableKey = sandbox.publishableKey) =>
+    sandbox.request('POST', `/payments/${String(payment.payment_id)}/confirm`, {
+      key: publishableKey,
+      body: { client_secret: payment.client_secret, ...body },
+    });
+
+  /** Answers the 3-D Secure test page as the customer's browser does (opens it, posts its form). */
+  const answer = answerChallenge;
+
+  describe('signed returns', () => {
+    it('replaces status, payment_id and amount already in return_url, and signs exactly what the merchant reads', async () => {
+      const hashKey = 'forgery-test-hash-key';
+      const { secretKey, publishableKey } = await merchant('signed_forgery', {
+        enable_payment_response_hash: true,
+        payment_response_hash_key: hashKey,
+      });
+      const created = await sandbox.request('POST', '/payments', { key: secretKey, body: { amount: 4200, currency: 'USD' } });
+      // the browser puts a forged outcome into its return_url, then fails 3-D Secure
+      const forged = 'https://shop.example/return?order=7&status=succeeded&amount=1&payment_id=pay_forged&signature=x&signature_algorithm=none';
+      const confirm = await clientConfirm(created.body, { return_url: forged, ...cardPayment('4000003800000446') }, publishableKey);
+      const redirect = (confirm.body.next_action as { redirect_to_url: string }).redirect_to_url;
+      const back = await answer(redirect, 'reject');
+      assert.equal(back.status, 302);
+      const params = new URL(back.headers.get('location') ?? '').searchParams;
+      for (const name of ['status', 'payment_id', 'amount', 'payment_intent_client_secret', 'manual_retry_allowed', 'signature', 'signature_algorithm']) {
+        assert.equal(params.getAll(name).length, 1, `${name} appears once`);
+      }
+      assert.equal(params.get('status'), 'failed');
+      assert.equal(params.get('payment_id'), created.body.payment_id);
+      assert.equal(params.get('amount'), '4200');
+      assert.equal(params.get('order'), '7', "the merchant's own parameters stay");
+      const signed = [...params]
+        .filter(([name]) => name !== 'signature' && name !== 'signature_algorithm')
+        .sort(([a, av], [b, bv]) => (a < b ? -1 : a > b ? 1 : av < bv ? -1 : av > bv ? 1 : 0));
+      const expected = createHmac('sha512', hashKey).update(new URLSearchParams(signed).toString()).digest('hex');
+      assert.equal(params.get('signature'), expected);
+    });
+
+    it('keeps forged outcome parameters out of the URL of an HTTP POST return too', async () => {
+      const { secretKey } = await merchant('signed_post', { enable_payment_response_hash: true, redirect_to_merchant_with_http_post: true });
+      const created = await sandbox.request<{ next_action: { redirect_to_url: string } }>('POST', '/payments', {
+        key: secretKey,
+        body: { amount: 300, currency: 'USD', confirm: true, return_url: 'https://shop.example/r?status=succeeded&x=1', ...cardPayment('4000003800000446') },
+      });
+      const page = await answer(created.body.next_action.redirect_to_url, 'reject');
+      const html = await page.text();
+      const action = /action="([^"]+)"/.exec(html)?.[1]?.replaceAll('&amp;', '&') ?? '';
+      assert.equal(new URL(action).searchParams.get('status'), null);
+      assert.equal(new URL(action).searchParams.get('x'), '1');
+      assert.match(html, /name="status" value="failed"/);
+    });
+  });
+
+  describe('what a client-side confirm may carry', () => {
+    const refused: [string, Record<string, unknown>][] = [
+      ['capture_method', { capture_method: 'automatic' }],
+      ['metadata', { metadata: { order: 'changed' } }],
+      ['description', { description: 'changed' }],
+      ['setup_future_usage', { setup_future_usage: 'off_session' }],
+      ['customer_id', { customer_id: 'cus_someone_else' }],
+      ['shipping', { shipping: { address: { city: 'Elsewhere' } } }],
+      ['amount_to_capture', { amount_to_capture: 1 }],
+      ['authentication_type', { authentication_type: 'no_three_ds' }],
+    ];
+    for (const [member, body] of refused) {
+      it(`refuses ${member} from a publishable key (401 IR_18) and changes nothing`, async () => {
+        const payment = await sandbox.createPayment({ amount: 1000, currency: 'USD', capture_method: 'manual', metadata: { order: '1' }, description: 'set by the merchant' });
+        const response = await clientConfirm(payment, { ...body, ...cardPayment('4242424242424242') });
+        assert.equal(response.status, 401, response.text);
+        assert.equal(errorOf(response).code, 'IR_18');
+        assert.match(errorOf(response).message, new RegExp(`\`${member}\``));
+        const after = await sandbox.request('GET', `/payments/${String(payment.payment_id)}`);
+        assert.equal(after.body.status, 'requires_confirmation');
+        assert.equal(after.body.capture_method, 'manual');
+        assert.deepEqual(after.body.metadata, { order: '1' });
+        assert.equal(after.body.description, 'set by the merchant');
+      });
+    }
+
+    it('accepts what the browser sends: card, billing, browser info, return_url, customer acceptance, the iframe flag', async () => {
+      const payment = await sandbox.createPayment({ amount: 1000, currency: 'USD', capture_method: 'manual' });
+      const response = await clientConfirm(payment, {
+        payment_method: 'card',
+        payment_method_type: 'credit',
+        payment_method_data: { card: card('4242424242424242'), billing: { address: { country: 'DE' } } },
+        billing: { address: { city: 'Berlin' }, email: 'ada@example.com' },
+        browser_info: { user_agent: 'test', language: 'en' },
+        customer_acceptance: { acceptance_type: 'online', online: { user_agent: 'test' } },
+        return_url: 'https://shop.example/return',
+        retry_action: 'manual_retry',
+        is_iframe_redirection_enabled: true,
+      });
+      assert.equal(response.status, 200, response.text);
+      assert.equal(response.body.status, 'requires_capture', 'the merchant chose manual capture');
+    });
+
+    it('still lets the secret key change those members', async () => {
+      const payment = await sandbox.createPayment({ amount: 1000, currency: 'USD', capture_method: 'manual' });
+      const response = await sandbox.request('POST', `/payments/${String(payment.payment_id)}/confirm`, {
+        body: { capture_method: 'automatic', metadata: { a: 'b' }, ...cardPayment('4242424242424242') },
+      });
+      assert.equal(response.body.status, 'succeeded');
+    });
+  });
+
+  describe('mandates from the browser', () => {
+    it("refuses a publishable key charging a saved mandate off-session (401 IR_18), and charges nobody", async () => {
+      // the real service's OnlineMandate requires ip_address (its OpenAPI document), which every answer is checked against
+      const acceptance = { acceptance_type: 'online', online: { ip_address: '127.0.0.1', user_agent: 'test' } };
+      const first = await sandbox.createPayment({
+        amount: 1000,
+        currency: 'USD',
+        confirm: true,
+        customer_id: 'cus_victim',
+        mandate_data: { customer_acceptance: acceptance, mandate_type: { multi_use: { amount: 5000, currency: 'USD' } } },
+        ...cardPayment('4242424242424242'),
+      });
+      assert.match(String(first.mandate_id), /^man_/);
+      const stranger = await sandbox.createPayment({ amount: 900, currency: 'USD' });
+      for (const body of [{ mandate_id: first.mandate_id, off_session: true }, { mandate_id: first.mandate_id }, { off_session: true, ...cardPayment('4242424242424242') }]) {
+        const response = await clientConfirm(stranger, body);
+        assert.equal(response.status, 401, response.text);
+        assert.equal(errorOf(response).code, 'IR_18');
+      }
+      const after = await sandbox.request('GET', `/payments/${String(stranger.payment_id)}`);
+      assert.equal(after.body.status, 'requires_confirmation');
+      assert.equal(after.body.customer_id, null);
+    });
+  });
+
+  describe('cancel after a partial capture', () => {
+    it('voids only the rest: the captured amount stays received and refundable', async () => {
+      const payment = await sandbox.createPayment({ amount: 1000, currency: 'USD', confirm: true, capture_method: 'manual_multiple', ...cardPayment('4242424242424242') });
+      assert.equal(payment.status, 'requires_capture');
+      const captured = await sandbox.request('POST', `/payments/${String(payment.payment_id)}/capture`, { body: { amount_to_capture: 400 } });
+      assert.equal(captured.body.status, 'partially_captured_and_capturable');
+      const cancelled = await sandbox.request('POST', `/payments/${String(payment.payment_id)}/cancel`, { body: { cancellation_reason: 'rest not shipped' } });
+      assert.equal(cancelled.status, 200, cancelled.text);
+      assert.equal(cancelled.body.status, 'partially_captured');
+      assert.equal(cancelled.body.amount_received, 400);
+      assert.equal(cancelled.body.amount_capturable, 0);
+      assert.equal(cancelled.body.cancellation_reason, 'rest not shipped');
+      const refund = await sandbox.request('POST', '/refunds', { body: { payment_id: payment.payment_id, amount: 400 } });
+      assert.equal(refund.status, 200, refund.text);
+      assert.equal(refund.body.status, 'succeeded');
+      const capture = await sandbox.request('POST', `/payments/${String(payment.payment_id)}/capture`, { body: { amount_to_capture: 100 } });
+      assert.equal(errorOf(capture).code, 'IR_14', 'the voided rest cannot be captured');
+    });
+  });
+
+  describe('deeply nested JSON', () => {
+    const nested = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
+    const deepBody = (prefix: string, depth = 6000) => `{${prefix}"metadata":${nested(depth)}}`;
+
+    it('answers 400 IR_06 before parsing, on every route with a free-form object', async () => {
+      const payment = await sandbox.createPayment({ amount: 1000, currency: 'USD' });
+      const calls: [string, string, string, string | undefined][] = [
+        ['POST', '/payments', deepBody('"amount":100,"currency":"USD",'), undefined],
+        ['POST', `/payments/${String(payment.payment_id)}/confirm`, deepBody(`"client_secret":"${String(payment.client_secret)}",`), sandbox.publishableKey],
+        ['POST', '/customers', deepBody(''), undefined],
+        ['POST', '/refunds', deepBody(`"payment_id":"${String(payment.payment_id)}",`), undefined],
+        ['POST', '/accounts', deepBody('"merchant_id":"deep_json",'), sandbox.adminKey],
+        ['POST', '/organization', deepBody('"organization_name":"deep",'), sandbox.adminKey],
+        ['POST', `/payments/${String(payment.payment_id)}/cancel`, `{"merchant_connector_details":${nested(6000)}}`, undefined],
+      ];
+      for (const [method, path, rawBody, key] of calls) {
+        const response = await sandbox.request(method, path, { rawBody, key, headers: { 'content-type': 'application/json' } });
+        assert.equal(response.status, 400, `${path}: ${response.text.slice(0, 200)}`);
+        assert.equal(errorOf(response).code, 'IR_06');
+        assert.match(errorOf(response).message, /nested more than 32 levels deep/);
+      }
+      const after = await sandbox.request('GET', `/payments/${String(payment.payment_id)}`);
+      assert.equal(after.body.status, 'requires_confirmation');
+    });
+
+    it('accepts nesting up to the limit', async () => {
+      const response = await sandbox.request('POST', '/customers', { rawBody: `{"metadata":{"k":${nested(30)}}}`, headers: { 'content-type': 'application/json' } });
+      assert.equal(response.status, 200, response.text);
+    });
+
+    it('is not fooled by brackets inside strings', async () => {
+      const response = await sandbox.request('POST', '/customers', { body: { description: '{'.repeat(200), metadata: { note: '[[[[' } } });
+      assert.equal(response.status, 200, response.text);
+    });
+  });
+
+  describe('allowed origins and return_url', () => {
+    it('stores a merchant\'s allowed_origins on create, shows them on retrieve, changes and clears them on update', async () => {
+      const { account } = await merchant('origins_crud', { allowed_origins: ['https://shop.example', 'http://localhost:5173'] });
+      assert.deepEqual(account.allowed_origins, ['https://shop.example', 'http://localhost:5173']);
+      const retrieved = await sandbox.request('GET', '/accounts/origins_crud', admin());
+      assert.deepEqual(retrieved.body.allowed_origins, ['https://shop.example', 'http://localhost:5173']);
+      const updated = await sandbox.request('POST', '/accounts/origins_crud', { ...admin(), body: { allowed_origins: ['https://pay.shop.example:8443'] } });
+      assert.deepEqual(updated.body.allowed_origins, ['https://pay.shop.example:8443']);
+      const cleared = await sandbox.request('POST', '/accounts/origins_crud', { ...admin(), body: { allowed_origins: null } });
+      assert.deepEqual(cleared.body.allowed_origins, []);
+      const plain = await sandbox.request('GET', '/accounts/demo_merchant', admin());
+      assert.deepEqual(plain.body.allowed_origins, []);
+    });
+
+    for (const origin of ['https://shop.example/', 'https://shop.example/checkout', 'https://shop.example?x=1', 'ftp://shop.example', 'shop.example', 'https://Shop.example', 'https://shop.example:443', '*']) {
+      it(`refuses ${JSON.stringify(origin)} as an origin (422 IR_06)`, async () => {
+        const response = await sandbox.request('POST', '/accounts', { ...admin(), body: { merchant_id: 'origins_bad', allowed_origins: [origin] } });
+        assert.equal(response.status, 422, response.text);
+        assert.equal(errorOf(response).code, 'IR_06');
+        assert.match(errorOf(response).message, /allowed_origins\.0 must be an origin/);
+      });
+    }
+
+    it('refuses a browser-supplied return_url outside the allowed origins (400 IR_07), and changes nothing', async () => {
+      const { secretKey, publishableKey } = await merchant('origins_confirm', { allowed_origins: ['https://shop.example'] });
+      const payment = (await sandbox.request('POST', '/payments', { key: secretKey, body: { amount: 500, currency: 'USD' } })).body;
+      for (const returnUrl of ['https://evil.example/steal', 'https://shop.example.evil.example/', 'http://shop.example/return', 'https://shop.example:8443/return']) {
+        const response = await clientConfirm(payment, { return_url: returnUrl, ...cardPayment('4000003800000446') }, publishableKey);
+        assert.equal(response.status, 400, `${returnUrl}: ${response.text}`);
+        assert.equal(errorOf(response).code, 'IR_07');
+        assert.match(errorOf(response).message, /return_url/);
+      }
+      const unchanged = await sandbox.request('GET', `/payments/${String(payment.payment_id)}`, { key: secretKey });
+      assert.equal(unchanged.body.status, 'requires_confirmation');
+      assert.equal(unchanged.body.return_url, null);
+      const allowed = await clientConfirm(payment, { return_url: 'https://shop.example/return?order=1', ...cardPayment('4242424242424242') }, publishableKey);
+      assert.equal(allowed.status, 200, allowed.text);
+      assert.equal(allowed.body.return_url, 'https://shop.example/return?order=1');
+    });
+
+    it('lets the secret key set any return_url, and a merchant without allowed_origins take any (as the real service)', async () => {
+      const { secretKey } = await merchant('origins_server', { allowed_origins: ['https://shop.example'] });
+      const created = await sandbox.request('POST', '/payments', { key: secretKey, body: { amount: 500, currency: 'USD', return_url: 'https://other.example/r' } });
+      assert.equal(created.status, 200, created.text);
+      const payment = await sandbox.createPayment({ amount: 500, currency: 'USD' });
+      const response = await clientConfirm(payment, { return_url: 'https://anywhere.example/r', ...cardPayment('4242424242424242') });
+      assert.equal(response.status, 200, response.text);
+    });
+  });
+
+  describe('totals', () => {
+    const max = Number.MAX_SAFE_INTEGER;
+    for (const [name, body] of [
+      ['amount + shipping_cost + order_tax_amount', { amount: max, shipping_cost: max, order_tax_amount: max }],
+      ['amount + shipping_cost', { amount: max, shipping_cost: 1 }],
+      ['amount + surcharge', { amount: max - 10, surcharge_details: { surcharge_amount: 10, tax_amount: 1 } }],
+    ] as const) {
+      it(`refuses ${name} above 2^53 - 1 (422 IR_06)`, async () => {
+        const response = await sandbox.request('POST', '/payments', { body: { currency: 'USD', ...body } });
+        assert.equal(response.status, 422, response.text);
+        assert.equal(errorOf(response).code, 'IR_06');
+        assert.match(errorOf(response).message, /net_amount/);
+      });
+    }
+
+    it('accepts a total of exactly 2^53 - 1', async () => {
+      const response = await sandbox.request('POST', '/payments', { body: { currency: 'USD', amount: max - 2, shipping_cost: 1, order_tax_amount: 1 } });
+      assert.equal(response.status, 200, response.text);
+      assert.equal(response.body.net_amount, max);
+    });
+  });
+
+  describe('payment ids across merchants', () => {
+    it("keeps the mobile-money simulator working when another merchant picks the same payment id", async () => {
+      const { secretKey } = await merchant('ids_first');
+      const paymentId = 'pay_shared_id_0123456789abcdef';
+      const mobile = await sandbox.request('POST', '/payments', {
+        key: secretKey,
+        body: {
+          payment_id: paymentId,
+          amount: 50000,
+          currency: 'KES',
+          confirm: true,
+          payment_method: 'wallet',
+          payment_method_type: 'pay_bill',
+          payment_method_data: { wallet: { mobile_money: { phone_number: '+254700123456' } } },
+        },
+      });
+      assert.equal(mobile.body.status, 'requires_customer_action', mobile.text);
+      const second = await sandbox.request('POST', '/payments', { body: { payment_id: paymentId, amount: 100, currency: 'USD' } });
+      assert.equal(second.status, 400, second.text);
+      assert.equal(errorOf(second).code, 'HE_01');
+      const page = await fetch(`${sandbox.url}/sandbox/mobile_money/${paymentId}`);
+      assert.equal(page.status, 200);
+      const approved = await sandbox.request('POST', `/sandbox/mobile_money/${paymentId}/approve`, { key: null });
+      assert.equal(approved.status, 200, approved.text);
+      const after = await sandbox.request('GET', `/payments/${paymentId}`, { key: secretKey });
+      assert.equal(after.body.status, 'succeeded');
+    });
+  });
+});
+
+describe('docs/sandbox.md', () => {
+  it('lists exactly the client-side confirm members of the shared contract', () => {
+    const page = readFileSync(new URL('../../docs/sandbox.md', import.meta.url), 'utf8');
+    const section = page.slice(page.indexOf('## What the browser may send on confirm'), page.indexOf('## Signed redirects'));
+    const rows = [...section.matchAll(/^\| `([a-z_]+)` \| (.+) \|$/gm)].map(([, name, why]) => [name, why]);
+    assert.deepEqual(rows, CLIENT_CONFIRM_MEMBERS.map(([name, why]) => [name, why]));
+  });
+});
