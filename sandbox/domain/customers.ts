@@ -1,6 +1,6 @@
 /** Customers of a merchant: created through the API or by a payment's `customer`. */
 import type { CustomerCreate, CustomerUpdate } from '../../src/api/admin.js';
-import { errors } from './errors.js';
+import { apiError } from './errors.js';
 import type { Store } from '../store/repo.js';
 import { newCustomerId } from './ids.js';
 import type { Customer } from './types.js';
@@ -17,7 +17,7 @@ export class CustomerService {
     return this.store.transaction(() => {
       const customerId = request.customer_id ?? newCustomerId();
       if (this.store.customer(merchantId, customerId)) {
-        throw errors.duplicate('The customer with the specified customer_id already exists in our records');
+        throw apiError('customerExists');
       }
       const customer: Customer = {
         customer_id: customerId,
@@ -40,14 +40,14 @@ export class CustomerService {
   /** A customer of this merchant; another merchant's customer is not found. */
   get(merchantId: string, customerId: string): Customer {
     const customer = this.store.customer(merchantId, customerId);
-    if (!customer) throw errors.notFound('Customer');
+    if (!customer) throw apiError('customerNotFound');
     return customer;
   }
 
   update(merchantId: string, customerId: string, request: CustomerUpdate): Customer {
     checkMetadata('metadata', request.metadata);
     if (request.customer_id != null && request.customer_id !== customerId) {
-      throw errors.invalidRequest('customer_id in the body must match the customer in the path');
+      throw apiError('customerIdInBody');
     }
     return this.store.transaction(() => {
       const customer = this.get(merchantId, customerId);

@@ -1,5 +1,5 @@
 /** Fees of the sandbox (spec: processor_fee per connector, gateway_fee configured, total_fee = sum). */
-import { errors } from './errors.js';
+import { apiError } from './errors.js';
 import type { MerchantAccount } from './types.js';
 
 /** What each simulated connector charges on a captured amount: a percentage plus a fixed part (minor units). */
@@ -39,7 +39,7 @@ export function checkGatewayFeeConfig(
   const percentage = config.percentage ?? null;
   const flatAmount = config.flat_amount ?? null;
   if (percentage != null && flatAmount != null) {
-    throw errors.invalidRequest('gateway_fee_config takes a percentage or a flat_amount, not both');
+    throw apiError('gatewayFeeBoth');
   }
   if (percentage == null && flatAmount == null) return null;
   return { percentage, flat_amount: flatAmount };

@@ -17,6 +17,7 @@ export const newCustomerId = (): string => `cus_${alphanumeric(20)}`;
 export const newOrganizationId = (): string => `org_${alphanumeric(20)}`;
 export const newRefundId = (): string => `ref_${alphanumeric(20)}`;
 export const newMandateId = (): string => `man_${alphanumeric(20)}`;
+export const newPaymentMethodId = (): string => `pm_${alphanumeric(20)}`;
 export const newProfileId = (): string => `pro_${alphanumeric(20)}`;
 export const newConnectorTransactionId = (): string => `snd_txn_${alphanumeric(20)}`;
 export const newPublishableKey = (): string => `pk_snd_${randomBytes(16).toString('hex')}`;

@@ -8,7 +8,7 @@ import type {
   OrganizationUpdate,
 } from '../../src/api/admin.js';
 import { checkGatewayFeeConfig } from './fees.js';
-import { errors } from './errors.js';
+import { apiError } from './errors.js';
 import { hashApiKey } from './api-keys.js';
 import type { Store } from '../store/repo.js';
 import { newHashKey, newKeyId, newOrganizationId, newProfileId, newPublishableKey, newSecretKey } from './ids.js';
@@ -27,17 +27,17 @@ export class MerchantService {
     const gatewayFeeConfig = checkGatewayFeeConfig(request.gateway_fee_config);
     return this.store.transaction(() => {
       if (this.store.merchant(request.merchant_id)) {
-        throw errors.duplicate('The merchant account with the specified details already exists in our records');
+        throw apiError('duplicateMerchant');
       }
       const nowIso = new Date(this.now()).toISOString();
       let organizationId = request.organization_id ?? null;
       if (organizationId) {
-        if (!this.store.organization(organizationId)) throw errors.notFound('Organization');
+        if (!this.store.organization(organizationId)) throw apiError('organizationNotFound');
       } else {
         organizationId = this.createOrganization(null).organization_id;
       }
       const publishableKey = request.publishable_key ?? newPublishableKey();
-      if (this.store.merchantByPublishableKey(publishableKey)) throw errors.duplicate('The publishable_key is already in use');
+      if (this.store.merchantByPublishableKey(publishableKey)) throw apiError('publishableKeyInUse');
       const account: MerchantAccount = {
         merchant_id: request.merchant_id,
         merchant_name: request.merchant_name ?? null,
@@ -62,6 +62,7 @@ export class MerchantService {
         allowed_origins: [...new Set(request.allowed_origins ?? [])],
         is_recon_enabled: false,
         recon_status: 'not_requested',
+        merchant_account_type: request.merchant_account_type ?? 'standard',
         created_at: nowIso,
         modified_at: nowIso,
       };
@@ -72,7 +73,7 @@ export class MerchantService {
 
   account(merchantId: string): MerchantAccount {
     const account = this.store.merchant(merchantId);
-    if (!account) throw errors.notFound('Merchant account');
+    if (!account) throw apiError('merchantNotFound');
     return account;
   }
 
@@ -83,14 +84,14 @@ export class MerchantService {
   updateAccount(merchantId: string, request: MerchantAccountUpdate): MerchantAccount {
     checkMetadata('metadata', request.metadata);
     if (request.merchant_id != null && request.merchant_id !== merchantId) {
-      throw errors.invalidRequest('merchant_id in the body must match the account in the path');
+      throw apiError('merchantIdInBody');
     }
     return this.store.transaction(() => {
       const account = this.account(merchantId);
       const has = (member: keyof MerchantAccountUpdate) => member in request && request[member] !== undefined;
       if (has('publishable_key') && request.publishable_key && request.publishable_key !== account.publishable_key) {
         const other = this.store.merchantByPublishableKey(request.publishable_key);
-        if (other) throw errors.duplicate('The publishable_key is already in use');
+        if (other) throw apiError('publishableKeyInUse');
         account.publishable_key = request.publishable_key;
       }
       if (has('merchant_name')) account.merchant_name = request.merchant_name ?? null;
@@ -139,7 +140,7 @@ export class MerchantService {
 
   organization(organizationId: string): Organization {
     const organization = this.store.organization(organizationId);
-    if (!organization) throw errors.notFound('Organization');
+    if (!organization) throw apiError('organizationNotFound');
     return organization;
   }
 
@@ -164,19 +165,19 @@ export class MerchantService {
 
   apiKey(merchantId: string, keyId: string): ApiKeyRecord {
     const key = this.store.apiKey(merchantId, keyId);
-    if (!key || key.revoked) throw errors.notFound('API Key');
+    if (!key || key.revoked) throw apiError('apiKeyNotFound');
     return key;
   }
 
   updateApiKey(merchantId: string, keyId: string, request: ApiKeyUpdate): ApiKeyRecord {
     if (request.expiration && request.expiration !== 'never' && Date.parse(request.expiration) <= this.now()) {
-      throw errors.invalidRequest('expiration must be in the future');
+      throw apiError('expirationInPast');
     }
     return this.store.transaction(() => {
       const key = this.apiKey(merchantId, keyId);
-      if (request.name !== undefined) key.name = request.name;
+      if (request.name != null) key.name = request.name;
       if (request.description !== undefined) key.description = request.description ?? null;
-      if (request.expiration !== undefined) {
+      if (request.expiration != null) {
         key.expiration = request.expiration === 'never' ? 'never' : new Date(request.expiration).toISOString();
       }
       this.store.updateApiKey(key);
@@ -197,7 +198,7 @@ export class MerchantService {
   /** POST /api_keys/{merchant_id}: the plaintext key is in the answer once and stored only as a digest. */
   createApiKey(merchantId: string, request: ApiKeyCreate): { record: ApiKeyRecord; plaintext: string } {
     if (request.expiration !== 'never' && Date.parse(request.expiration) <= this.now()) {
-      throw errors.invalidRequest('expiration must be in the future');
+      throw apiError('expirationInPast');
     }
     return this.store.transaction(() => {
       this.account(merchantId);
@@ -239,12 +240,39 @@ function webhookDetails(details: NonNullable<MerchantAccountCreate['webhook_deta
     payment_created_enabled: details.payment_created_enabled ?? null,
     payment_succeeded_enabled: details.payment_succeeded_enabled ?? null,
     payment_failed_enabled: details.payment_failed_enabled ?? null,
+    payment_statuses_enabled: details.payment_statuses_enabled ?? null,
+    refund_statuses_enabled: details.refund_statuses_enabled ?? null,
+    payout_statuses_enabled: details.payout_statuses_enabled ?? null,
+  };
+}
+
+/**
+ * `webhook_details` as the API shows it. Upstream's response always has the two status lists; when
+ * the merchant has not set them they name the payment statuses the sandbox sends events for (the
+ * `payment_succeeded_enabled` and `payment_failed_enabled` switches) and no refund status (the
+ * sandbox sends no refund events).
+ */
+function webhookDetailsResponse(details: WebhookDetails) {
+  const fromSwitches = [
+    ...(details.payment_succeeded_enabled ? ['succeeded'] : []),
+    ...(details.payment_failed_enabled ? ['failed'] : []),
+  ];
+  return {
+    ...details,
+    payment_statuses_enabled: details.payment_statuses_enabled ?? fromSwitches,
+    refund_statuses_enabled: details.refund_statuses_enabled ?? [],
+    payout_statuses_enabled: details.payout_statuses_enabled ?? null,
   };
 }
 
 /** The account as the API shows it. */
 export function merchantAccountResponse(account: MerchantAccount) {
-  return { ...account, allowed_origins: account.allowed_origins ?? [] };
+  return {
+    ...account,
+    webhook_details: account.webhook_details ? webhookDetailsResponse(account.webhook_details) : null,
+    merchant_account_type: account.merchant_account_type ?? 'standard',
+    allowed_origins: account.allowed_origins ?? [],
+  };
 }
 
 /**

@@ -3,12 +3,15 @@
  * classic `/account/payment_methods`, the web SDK's `/payments/{id}/client` and its SDK
  * configuration) is shaped from. Pure: no HTTP, no store.
  */
-import { BRANDS } from '../../src/card/index.js';
+import { LISTED_CARD_NETWORKS } from './card-networks.js';
 import { CONNECTORS } from './processor.js';
 import type { Json, Payment } from './types.js';
 
-/** Card networks the sandbox processor accepts for every merchant, as upstream names them ("AmericanExpress"). */
-export const CARD_NETWORKS: readonly string[] = [...new Set(BRANDS.map((brand) => brand.network))];
+/**
+ * Card networks the lists name, as upstream names them ("AmericanExpress"): those of the real
+ * `CardNetwork` enum (card-networks.ts; the processor also pays Elo, Hipercard, Mir, Verve, Troy).
+ */
+export const CARD_NETWORKS: readonly string[] = LISTED_CARD_NETWORKS;
 
 /** One enabled `(payment_method, payment_method_type)` pair and how it is paid. */
 export interface EnabledPaymentMethod {

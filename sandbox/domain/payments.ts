@@ -6,9 +6,8 @@
  */
 import type { PaymentCaptureRequest, PaymentCancelRequest, PaymentConfirmRequest, PaymentCreateRequest, CardData } from '../../src/api/requests.js';
 import type * as z from 'zod/mini';
-import { brandNetwork, detectBrand, luhnValid, parseExpiry, validateCardNumber, validateCvc, validateExpiry } from '../../src/card/index.js';
 import { isConfirmable } from '../../src/api/statuses.js';
-import { errors, ApiError } from './errors.js';
+import { apiError, errors } from './errors.js';
 import type { Store } from '../store/repo.js';
 import { amountCapturable } from './amounts.js';
 import { gatewayFee, processorFee } from './fees.js';
@@ -18,6 +17,8 @@ import { enqueueEvent, wantsEvent } from './webhooks.js';
 import { newAttemptId, newClientSecret, newConnectorTransactionId, newMandateId, newPaymentId } from './ids.js';
 import { challengeNextAction, challengePath, findToken, newToken, withToken, withoutToken } from './challenge.js';
 import { asJson, checkMetadata, checkStatementDescriptors } from './validation.js';
+import { checkCard } from './card-check.js';
+import { recurringOf, saveCard, savedCardFor } from './saved-methods.js';
 import type { Attempt, Customer, IntentStatus, Mandate, MaskedCard, MerchantAccount, Payment, WebhookEventType } from './types.js';
 
 type CaptureRequest = z.infer<typeof PaymentCaptureRequest>;
@@ -48,7 +49,7 @@ export class PaymentService {
 
   /** POST /payments. Creates the intent and, with `confirm: true`, confirms it in the same transaction. */
   create(merchant: MerchantAccount, request: PaymentCreateRequest): Payment {
-    if (request.client_secret != null) throw errors.invalidRequest('client_secret is not a valid parameter');
+    if (request.client_secret != null) throw apiError('clientSecretNotAllowed');
     checkCreateRules(request, merchant);
     return this.store.transaction(() => {
       const paymentId = request.payment_id ?? newPaymentId();
@@ -56,10 +57,10 @@ export class PaymentService {
       // (/sandbox/mobile_money/{payment_id}) name a payment by its id alone.
       const taken = request.payment_id != null ? this.store.paymentIdInUse(paymentId) : this.store.payment(merchant.merchant_id, paymentId);
       if (taken) {
-        throw errors.duplicate('The payment with the specified payment_id already exists in our records');
+        throw apiError('duplicatePayment', {}, `${paymentId} already exists`);
       }
       const customerId = this.attachCustomer(merchant, request);
-      if (request.mandate_data && !customerId) throw errors.missingParam('customer_id');
+      if (request.mandate_data && !customerId) throw apiError('mandateNeedsCustomer');
       const nowIso = new Date(this.now()).toISOString();
       const payment: Payment = {
         payment_id: paymentId,
@@ -120,7 +121,7 @@ export class PaymentService {
         allowed_payment_method_types: request.allowed_payment_method_types ?? null,
         merchant_order_reference_id: request.merchant_order_reference_id ?? null,
         profile_id: merchant.default_profile,
-        payment_type: request.payment_type ?? (request.mandate_data ? 'new_mandate' : request.mandate_id ? 'recurring_mandate' : 'normal'),
+        payment_type: request.payment_type ?? (request.mandate_data ? 'new_mandate' : request.mandate_id || request.recurring_details ? 'recurring_mandate' : 'normal'),
         request_incremental_authorization: request.request_incremental_authorization ?? null,
         split_payments: asJson(request.split_payments),
         request_external_three_ds_authentication: request.request_external_three_ds_authentication ?? null,
@@ -147,19 +148,18 @@ export class PaymentService {
     request: PaymentConfirmRequest,
     authorize: (payment: Payment) => void = () => {},
   ): Payment {
-    for (const member of ['amount', 'currency', 'payment_id', 'confirm'] as const) {
-      if (request[member] != null && member !== 'confirm') {
-        throw errors.invalidRequest(`${member} cannot be changed when confirming a payment`);
-      }
-    }
     checkMetadata('metadata', request.metadata);
-    if (request.off_session && !request.mandate_id) {
+    if (request.off_session && !request.mandate_id && !request.recurring_details) {
       // off_session on confirm is a recurring payment and needs a mandate, as on create
-      throw errors.invalidRequest('off_session=true needs mandate_id');
+      throw apiError('offSessionNeedsMandate');
     }
     return this.store.transaction(() => {
       const payment = this.loadSettled(merchant.merchant_id, paymentId);
       authorize(payment);
+      // upstream's own confirm bodies repeat the payment's currency (and amount): the same value is no change
+      for (const member of ['amount', 'currency', 'payment_id'] as const) {
+        if (request[member] != null && request[member] !== payment[member]) throw apiError('changedOnConfirm', { member });
+      }
       return this.runConfirm(payment, request);
     });
   }
@@ -180,14 +180,12 @@ export class PaymentService {
     return this.store.transaction(() => {
       const payment = this.load(merchantId, paymentId);
       if (payment.status !== 'requires_capture' && payment.status !== 'partially_captured_and_capturable') {
-        throw errors.wrongStateFor('captured', payment.status, 'requires_capture, partially_captured_and_capturable');
+        throw apiError('captureWrongState', { status: payment.status });
       }
       const capturable = amountCapturable(payment);
       const amount = request.amount_to_capture ?? capturable;
-      if (amount <= 0 && capturable > 0) throw errors.invalidRequest('amount_to_capture must be greater than 0');
-      if (amount > capturable) {
-        throw errors.invalidRequest(`amount_to_capture (${amount}) is greater than amount_capturable (${capturable})`);
-      }
+      if (amount <= 0 && capturable > 0) throw apiError('captureZero');
+      if (amount > capturable) throw apiError('captureAboveAmount');
       const nowIso = new Date(this.now()).toISOString();
       payment.captures.push({
         capture_id: `${payment.active_attempt_id}_capture_${payment.captures.length + 1}`,
@@ -218,7 +216,7 @@ export class PaymentService {
         'partially_captured_and_capturable',
       ];
       if (!cancellable.includes(payment.status)) {
-        throw errors.wrongStateFor('cancelled', payment.status, cancellable.join(', '));
+        throw apiError('cancelWrongState', { status: payment.status });
       }
       payment.cancellation_reason = request.cancellation_reason ?? null;
       payment.next_action = null;
@@ -292,9 +290,9 @@ export class PaymentService {
   answerMobileMoney(paymentId: string, answer: 'approve' | 'decline'): Payment {
     return this.store.transaction(() => {
       const payment = this.store.paymentById(paymentId);
-      if (!payment) throw errors.notFound('Payment');
+      if (!payment) throw apiError('paymentNotFound');
       if (payment.status !== 'requires_customer_action' || payment.next_action?.type !== 'wait_screen_information') {
-        throw errors.wrongState(`This payment is not waiting for a mobile-money approval; it has status ${payment.status}`);
+        throw apiError('notWaitingForMobileMoney', { status: payment.status });
       }
       const attempt = this.activeAttempt(payment);
       if (answer === 'decline') return this.decline(payment, attempt, 'mobile_money_declined');
@@ -321,7 +319,7 @@ export class PaymentService {
 
   private load(merchantId: string, paymentId: string): Payment {
     const payment = this.store.payment(merchantId, paymentId);
-    if (!payment) throw errors.notFound('Payment');
+    if (!payment) throw apiError('paymentNotFound');
     this.stored.set(payment, { status: payment.status, attempts: payment.attempt_count });
     return payment;
   }
@@ -396,13 +394,14 @@ export class PaymentService {
     const customerId = details?.id ?? request.customer_id ?? null;
     if (!customerId) return null;
     if (this.store.customer(merchant.merchant_id, customerId)) return customerId;
+    // the deprecated top-level members describe the customer when no `customer` object does, as upstream
     const customer: Customer = {
       customer_id: customerId,
       merchant_id: merchant.merchant_id,
-      name: details?.name ?? null,
-      email: details?.email ?? null,
-      phone: details?.phone ?? null,
-      phone_country_code: details?.phone_country_code ?? null,
+      name: details?.name ?? request.name ?? null,
+      email: details?.email ?? request.email ?? null,
+      phone: details?.phone ?? request.phone ?? null,
+      phone_country_code: details?.phone_country_code ?? request.phone_country_code ?? null,
       description: null,
       address: null,
       metadata: null,
@@ -416,22 +415,23 @@ export class PaymentService {
   private runConfirm(payment: Payment, request: PaymentConfirmRequest): Payment {
     const retrying = payment.status === 'failed' && payment.manual_retry_allowed === true;
     if (!isConfirmable(payment.status) && !retrying) {
-      throw errors.wrongState(`You cannot confirm this payment because it has status ${payment.status}`);
+      throw apiError('confirmWrongState', { status: payment.status });
     }
     if (request.payment_method === 'wallet' || payment.payment_method === 'wallet') {
-      throw errors.invalidRequest('Confirm is for card payments only; mobile-money payments are created with confirm=true');
+      throw apiError('confirmIsForCards');
     }
     if (request.payment_method != null && request.payment_method !== 'card') {
-      throw errors.invalidRequest(`payment_method ${request.payment_method} is not supported by the sandbox processor`, 400);
+      throw apiError('paymentMethodNotSupported', {}, `payment_method ${request.payment_method} is not supported by the sandbox's simulated connector`);
     }
+    // card data needs its payment_method, on confirm as on create (Cypress Commons.js:1253)
+    if (request.payment_method_data?.card && request.payment_method == null) throw errors.missingParam('payment_method');
     applyConfirmMembers(payment, request);
     const card = request.payment_method_data?.card;
-    const requestedMandate = request.mandate_id ?? null;
-    if (card && requestedMandate) throw errors.invalidRequest('Pass either mandate_id or payment_method_data, not both');
-    if (!card && !requestedMandate) {
-      throw errors.invalidRequest('A payment token or payment method data or ctp service details is required');
-    }
-    if (requestedMandate) return this.confirmWithMandate(payment, requestedMandate, request);
+    const recurring = recurringOf(request);
+    if (card && recurring) throw apiError('mandateAndCard');
+    if (!card && !recurring) throw apiError('paymentMethodDataRequired');
+    if (recurring?.kind === 'mandate') return this.confirmWithMandate(payment, recurring.id, request);
+    if (recurring?.kind === 'payment_method') return this.confirmWithSavedCard(payment, recurring.id, request);
     return this.confirmCard(payment, card as CardData);
   }
 
@@ -502,29 +502,30 @@ export class PaymentService {
 
   private confirmWithMandate(payment: Payment, mandateId: string, request: PaymentConfirmRequest): Payment {
     const mandate = this.store.mandate(payment.merchant_id, mandateId);
-    if (!mandate) throw errors.notFound('Mandate');
-    if (mandate.status !== 'active') throw errors.wrongState(`The mandate ${mandateId} is ${mandate.status} and cannot be used`);
-    if (!request.off_session && !payment.off_session) throw errors.invalidRequest('off_session must be true when mandate_id is passed');
+    if (!mandate) throw apiError('mandateNotFound');
+    if (mandate.status !== 'active') throw errors.mandateValidation(`mandate ${mandateId} is ${mandate.status}`);
+    if (!request.off_session && !payment.off_session) throw apiError('offSessionNeedsMandate');
     if (payment.customer_id && payment.customer_id !== mandate.customer_id) {
-      throw errors.invalidRequest('The mandate belongs to another customer');
+      throw errors.mandateValidation('customer_id must match the mandate customer_id');
     }
     if (mandate.mandate_type === 'single_use' && mandate.times_used > 0) {
-      throw errors.wrongState(`The single-use mandate ${mandateId} has already been used`);
+      throw errors.mandateValidation(`single-use mandate ${mandateId} has already been used`);
     }
     if (mandate.end_date && Date.parse(mandate.end_date) < this.now()) {
-      throw errors.wrongState(`The mandate ${mandateId} ended on ${mandate.end_date}`);
+      throw errors.mandateValidation(`mandate ${mandateId} ended on ${mandate.end_date}`);
     }
     if (mandate.start_date && Date.parse(mandate.start_date) > this.now()) {
-      throw errors.wrongState(`The mandate ${mandateId} starts on ${mandate.start_date}`);
+      throw errors.mandateValidation(`mandate ${mandateId} starts on ${mandate.start_date}`);
     }
     if (mandate.currency && mandate.currency !== payment.currency) {
-      throw errors.invalidRequest(`The mandate is for ${mandate.currency}, the payment is in ${payment.currency}`);
+      throw errors.mandateValidation(`cross currency mandates not supported: the mandate is for ${mandate.currency}, the payment is in ${payment.currency}`);
     }
     if (mandate.amount != null && payment.amount > mandate.amount) {
-      throw errors.invalidRequest(`The payment amount ${payment.amount} is above the mandate's limit of ${mandate.amount}`);
+      throw errors.mandateValidation(`payment amount ${payment.amount} is greater than mandate amount ${mandate.amount}`);
     }
     payment.customer_id ??= mandate.customer_id;
     payment.mandate_id = mandate.mandate_id;
+    payment.payment_method_id = mandate.payment_method_id ?? null;
     payment.off_session = true;
     payment.payment_method = 'card';
     payment.payment_method_type ??= 'credit';
@@ -532,6 +533,29 @@ export class PaymentService {
     this.store.putMandate(mandate);
     const attempt = this.newAttempt(payment, 'card', mandate.card, null);
     return this.approve(payment, attempt);
+  }
+
+  /** A recurring payment on a card the customer saved off-session (`recurring_details` of type `payment_method_id`). */
+  private confirmWithSavedCard(payment: Payment, paymentMethodId: string, request: PaymentConfirmRequest): Payment {
+    if (!request.off_session && !payment.off_session) throw apiError('offSessionNeedsMandate');
+    if (!payment.customer_id) throw errors.missingParam('customer_id');
+    const method = savedCardFor(this.store.customer(payment.merchant_id, payment.customer_id), paymentMethodId);
+    payment.off_session = true;
+    payment.payment_method = 'card';
+    payment.payment_method_type ??= 'credit';
+    payment.payment_method_id = method.payment_method_id;
+    return this.approve(payment, this.newAttempt(payment, 'card', method.card, null));
+  }
+
+  /** A card payment of a customer that asks to keep the card (`setup_future_usage`, `mandate_data`) saves it. */
+  private saveCardIfAsked(payment: Payment): void {
+    if (payment.payment_method_id || !payment.card || !payment.customer_id) return;
+    if (payment.setup_future_usage == null && !payment.mandate_data) return;
+    const customer = this.store.customer(payment.merchant_id, payment.customer_id);
+    if (!customer) return;
+    const offSession = payment.setup_future_usage === 'off_session' || payment.mandate_data != null;
+    payment.payment_method_id = saveCard(customer, payment.card, offSession, new Date(this.now()).toISOString()).payment_method_id;
+    this.store.putCustomer(customer);
   }
 
   private startMobileMoney(payment: Payment, request: PaymentCreateRequest): Payment {
@@ -597,6 +621,7 @@ export class PaymentService {
       });
       payment.status = captured < payment.amount ? 'partially_captured' : 'succeeded';
     }
+    this.saveCardIfAsked(payment);
     if (payment.mandate_data && !payment.mandate_id) payment.mandate_id = this.createMandate(payment, attempt).mandate_id;
     return this.save(payment);
   }
@@ -639,6 +664,7 @@ export class PaymentService {
       end_date: limits?.end_date ?? null,
       card: attempt.card,
       customer_acceptance: payment.customer_acceptance,
+      payment_method_id: payment.payment_method_id ?? null,
       times_used: 0,
       created_at: new Date(this.now()).toISOString(),
     };
@@ -650,7 +676,7 @@ export class PaymentService {
 /** Cross-member rules of the create request that the schema cannot express. */
 function checkCreateRules(request: PaymentCreateRequest, merchant: MerchantAccount): void {
   if (request.amount_to_capture != null && request.amount_to_capture > request.amount) {
-    throw errors.invalidRequest('amount_to_capture must be less than or equal to amount');
+    throw apiError('amountToCaptureAboveAmount');
   }
   const netAmount =
     request.amount +
@@ -660,53 +686,50 @@ function checkCreateRules(request: PaymentCreateRequest, merchant: MerchantAccou
     (request.surcharge_details?.tax_amount ?? 0);
   if (!Number.isSafeInteger(netAmount)) {
     // every amount the API shows (net_amount, amount_capturable…) must stay an exact JSON integer
-    throw errors.invalidRequest(
-      `net_amount (amount + shipping_cost + order_tax_amount + surcharge_details) may be at most ${Number.MAX_SAFE_INTEGER}`,
-    );
+    throw apiError('netAmountTooLarge', { max: Number.MAX_SAFE_INTEGER });
   }
   checkMetadata('metadata', request.metadata);
   checkStatementDescriptors(request.statement_descriptor_name, request.statement_descriptor_suffix);
-  if (request.off_session && request.confirm !== true) throw errors.invalidRequest('off_session is only usable with confirm=true');
-  if (request.mandate_id != null && request.off_session !== true) {
-    throw errors.invalidRequest('off_session must be true when mandate_id is passed');
-  }
-  if (request.mandate_id != null && request.payment_method_data?.card) {
-    throw errors.invalidRequest('Pass either mandate_id or payment_method_data, not both');
-  }
+  if (request.off_session && request.confirm !== true) throw apiError('offSessionNeedsConfirm');
+  const recurring = recurringOf(request);
+  if (recurring && request.off_session !== true) throw apiError('offSessionNeedsMandate');
+  if (recurring && request.payment_method_data?.card) throw apiError('mandateAndCard');
   if (request.customer && request.customer_id && request.customer.id !== request.customer_id) {
-    throw errors.invalidRequest('customer_id and customer.id must be the same customer');
+    throw apiError('customerIdMismatch');
   }
   if (request.mandate_data) {
     const acceptance = request.mandate_data.customer_acceptance ?? request.customer_acceptance;
     if (!acceptance) throw errors.missingParam('mandate_data.customer_acceptance');
     if (!request.mandate_data.mandate_type) throw errors.missingParam('mandate_data.mandate_type');
     const limits = 'single_use' in request.mandate_data.mandate_type ? request.mandate_data.mandate_type.single_use : request.mandate_data.mandate_type.multi_use;
-    if (limits && limits.currency !== request.currency) throw errors.invalidRequest('mandate_data currency must match the payment currency');
-    if (limits && request.amount > limits.amount) throw errors.invalidRequest('amount is above the mandate amount in mandate_data');
+    if (limits && limits.currency !== request.currency) throw apiError('mandateDataCurrency');
+    if (limits && request.amount > limits.amount) throw apiError('mandateDataAmount');
   }
   if (request.capture_method === 'scheduled') {
-    throw new ApiError(501, 'IR_00', 'capture_method scheduled is not implemented in the sandbox');
+    throw apiError('notImplemented', { feature: 'capture_method scheduled' });
   }
-  if (request.payment_link) throw new ApiError(501, 'IR_00', 'Payment links are not implemented in the sandbox');
-  if (request.profile_id != null && request.profile_id !== merchant.default_profile) throw errors.notFound('Business profile');
+  if (request.payment_link) throw apiError('notImplemented', { feature: 'payment_link' });
+  if (request.profile_id != null && request.profile_id !== merchant.default_profile) throw apiError('businessProfileNotFound', { id: request.profile_id });
   for (const name of request.connector ?? []) {
     if (!(CONNECTORS as readonly string[]).includes(name)) {
-      throw errors.invalidRequest(`connector ${name} is not enabled for this merchant; use one of ${CONNECTORS.join(', ')}`);
+      throw apiError('connectorNotEnabled', { connector: name, connectors: CONNECTORS.join(', ') });
     }
   }
   if (request.order_details) {
     const total = request.order_details.reduce((sum, item) => sum + item.amount * item.quantity, 0);
     if (total !== request.amount) {
-      throw errors.invalidRequest(`The order_details total (${total}) does not match amount (${request.amount})`);
+      throw apiError('orderDetailsTotal', { total, amount: request.amount });
     }
   }
+  // card data with confirm needs its payment_method (Cypress Commons.js:1253)
+  if (request.confirm && request.payment_method_data?.card && request.payment_method == null) throw errors.missingParam('payment_method');
   if (request.payment_method === 'wallet') {
-    if (request.confirm !== true) throw errors.invalidRequest('Mobile-money payments are created with confirm=true');
+    if (request.confirm !== true) throw apiError('mobileMoneyNeedsConfirm');
     if (request.payment_method_type !== 'pay_bill' && request.payment_method_type !== 'pay_till') {
-      throw errors.invalidRequest('payment_method_type must be pay_bill or pay_till for a mobile-money payment');
+      throw apiError('mobileMoneyType');
     }
-  } else if (request.confirm && !request.payment_method_data?.card && request.mandate_id == null) {
-    throw errors.invalidRequest('A payment token or payment method data or ctp service details is required');
+  } else if (request.confirm && !request.payment_method_data?.card && request.mandate_id == null && request.recurring_details == null) {
+    throw apiError('paymentMethodDataRequired');
   }
 }
 
@@ -726,33 +749,4 @@ function applyConfirmMembers(payment: Payment, request: PaymentConfirmRequest): 
   if (request.payment_method_type != null) payment.payment_method_type = request.payment_method_type;
   if (request.off_session != null) payment.off_session = request.off_session;
   if (request.is_iframe_redirection_enabled != null) payment.is_iframe_redirection_enabled = request.is_iframe_redirection_enabled;
-}
-
-/**
- * Validates the card members and returns what the sandbox keeps of the card. The number and CVC
- * are read here and nowhere else; they are not copied into anything that is stored or logged.
- */
-function checkCard(card: CardData, now: number): MaskedCard {
-  const number = card.card_number;
-  if (!/^\d{12,19}$/.test(number)) throw errors.badJson('invalid card number length');
-  const brand = detectBrand(number);
-  // Luhn, except where the card module knows the issuers skip it (some UnionPay ranges)
-  if (!luhnValid(number) && !validateCardNumber(number).valid) throw errors.badJson('invalid card number');
-  if (!/^\d{1,2}$/.test(card.card_exp_month)) throw errors.wrongState('Invalid Expiry Month');
-  if (!/^(\d{2}|\d{4})$/.test(card.card_exp_year)) throw errors.wrongState('Invalid Expiry Year');
-  const expiry = parseExpiry(`${card.card_exp_month}/${card.card_exp_year}`);
-  if (!expiry) throw errors.wrongState('Invalid Expiry Month');
-  // the card module's rules (valid through the last day of its month); a far-off year is the issuer's business
-  if (validateExpiry(`${expiry.month}/${expiry.year}`, new Date(now)).error === 'expired') throw errors.wrongState('Card Expired');
-  if (!validateCvc(card.card_cvc, brand).valid || card.card_cvc.trim() !== card.card_cvc) throw errors.wrongState('Invalid card_cvc length');
-  const { month, year } = expiry;
-  return {
-    last4: number.slice(-4),
-    card_isin: number.slice(0, 6),
-    card_network: brand ? brandNetwork(brand) : card.card_network ?? null,
-    card_type: 'credit',
-    card_exp_month: String(month).padStart(2, '0'),
-    card_exp_year: String(year),
-    card_holder_name: card.card_holder_name ?? null,
-  };
 }

@@ -2,6 +2,7 @@
  * The simulated processor: what a card or a phone number leads to (the README's "Test cards" table; test/node/docs.test.ts keeps the two in step).
  * Pure: it sees the card number only in memory, for the length of one decision.
  */
+import { createHash } from 'node:crypto';
 
 export type DeclineCode =
   | 'card_declined'
@@ -124,3 +125,13 @@ export const DECLINES: Record<DeclineCode, DeclineText> = {
 
 /** The sandbox's simulated connectors (upstream's dummy connector names). The first is the default. */
 export const CONNECTORS = ['phonypay', 'fauxpay', 'pretendpay', 'stripe_test', 'adyen_test', 'checkout_test'] as const;
+
+/**
+ * The id of a merchant's simulated connector account (`merchant_connector_id`): `mca_` and 20
+ * characters derived from the merchant and the connector, so every payment and refund through the
+ * same connector of a merchant names the same account, as upstream's would.
+ */
+export function connectorAccountId(merchantId: string, connector: string | null): string | null {
+  if (connector === null) return null;
+  return `mca_${createHash('sha256').update(`${merchantId}\u0000${connector}`).digest('hex').slice(0, 20)}`;
+}

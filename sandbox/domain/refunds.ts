@@ -4,7 +4,7 @@
  * 53 failed at once, 54 pending → failed; anything else succeeds at once.
  */
 import type { RefundCreate } from '../../src/api/admin.js';
-import { errors } from './errors.js';
+import { apiError } from './errors.js';
 import type { Store } from '../store/repo.js';
 import { gatewayFee } from './fees.js';
 import { alphanumeric, newRefundId } from './ids.js';
@@ -54,19 +54,19 @@ export class RefundService {
     checkMetadata('metadata', request.metadata);
     return this.store.transaction(() => {
       const payment = this.store.payment(merchant.merchant_id, request.payment_id);
-      if (!payment) throw errors.notFound('Payment');
+      if (!payment) throw apiError('paymentNotFound');
       if (!REFUNDABLE.includes(payment.status)) {
-        throw errors.wrongStateFor('refunded', payment.status, REFUNDABLE.join(', '));
+        throw apiError('refundWrongState', { status: payment.status, states: REFUNDABLE.join(', ') });
       }
       const refundId = request.refund_id ?? newRefundId();
       if (this.store.refund(merchant.merchant_id, refundId)) {
-        throw errors.duplicate('Duplicate refund request. Refund already attempted with the refund ID');
+        throw apiError('duplicateRefund');
       }
       const refundable = payment.amount_received - refundedTotal(this.store.refundsOfPayment(merchant.merchant_id, payment.payment_id));
-      if (refundable <= 0) throw errors.invalidRequest('The payment has been refunded in full; nothing is left to refund');
+      if (refundable <= 0) throw apiError('refundAboveCaptured');
       const amount = request.amount ?? refundable;
       if (amount > refundable) {
-        throw errors.invalidRequest(`The refund amount (${amount}) is more than what is captured and not yet refunded (${refundable})`);
+        throw apiError('refundAboveCaptured');
       }
       const course = refundCourse(amount);
       const nowIso = new Date(this.now()).toISOString();
@@ -103,7 +103,7 @@ export class RefundService {
   /** A refund as it is now, with a due settlement applied first. */
   get(merchantId: string, refundId: string): Refund {
     const refund = this.store.refund(merchantId, refundId);
-    if (!refund) throw errors.notFound('Refund');
+    if (!refund) throw apiError('refundNotFound');
     if (!refund.settlement || refund.settlement.at > this.now()) return refund;
     return this.store.transaction(() => this.settle(merchantId, refundId) ?? refund);
   }

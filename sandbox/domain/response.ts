@@ -1,6 +1,8 @@
 /** The wire shape of a payment: every member of the spec's response list, `null` when unset. */
 import { amountCapturable } from './amounts.js';
 import { totalFee } from './fees.js';
+import { connectorAccountId } from './processor.js';
+import { apiCardNetwork } from './card-networks.js';
 import type { PaymentResponse } from '../../src/api/schemas.js';
 import type { Attempt, Customer, Payment, Refund } from './types.js';
 
@@ -33,6 +35,8 @@ export function paymentResponse(payment: Payment, { customer, attempts = null, r
   const response = {
     payment_id: payment.payment_id,
     merchant_id: payment.merchant_id,
+    // upstream: the connected merchant in platform set-ups, otherwise the merchant itself
+    processor_merchant_id: payment.merchant_id,
     status: payment.status,
     amount: payment.amount,
     net_amount: netAmount(payment),
@@ -75,7 +79,20 @@ export function paymentResponse(payment: Payment, { customer, attempts = null, r
           modified_at: attempt.modified_at,
         }))
       : null,
-    captures: payment.captures.length ? payment.captures : null,
+    captures: payment.captures.length
+      ? payment.captures.map((capture, index) => ({
+          ...capture,
+          connector: payment.connector ?? '',
+          // capture ids are `{attempt_id}_capture_{n}`: the attempt that authorised the funds
+          authorized_attempt_id: capture.capture_id.replace(/_capture_\d+$/, ''),
+          capture_sequence: index + 1,
+          connector_capture_id: null,
+          error_message: null,
+          error_code: null,
+          error_reason: null,
+          reference_id: null,
+        }))
+      : null,
     mandate_id: payment.mandate_id,
     mandate_data: payment.mandate_data,
     setup_future_usage: payment.setup_future_usage,
@@ -88,7 +105,7 @@ export function paymentResponse(payment: Payment, { customer, attempts = null, r
           card: {
             last4: payment.card.last4,
             card_type: payment.card.card_type,
-            card_network: payment.card.card_network,
+            card_network: apiCardNetwork(payment.card.card_network),
             card_issuer: null,
             card_issuing_country: null,
             card_isin: payment.card.card_isin,
@@ -141,7 +158,7 @@ export function paymentResponse(payment: Payment, { customer, attempts = null, r
     surcharge_details: payment.surcharge_details,
     attempt_count: payment.attempt_count,
     merchant_decision: null,
-    merchant_connector_id: null,
+    merchant_connector_id: connectorAccountId(payment.merchant_id, payment.connector),
     incremental_authorization_allowed: payment.request_incremental_authorization ?? null,
     authorization_count: null,
     incremental_authorizations: null,
@@ -149,7 +166,7 @@ export function paymentResponse(payment: Payment, { customer, attempts = null, r
     external_3ds_authentication_attempted: false,
     expires_on: expiresOn,
     fingerprint: null,
-    payment_method_id: null,
+    payment_method_id: payment.payment_method_id ?? null,
     payment_method_status: null,
     split_payments: payment.split_payments,
     frm_metadata: payment.frm_metadata,
@@ -184,7 +201,7 @@ export function refundResponse(refund: Refund) {
     created_at: refund.created_at,
     updated_at: refund.updated_at,
     profile_id: refund.profile_id,
-    merchant_connector_id: null,
+    merchant_connector_id: connectorAccountId(refund.merchant_id, refund.connector),
     split_refunds: refund.split_refunds ?? null,
     connector_refund_id: refund.connector_refund_id,
     refund_arn: refund.refund_arn,

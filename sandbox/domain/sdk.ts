@@ -6,7 +6,7 @@
  * upstream files); everything is derived from the payment, the merchant account and the sandbox's
  * payment-method catalogue. Pure: no HTTP, no store.
  */
-import { errors } from './errors.js';
+import { apiError } from './errors.js';
 import { eligibleConnectors, enabledPaymentMethods, mandatePayment, sdkNextAction } from './payment-methods.js';
 import type { Customer, MerchantAccount, Payment } from './types.js';
 
@@ -126,7 +126,7 @@ export function sdkConfig(payment: Payment, merchant: MerchantAccount) {
  */
 export function sessionTokens(payment: Payment) {
   if (NO_SESSION_STATUSES.includes(payment.status)) {
-    throw errors.wrongState(`You cannot create a session token for this payment because it has status ${payment.status}`);
+    throw apiError('sessionTokenWrongState', { status: payment.status });
   }
   return { payment_id: payment.payment_id, client_secret: payment.client_secret, session_token: [] };
 }

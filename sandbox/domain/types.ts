@@ -25,6 +25,10 @@ export interface WebhookDetails {
   payment_created_enabled: boolean | null;
   payment_succeeded_enabled: boolean | null;
   payment_failed_enabled: boolean | null;
+  /** Upstream's status lists (absent on accounts stored before they existed). */
+  payment_statuses_enabled?: string[] | null;
+  refund_statuses_enabled?: string[] | null;
+  payout_statuses_enabled?: string[] | null;
 }
 
 /** A merchant account: every member of the spec's table, plus what the sandbox keeps for itself. */
@@ -53,6 +57,8 @@ export interface MerchantAccount {
   allowed_origins?: string[];
   is_recon_enabled: boolean;
   recon_status: 'not_requested' | 'requested' | 'active' | 'disabled';
+  /** Upstream's account type (absent on accounts stored before it existed: `standard`). */
+  merchant_account_type?: 'standard' | 'platform' | 'connected';
   created_at: string;
   modified_at: string;
 }
@@ -79,6 +85,17 @@ export interface Customer {
   address: JsonObject | null;
   metadata: JsonObject | null;
   default_payment_method_id: string | null;
+  created_at: string;
+  /** Cards saved for the customer by payments with `setup_future_usage` or `mandate_data` (saved-methods.ts). */
+  payment_methods?: SavedPaymentMethod[];
+}
+
+/** A card saved for a customer: `payment_method_id` on the payments that use it. */
+export interface SavedPaymentMethod {
+  payment_method_id: string;
+  card: MaskedCard;
+  /** Saved with `setup_future_usage: off_session` or a mandate: chargeable without the customer. */
+  off_session: boolean;
   created_at: string;
 }
 
@@ -150,6 +167,8 @@ export interface Mandate {
   end_date: string | null;
   card: MaskedCard | null;
   customer_acceptance: JsonObject | null;
+  /** The saved card the mandate charges (absent on mandates stored before saved cards existed). */
+  payment_method_id?: string | null;
   times_used: number;
   created_at: string;
 }
@@ -194,6 +213,8 @@ export interface Payment {
   payment_experience: string | null;
   payment_token: string | null;
   card: MaskedCard | null;
+  /** The saved card this payment used or saved (absent on payments stored before saved cards existed). */
+  payment_method_id?: string | null;
   billing_of_method: JsonObject | null;
   next_action: NextAction | null;
   error_code: string | null;

@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { Context } from 'hono';
 import { hashApiKey, sha256 } from '../domain/api-keys.js';
-import { errors } from '../domain/errors.js';
+import { apiError, errors } from '../domain/errors.js';
 import { requestHeader } from './request.js';
 import type { Store } from '../store/repo.js';
 import type { MerchantAccount, Payment } from '../domain/types.js';
@@ -58,7 +58,7 @@ export function authenticate<K extends KeyKind>(
  */
 export function requireClientSecret(principal: Principal, clientSecret: string | null | undefined): string | null {
   if (principal.kind !== 'publishable') {
-    if (clientSecret != null) throw errors.invalidRequest('client_secret is not a valid parameter');
+    if (clientSecret != null) throw apiError('clientSecretNotAllowed');
     return null;
   }
   if (clientSecret == null || clientSecret === '') throw errors.missingParam('client_secret');

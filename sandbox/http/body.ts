@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type * as z from 'zod/mini';
-import { errors, type ApiError } from '../domain/errors.js';
+import { apiError, errors, type ApiError } from '../domain/errors.js';
 import { readText, requestHeader } from './request.js';
 
 /**
@@ -16,7 +16,7 @@ export async function readBody<T extends z.ZodMiniType>(c: Context, schema: T, {
   } else {
     const contentType = requestHeader(c, 'content-type') ?? '';
     if (!/^application\/json\s*(;|$)/i.test(contentType)) {
-      throw errors.invalidRequest('Content-Type must be application/json', 415);
+      throw apiError('wrongContentType');
     }
     if (exceedsDepth(text, MAX_JSON_DEPTH)) {
       throw errors.badJson(`the request body is nested more than ${MAX_JSON_DEPTH} levels deep`);
@@ -63,8 +63,8 @@ export function readQuery<T extends z.ZodMiniType>(c: Context, schema: T): z.inf
   const result = schema.safeParse(c.req.query());
   if (result.success) return result.data;
   const issue = result.error.issues[0] as z.core.$ZodIssue;
-  if (issue.code === 'unrecognized_keys') return errorOut(errors.badJson(`unknown query parameter \`${issue.keys[0] ?? ''}\``));
-  return errorOut(errors.badJson(`invalid value for query parameter \`${memberPath(issue.path)}\``));
+  if (issue.code === 'unrecognized_keys') return errorOut(apiError('badQuery', { detail: `unknown query parameter \`${issue.keys[0] ?? ''}\`` }));
+  return errorOut(apiError('badQuery', { detail: `invalid value for query parameter \`${memberPath(issue.path)}\`` }));
 }
 
 const errorOut = (error: ApiError): never => {
@@ -82,6 +82,10 @@ export function validate<T extends z.ZodMiniType>(schema: T, value: unknown): z.
 
 const memberPath = (path: PropertyKey[]): string => path.map(String).join('.');
 
+/** The variant sent, quoted as serde does; a value that could be card data (a long run of digits) is not repeated. */
+const variantSent = (input: unknown): string =>
+  typeof input === 'string' && input.length <= 64 && !/\d{6}/.test(input) ? `\`${input}\`` : 'sent';
+
 function issueToError(issue: z.core.$ZodIssue): ApiError {
   const path = memberPath(issue.path);
   switch (issue.code) {
@@ -94,22 +98,22 @@ function issueToError(issue: z.core.$ZodIssue): ApiError {
       return errors.badJson(`invalid type for \`${path}\`: expected ${issue.expected}`);
     case 'invalid_value': {
       if (issue.input === undefined) return errors.missingParam(path);
-      const values = issue.values.map((v) => JSON.stringify(v));
-      const expected = values.length <= 12 ? `one of ${values.join(', ')}` : 'a value listed in the API reference';
-      return errors.badJson(`unknown variant for \`${path}\`: expected ${expected}`);
+      // serde's wording, as upstream answers (Cypress Commons.js:1139): the variant sent and every accepted one
+      const expected = issue.values.map((value) => `\`${String(value)}\``).join(', ');
+      return errors.badJson(`unknown variant ${variantSent(issue.input)}, expected one of ${expected}`);
     }
     case 'too_small': {
       const unit = issue.origin === 'string' ? ' characters' : issue.origin === 'array' ? ' items' : '';
       const verb = issue.exact ? 'must be exactly' : issue.origin === 'string' || issue.origin === 'array' ? 'must have at least' : 'must be at least';
-      return errors.invalidRequest(`${path} ${verb} ${String(issue.minimum)}${unit}`);
+      return errors.invalidValue(path, `${verb} ${String(issue.minimum)}${unit}`);
     }
     case 'too_big': {
       const unit = issue.origin === 'string' ? ' characters' : issue.origin === 'array' ? ' items' : '';
       const verb = issue.exact ? 'must be exactly' : issue.origin === 'string' || issue.origin === 'array' ? 'may have at most' : 'must be at most';
-      return errors.invalidRequest(`${path} ${verb} ${String(issue.maximum)}${unit}`);
+      return errors.invalidValue(path, `${verb} ${String(issue.maximum)}${unit}`);
     }
     case 'invalid_format':
-      return errors.invalidRequest(`${path} is not a valid ${issue.format === 'regex' ? 'value' : issue.format}`);
+      return errors.invalidValue(path, `is not a valid ${issue.format === 'regex' ? 'value' : issue.format}`);
     case 'invalid_union': {
       if (issue.input === undefined) return errors.missingParam(path);
       const inner = issue.errors.flat().find((i) => i.code === 'unrecognized_keys');
@@ -117,8 +121,8 @@ function issueToError(issue: z.core.$ZodIssue): ApiError {
       return errors.badJson(`\`${path}\` does not match any accepted shape`);
     }
     case 'custom':
-      return errors.invalidRequest(`${path || 'the request'} ${issue.message}`);
+      return errors.invalidValue(path || 'the request', issue.message);
     default:
-      return errors.invalidRequest(`${path || 'the request'} is invalid`);
+      return errors.invalidValue(path || 'the request', 'is invalid');
   }
 }

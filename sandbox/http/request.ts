@@ -1,12 +1,11 @@
 import type { HttpBindings } from '@hono/node-server';
 import type { Context } from 'hono';
-import { ApiError } from '../domain/errors.js';
+import { apiError } from '../domain/errors.js';
 
 /** The largest request body the sandbox reads. */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
-export const bodyTooLarge = () =>
-  new ApiError(413, 'IR_06', `The request body is larger than the limit of ${MAX_BODY_BYTES} bytes`);
+export const bodyTooLarge = () => apiError('bodyTooLarge', { limit: MAX_BODY_BYTES });
 
 /**
  * Node's own request, when the app runs on @hono/node-server. Reading headers and the body from it

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { errors } from '../domain/errors.js';
+import { apiError, errors } from '../domain/errors.js';
 import { requestHeader } from '../http/request.js';
 import { challengePath, merchantPageOrigins, returnOrigin } from '../domain/challenge.js';
 import { redirectToMerchant } from '../domain/redirect.js';
@@ -88,7 +88,7 @@ export function pageRoutes(app: App, deps: RouteDeps): void {
 
   app.get('/sandbox/mobile_money/:payment_id', (c) => {
     const payment = store.paymentById(c.req.param('payment_id'));
-    if (!payment) throw errors.notFound('Payment');
+    if (!payment) throw apiError('paymentNotFound');
     return send(c, phonePage(payment), 200, merchantOf(payment.merchant_id));
   });
 

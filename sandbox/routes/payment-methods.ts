@@ -68,7 +68,8 @@ export function paymentMethodRoutes(app: App, deps: RouteDeps): void {
       collect_billing_details_from_wallets: false,
       is_tax_calculation_enabled: false,
       sdk_next_action: { next_action: sdkNextAction(payment) },
-      is_guest_customer: payment ? payment.customer_id == null : null,
+      // the merchant's server list has no customer: a guest, as for a payment without one
+      is_guest_customer: payment ? payment.customer_id == null : true,
     } satisfies PaymentMethodListResponse);
   });
 }

@@ -8,7 +8,7 @@ import {
 } from '../../src/api/requests.js';
 import { authenticate, requireClientSecret, verifyClientSecret } from '../http/auth.js';
 import { readBody, readQuery } from '../http/body.js';
-import { errors } from '../domain/errors.js';
+import { apiError } from '../domain/errors.js';
 import { isAllowedReturnUrl } from '../domain/merchants.js';
 import { paymentResponse } from '../domain/response.js';
 import type { Payment } from '../domain/types.js';
@@ -49,17 +49,17 @@ export function paymentRoutes(app: App, deps: RouteDeps): void {
       // the browser may add the card and what 3-D Secure needs; what the merchant decided stays
       const [refused] = membersRefusedForClient(request);
       if (refused) {
-        throw errors.forbiddenForClient(`\`${refused}\` cannot be sent with a publishable key; only the merchant's secret key may set it`);
+        throw apiError('clientConfirmMemberRefused', { member: refused });
       }
       if (request.return_url != null && !isAllowedReturnUrl(principal.merchant, request.return_url)) {
-        throw errors.invalidValue('return_url', "its origin is not one of the merchant's allowed_origins");
+        throw apiError('returnUrlNotAllowed');
       }
     }
     const authorize = (payment: Payment) => {
       verifyClientSecret(payment, clientSecret, deps.now());
       // the browser may repeat the payment's own payment_type (the Hyperswitch web SDK does), not change it
       if (principal.kind === 'publishable' && request.payment_type != null && request.payment_type !== (payment.payment_type ?? 'normal')) {
-        throw errors.forbiddenForClient("`payment_type` cannot be changed with a publishable key; only the merchant's secret key may set it");
+        throw apiError('clientPaymentTypeChanged');
       }
     };
     return c.json(respond(payments.confirm(principal.merchant, paymentId, request, authorize)));

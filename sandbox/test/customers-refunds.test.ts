@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { CONNECTOR_FEES } from '../domain/fees.js';
-import { cardPayment, eventually, startTestSandbox, type ApiResponse, type TestSandbox } from './helpers.js';
+import { cardPayment, eventually, startTestSandbox, typeMemberOf, type ApiResponse, type TestSandbox } from './helpers.js';
 
 type Body = Record<string, unknown>;
 
@@ -23,7 +23,7 @@ function assertError(response: ApiResponse, status: number, code: string, messag
   assert.deepEqual(Object.keys(response.body), ['error'], context);
   const error = response.body['error'] as Body;
   assert.equal(error['code'], code, context);
-  assert.equal(error['type'], 'invalid_request', context);
+  assert.equal(error[typeMemberOf(error)], 'invalid_request', context);
   if (typeof message === 'string') assert.equal(error['message'], message, context);
   else if (message) assert.match(String(error['message']), message, context);
 }
@@ -158,9 +158,10 @@ describe('customers, refunds and fees', () => {
       assert.equal((await sandbox.request('GET', '/customers/path_customer')).body['name'], 'Kept');
     });
 
-    it('a taken customer_id → 400 HE_01, and the first customer is unchanged', async () => {
+    it('a taken customer_id → 400 IR_12, and the first customer is unchanged', async () => {
       await sandbox.request('POST', '/customers', { body: { customer_id: 'dup_customer', name: 'First' } });
-      assertError(await sandbox.request('POST', '/customers', { body: { customer_id: 'dup_customer', name: 'Second' } }), 400, 'HE_01');
+      // upstream: customers_error_response.rs CustomerAlreadyExists; Cypress spec/Payment/00030-DuplicateRequests.cy.js
+      assertError(await sandbox.request('POST', '/customers', { body: { customer_id: 'dup_customer', name: 'Second' } }), 400, 'IR_12', 'Customer with the given `customer_id` already exists');
       assert.equal((await sandbox.request('GET', '/customers/dup_customer')).body['name'], 'First');
     });
 
@@ -274,7 +275,10 @@ describe('customers, refunds and fees', () => {
       assert.equal(created['profile_id'], payment['profile_id']);
       assert.equal(typeof created['connector_refund_id'], 'string');
       assert.equal(typeof created['refund_arn'], 'string');
-      for (const member of ['reason', 'metadata', 'error_message', 'error_code', 'unified_code', 'unified_message', 'merchant_connector_id', 'split_refunds']) {
+      // the refund names the payment's simulated connector account, as the payment does
+      assert.equal(created['merchant_connector_id'], payment['merchant_connector_id']);
+      assert.match(String(created['merchant_connector_id']), /^mca_/);
+      for (const member of ['reason', 'metadata', 'error_message', 'error_code', 'unified_code', 'unified_message', 'split_refunds']) {
         assert.equal(created[member], null, `${member} should be null`);
       }
       for (const member of ['created_at', 'updated_at']) assert.ok(!Number.isNaN(Date.parse(String(created[member]))), `${member} is a date-time`);
@@ -285,7 +289,8 @@ describe('customers, refunds and fees', () => {
 
       // nothing is left
       const more = await refund({ payment_id: payment['payment_id'], amount: 100 });
-      assertError(more, 422, 'IR_06', /refunded in full|nothing is left/);
+      // upstream: 400 IR_13 "The refund amount exceeds the amount captured" (api_error_response.rs RefundAmountExceedsPaymentAmount; Cypress Commons.js:1349)
+      assertError(more, 400, 'IR_13', 'The refund amount exceeds the amount captured');
     });
 
     it('takes reason, metadata and a supplied refund_id', async () => {
@@ -298,7 +303,7 @@ describe('customers, refunds and fees', () => {
       assert.deepEqual((await getRefund('my_refund_1')).body, created);
     });
 
-    it('several partial refunds up to the captured amount; more → 422 IR_06 saying what is left; the payment lists them', async () => {
+    it('several partial refunds up to the captured amount; more → 400 IR_13; the payment lists them', async () => {
       const payment = await succeededPayment(1000);
       const paymentId = payment['payment_id'];
       const first = await refundOk({ payment_id: paymentId, refund_id: 'part_1', amount: 300 });
@@ -306,11 +311,12 @@ describe('customers, refunds and fees', () => {
       assert.equal(first['status'], 'succeeded');
       assert.equal(second['status'], 'succeeded');
       const over = await refund({ payment_id: paymentId, refund_id: 'part_over', amount: 500 });
-      assertError(over, 422, 'IR_06', /\b400\b/);
+      // upstream: 400 IR_13 "The refund amount exceeds the amount captured" (api_error_response.rs RefundAmountExceedsPaymentAmount; Cypress Commons.js:1349)
+      assertError(over, 400, 'IR_13');
       assertError(await getRefund('part_over'), 404, 'HE_02');
       const third = await refundOk({ payment_id: paymentId, refund_id: 'part_3' });
       assert.equal(third['amount'], 400, 'the default is what is left');
-      assertError(await refund({ payment_id: paymentId, amount: 100 }), 422, 'IR_06');
+      assertError(await refund({ payment_id: paymentId, amount: 100 }), 400, 'IR_13');
 
       const after = await getPayment(String(paymentId));
       const refunds = after.body['refunds'] as Body[];
@@ -328,9 +334,11 @@ describe('customers, refunds and fees', () => {
       assert.equal(payment['refunds'], null);
     });
 
-    it('an amount above the captured amount in one go → 422 IR_06 naming the refundable amount', async () => {
+    it('an amount above the captured amount in one go → 400 IR_13', async () => {
       const payment = await succeededPayment(1000);
-      assertError(await refund({ payment_id: payment['payment_id'], amount: 1001 }), 422, 'IR_06', /\b1000\b/);
+      // upstream: 400 IR_13 "The refund amount exceeds the amount captured" (api_error_response.rs RefundAmountExceedsPaymentAmount; Cypress Commons.js:1349)
+      assertError(await refund({ payment_id: payment['payment_id'], amount: 1001 }), 400, 'IR_13');
+      assert.equal((await refund({ payment_id: payment['payment_id'], amount: 1000 })).status, 200, 'the captured amount itself is refundable');
     });
 
     for (const amount of [99, 1, 0]) {
@@ -366,7 +374,8 @@ describe('customers, refunds and fees', () => {
       assert.equal(captured.status, 200, captured.text);
       assert.equal(captured.body['status'], 'partially_captured');
       assert.equal(captured.body['amount_received'], 600);
-      assertError(await refund({ payment_id: payment['payment_id'], amount: 700 }), 422, 'IR_06', /\b600\b/);
+      // upstream: 400 IR_13 "The refund amount exceeds the amount captured" (api_error_response.rs RefundAmountExceedsPaymentAmount; Cypress Commons.js:1349)
+      assertError(await refund({ payment_id: payment['payment_id'], amount: 700 }), 400, 'IR_13');
       const full = await refundOk({ payment_id: payment['payment_id'] });
       assert.equal(full['amount'], 600);
       assert.equal(full['status'], 'succeeded');
@@ -383,7 +392,8 @@ describe('customers, refunds and fees', () => {
 
     it('an unknown payment → 404 HE_02; an unknown refund → 404 HE_02', async () => {
       assertError(await refund({ payment_id: 'pay_00000000000000000000000000' }), 404, 'HE_02', 'Payment does not exist in our records');
-      assertError(await getRefund('ref_00000000000000000000'), 404, 'HE_02', 'Refund does not exist in our records');
+      // upstream's message ends with a full stop (api_error_response.rs RefundNotFound)
+      assertError(await getRefund('ref_00000000000000000000'), 404, 'HE_02', 'Refund does not exist in our records.');
     });
 
     it('missing payment_id → 400 IR_04; an unknown member → 400 IR_06', async () => {
@@ -456,7 +466,8 @@ describe('customers, refunds and fees', () => {
         const payment = await succeededPayment(1000);
         const pending = await refundOk({ payment_id: payment['payment_id'], amount: 154 });
         assert.equal(pending['status'], 'pending');
-        assertError(await refund({ payment_id: payment['payment_id'], amount: 900 }), 422, 'IR_06', /\b846\b/);
+        // upstream: 400 IR_13 "The refund amount exceeds the amount captured" (api_error_response.rs RefundAmountExceedsPaymentAmount; Cypress Commons.js:1349)
+        assertError(await refund({ payment_id: payment['payment_id'], amount: 900 }), 400, 'IR_13');
         const settled = await eventually(async () => {
           const current = await getRefund(String(pending['refund_id']));
           return current.body['status'] === 'pending' ? null : current.body;

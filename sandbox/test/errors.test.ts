@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { request as httpRequest } from 'node:http';
 import { after, before, describe, it } from 'node:test';
-import { card, cardPayment, startTestSandbox, type ApiResponse, type RequestOptions, type TestSandbox } from './helpers.js';
+import { card, cardPayment, startTestSandbox, typeMemberOf, type ApiResponse, type RequestOptions, type TestSandbox } from './helpers.js';
 
 type Body = Record<string, unknown>;
 
@@ -42,8 +42,9 @@ function assertError(response: ApiResponse, status: number, code: string, messag
   assert.equal(typeof response.body, 'object', context);
   assert.deepEqual(Object.keys(response.body), ['error'], context);
   const error = response.body['error'] as Record<string, unknown>;
-  assert.deepEqual(Object.keys(error).sort(), ['code', 'message', 'type'], context);
-  assert.equal(error['type'], status >= 500 ? 'api' : 'invalid_request', context);
+  // upstream adds `reason` where its message is fixed (a duplicate payment_id, a mandate refusal)
+  assert.deepEqual(Object.keys(error).filter((key) => key !== 'reason').sort(), ['code', 'message', typeMemberOf(error)].sort(), context);
+  assert.equal(error[typeMemberOf(error)], status >= 500 ? 'api' : 'invalid_request', context);
   assert.equal(error['code'], code, context);
   assert.equal(typeof error['message'], 'string', context);
   assert.ok(String(error['message']).length > 0, context);
@@ -206,7 +207,8 @@ describe('sandbox error envelope', () => {
 
     for (const currency of ['usd', 'XXX']) {
       it(`currency "${currency}" → 400 IR_06`, async () => {
-        assertError(await create({ ...PAYMENT, currency }), 400, 'IR_06', /currency/);
+        // serde's wording, as upstream (Cypress Commons.js:1139): the variant sent and the accepted ones
+        assertError(await create({ ...PAYMENT, currency }), 400, 'IR_06', new RegExp(`^Json deserialize error: unknown variant \`${currency}\`, expected one of \`AED\`, `));
       });
     }
 
@@ -226,8 +228,14 @@ describe('sandbox error envelope', () => {
       assertError(second, 400, 'HE_01', /already exists/);
     });
 
-    it('amount_to_capture above amount → 422 IR_06', async () => {
-      assertError(await create({ ...PAYMENT, amount_to_capture: 1001 }), 422, 'IR_06', /amount_to_capture/);
+    it('amount_to_capture above amount → 400 IR_05', async () => {
+      // upstream: Cypress Commons.js:1224 InvalidAmountToCapture
+      assertError(
+        await create({ ...PAYMENT, amount_to_capture: 1001 }),
+        400,
+        'IR_05',
+        'amount_to_capture contains invalid data. Expected format is amount_to_capture lesser than amount',
+      );
     });
 
     it('metadata at its limits (50 keys, 40-character key, 500-character value) is accepted', async () => {
@@ -320,7 +328,13 @@ describe('sandbox error envelope', () => {
       ['a number failing the Luhn check (4242424242424241)', card('4242424242424241'), 'IR_06', /invalid card number/i],
       ['an Amex card with a 3-digit CVC', card('378282246310005', '123'), 'IR_16', /card_cvc/i],
       ['expiry month 13', { ...card('4242424242424242'), card_exp_month: '13' }, 'IR_16', /expiry month/i],
-      ['an expired year', { ...card('4242424242424242'), card_exp_month: '12', card_exp_year: String(year - 1) }, 'IR_16', /expired/i],
+      // upstream: a past year is "Invalid Expiry Year" (Cypress Commons.js:1085); "Card Expired" is a passed month of this year
+      ['an expired year', { ...card('4242424242424242'), card_exp_month: '12', card_exp_year: String(year - 1) }, 'IR_16', /^Invalid Expiry Year$/],
+      ...(new Date().getUTCMonth() > 0
+        ? [['a passed month of this year', { ...card('4242424242424242'), card_exp_month: '01', card_exp_year: String(year) }, 'IR_16', /^Card Expired$/] as [string, Body, string, RegExp]]
+        : []),
+      // upstream checks the CVC length before the expiry (Cypress Commons.js:1112)
+      ['a 6-digit CVC on an expired card', { ...card('4242424242424242', '123456'), card_exp_year: String(year - 1) }, 'IR_16', /^Invalid card_cvc length$/],
       ['a card number with dashes', card('4242-4242-4242-4242'), 'IR_06', /card number/i],
       ['a card number of 20 digits', card('42424242424242424242'), 'IR_06', /card number/i],
     ];

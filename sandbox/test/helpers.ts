@@ -1,6 +1,7 @@
 /** Test support: a real sandbox on an ephemeral loopback port, and a small HTTP client for it. */
 import { ErrorEnvelope, PaymentMethodListResponse, PaymentResponse } from '../../src/api/schemas.js';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../server.js';
+import { checkResponse } from './conformance/openapi.js';
 
 /**
  * Every answer a sandbox test receives is also parsed with the schemas the client uses (src/api/
@@ -23,6 +24,18 @@ export function assertParsesAsTheClientWould(url: URL, body: unknown): void {
       check(PaymentResponse, payment, 'payment');
     }
   }
+}
+
+/**
+ * Every answer a sandbox test receives is also checked against the real service's OpenAPI response
+ * schema for its operation and status, apart from the reasoned allow-list
+ * (sandbox/test/conformance/). A member the real service's typed clients need cannot go missing.
+ */
+export function assertMatchesTheOpenApiDocument(method: string, url: URL, status: number, body: unknown): void {
+  const { violations } = checkResponse(method, url.pathname, status, body);
+  if (violations.length === 0) return;
+  const lines = violations.map((v) => `${v.operation} ${v.status} ${v.instancePath || '(root)'}: ${v.message}`);
+  throw new Error(`${url.pathname}: the answer does not match the real service's OpenAPI schema:\n${lines.join('\n')}`);
 }
 
 export interface ApiResponse<T = Record<string, unknown>> {
@@ -73,6 +86,7 @@ export async function startTestSandbox(options: SandboxOptions = {}): Promise<Te
       // not JSON (an HTML page or a redirect): the text is the body
     }
     assertParsesAsTheClientWould(url, parsed);
+    assertMatchesTheOpenApiDocument(method, url, response.status, parsed);
     return { status: response.status, body: parsed as T, headers: response.headers, text };
   };
   return {
@@ -107,6 +121,14 @@ export async function eventually<T>(check: () => Promise<T | null | undefined>, 
     await new Promise((resolve) => setTimeout(resolve, everyMs));
   }
 }
+
+/**
+ * The member that carries an error envelope's type: upstream answers JSON deserialisation errors
+ * with `error_type` in place of `type` (its Cypress expectations, Commons.js:1031 and :1139), every
+ * other error with `type`.
+ */
+export const typeMemberOf = (error: Record<string, unknown>): 'type' | 'error_type' =>
+  String(error['message']).startsWith('Json deserialize error:') ? 'error_type' : 'type';
 
 /**
  * Answers the 3-D Secure test page as the customer's browser does: opens the link (which spends its

@@ -45,26 +45,29 @@ describe('mandates', () => {
     const first = await setUp({ single_use: { amount: 1000, currency: 'USD' } });
     assert.equal((await recurring(first.mandate_id)).body.status, 'succeeded');
     const second = await recurring(first.mandate_id);
+    // upstream: 400 HE_03 "Mandate Validation Failed" with a `reason` (api_error_response.rs MandateValidationFailed)
     assert.equal(second.status, 400);
-    assert.equal((second.body.error as { code: string }).code, 'IR_16');
+    assert.equal((second.body.error as { code: string }).code, 'HE_03');
+    assert.match((second.body.error as { reason: string }).reason, /already been used/);
   });
 
   it('refuses misuse with a clear error', async () => {
     const first = await setUp({ multi_use: { amount: 1000, currency: 'USD' } });
+    // upstream: 400 HE_03 "Mandate Validation Failed" with a `reason` (api_error_response.rs MandateValidationFailed)
     const cases: [Record<string, unknown>, number, string, RegExp][] = [
       [{ off_session: undefined }, 422, 'IR_06', /off_session must be true/],
       [{ mandate_id: 'man_doesnotexist000000000' }, 404, 'HE_02', /Mandate does not exist/],
-      [{ amount: 5000 }, 422, 'IR_06', /above the mandate's limit/],
-      [{ currency: 'EUR' }, 422, 'IR_06', /mandate is for USD/],
-      [{ customer_id: 'cus_someone_else' }, 422, 'IR_06', /another customer/],
+      [{ amount: 5000 }, 400, 'HE_03', /greater than mandate amount 1000/],
+      [{ currency: 'EUR' }, 400, 'HE_03', /mandate is for USD/],
+      [{ customer_id: 'cus_someone_else' }, 400, 'HE_03', /customer_id must match/],
       [{ payment_method_data: cardPayment('4242424242424242').payment_method_data }, 422, 'IR_06', /either mandate_id or payment_method_data/],
     ];
     for (const [extra, status, code, message] of cases) {
       const response = await recurring(first.mandate_id, extra);
       assert.equal(response.status, status, JSON.stringify(extra));
-      const error = response.body.error as { code: string; message: string };
+      const error = response.body.error as { code: string; message: string; reason?: string };
       assert.equal(error.code, code, JSON.stringify(extra));
-      assert.match(error.message, message);
+      assert.match(error.reason ?? error.message, message);
     }
   });
 

@@ -2,7 +2,7 @@
 // this check on every answer of every sandbox test; these tests show the check itself bites.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { assertParsesAsTheClientWould, cardPayment, startTestSandbox, type TestSandbox } from './helpers.js';
+import { assertMatchesTheOpenApiDocument, assertParsesAsTheClientWould, cardPayment, startTestSandbox, type TestSandbox } from './helpers.js';
 
 describe('response shapes', () => {
   let sandbox: TestSandbox;
@@ -34,5 +34,13 @@ describe('response shapes', () => {
     assert.equal(browser.status, 200);
     assert.equal(server.status, 200);
     assert.throws(() => assertParsesAsTheClientWould(new URL('/account/payment_methods', sandbox.url), { payment_methods: [{ payment_method: 'card' }] }), /payment-method list/);
+  });
+
+  it('every answer is also held to the real service\'s OpenAPI schema: a payment without processor_merchant_id fails it', async () => {
+    const payment = await sandbox.createPayment({ amount: 1000, currency: 'EUR', confirm: true, ...cardPayment('4242424242424242') });
+    const url = new URL(`/payments/${String(payment.payment_id)}`, sandbox.url);
+    assert.doesNotThrow(() => assertMatchesTheOpenApiDocument('GET', url, 200, payment));
+    const { processor_merchant_id: _dropped, ...broken } = payment;
+    assert.throws(() => assertMatchesTheOpenApiDocument('GET', url, 200, broken), /processor_merchant_id/);
   });
 });

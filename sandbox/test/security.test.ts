@@ -140,7 +140,8 @@ describe('security', () => {
 
   describe('mandates from the browser', () => {
     it("refuses a publishable key charging a saved mandate off-session (401 IR_18), and charges nobody", async () => {
-      const acceptance = { acceptance_type: 'online', online: { user_agent: 'test' } };
+      // the real service's OnlineMandate requires ip_address (its OpenAPI document), which every answer is checked against
+      const acceptance = { acceptance_type: 'online', online: { ip_address: '127.0.0.1', user_agent: 'test' } };
       const first = await sandbox.createPayment({
         amount: 1000,
         currency: 'USD',

@@ -4,6 +4,7 @@
  */
 import * as z from 'zod/mini';
 import { Address } from './requests.js';
+import { INTENT_STATUSES, REFUND_STATUSES } from './enums.js';
 
 const opt = <T extends z.core.SomeType>(schema: T) => z.optional(z.nullable(schema));
 const text = (max: number) => z.string().check(z.maxLength(max));
@@ -18,6 +19,9 @@ export const WebhookDetails = z.strictObject({
   payment_created_enabled: opt(z.boolean()),
   payment_succeeded_enabled: opt(z.boolean()),
   payment_failed_enabled: opt(z.boolean()),
+  payment_statuses_enabled: opt(z.array(z.enum(INTENT_STATUSES))),
+  refund_statuses_enabled: opt(z.array(z.enum(REFUND_STATUSES))),
+  payout_statuses_enabled: opt(z.array(z.string())),
 });
 
 export const MerchantDetails = z.strictObject({
@@ -29,6 +33,7 @@ export const MerchantDetails = z.strictObject({
   secondary_email: opt(text(255)),
   website: opt(text(255)),
   about_business: opt(text(255)),
+  merchant_tax_registration_id: opt(text(255)),
   address: opt(Address.shape.address),
 });
 
@@ -95,6 +100,8 @@ const merchantAccountShape = {
 export const MerchantAccountCreate = z.strictObject({
   merchant_id: id(64),
   organization_id: opt(id(64)),
+  merchant_account_type: opt(z.enum(['standard', 'platform', 'connected'])),
+  product_type: opt(z.enum(['orchestration', 'vault', 'recon', 'recovery', 'cost_observability', 'dynamic_routing'])),
   ...merchantAccountShape,
 });
 export type MerchantAccountCreate = z.infer<typeof MerchantAccountCreate>;
@@ -112,10 +119,11 @@ export const ApiKeyCreate = z.strictObject({
 });
 export type ApiKeyCreate = z.infer<typeof ApiKeyCreate>;
 
+/** A member sent as `null` is left as it is, as upstream (its members are all optional). */
 export const ApiKeyUpdate = z.strictObject({
-  name: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
+  name: opt(z.string().check(z.minLength(1), z.maxLength(64))),
   description: opt(text(256)),
-  expiration: z.optional(z.union([z.literal('never'), z.iso.datetime({ offset: true })])),
+  expiration: opt(z.union([z.literal('never'), z.iso.datetime({ offset: true })])),
 });
 export type ApiKeyUpdate = z.infer<typeof ApiKeyUpdate>;
 
@@ -135,6 +143,7 @@ export const OrganizationUpdate = z.strictObject({
   organization_name: z.optional(z.string().check(z.minLength(1), z.maxLength(255))),
   organization_details: opt(anyObject()),
   metadata: opt(anyObject()),
+  platform_merchant_id: opt(text(64)),
 });
 export type OrganizationUpdate = z.infer<typeof OrganizationUpdate>;
 
@@ -146,6 +155,8 @@ const customerShape = {
   description: opt(text(255)),
   address: opt(Address.shape.address),
   metadata: opt(anyObject()),
+  tax_registration_id: opt(text(255)),
+  document_details: opt(anyObject()),
 };
 
 export const CustomerCreate = z.strictObject({ customer_id: z.optional(id(64)), ...customerShape });
@@ -164,5 +175,7 @@ export const RefundCreate = z.strictObject({
   metadata: opt(anyObject()),
   merchant_connector_details: opt(anyObject()),
   split_refunds: opt(anyObject()),
+  merchant_id: opt(text(255)),
+  all_keys_required: opt(z.boolean()),
 });
 export type RefundCreate = z.infer<typeof RefundCreate>;

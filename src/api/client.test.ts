@@ -97,6 +97,15 @@ describe('createClient against the sandbox', () => {
       assertNoCardData(result, amex);
     });
 
+    it('sends card_network only as a value of the real CardNetwork enum: an Elo card sends null', async () => {
+      const payment = await createPayment();
+      const { fetch, calls } = spy();
+      const elo = { number: '6362 9700 0045 7013', expiryMonth: 12, expiryYear: YEAR, cvc: '123' };
+      await client({ fetch }).confirmCardPayment(payment.client_secret, elo, { returnUrl: RETURN_URL });
+      const body = JSON.parse(calls[0]?.body ?? '') as { payment_method_data: { card: Record<string, unknown> } };
+      assert.equal(body.payment_method_data.card['card_network'], null);
+    });
+
     it('collects browser_info when it runs in a browser', async () => {
       const payment = await createPayment();
       const { fetch, calls } = spy();

@@ -12,7 +12,7 @@
 import { brandNetwork } from '../card/brands.js';
 import { detectBrand } from '../card/number.js';
 import type { CardData } from './requests.js';
-import type { IntentStatus } from './enums.js';
+import { CARD_NETWORKS, type IntentStatus } from './enums.js';
 import { clientError, configurationError, redact, type ClientError } from './errors.js';
 import { ErrorEnvelope, PaymentMethodListResponse, PaymentResponse } from './schemas.js';
 import { isConfirmable } from './statuses.js';
@@ -173,6 +173,8 @@ function parseUrl(value: unknown, base?: string): URL | null {
   }
 }
 
+const apiCardNetwork = (network: string): string | null => ((CARD_NETWORKS as readonly string[]).includes(network) ? network : null);
+
 /** What the API calls a card: digits-only number, two-digit month, four-digit year, detected network. */
 function cardData(card: CardInput): CardData {
   const number = String(card.number ?? '').replace(/[\s-]/g, '');
@@ -186,7 +188,8 @@ function cardData(card: CardInput): CardData {
     card_exp_year: /^\d{2}$/.test(year) ? `20${year}` : year,
     card_cvc: String(card.cvc ?? '').trim(),
     ...(holderName ? { card_holder_name: holderName } : {}),
-    card_network: brand ? brandNetwork(brand) : null,
+    // only a value of the real service's CardNetwork enum: it refuses any other (Elo, Mir, … go as null)
+    card_network: brand ? apiCardNetwork(brandNetwork(brand)) : null,
   };
 }
 

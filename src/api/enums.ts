@@ -73,3 +73,24 @@ export const PAYMENT_METHOD_TYPES = [
   'mifinity',
 ] as const;
 export const REFUND_STATUSES = ['succeeded', 'failed', 'pending', 'review'] as const;
+/**
+ * The real service's `CardNetwork` enum. The card module knows more brands (Elo, Hipercard, Mir,
+ * Verve, Troy); the API reports only these, so a client typed against the real enum keeps working.
+ */
+export const CARD_NETWORKS = [
+  'Visa',
+  'Mastercard',
+  'AmericanExpress',
+  'JCB',
+  'DinersClub',
+  'Discover',
+  'CartesBancaires',
+  'UnionPay',
+  'Interac',
+  'RuPay',
+  'Maestro',
+  'Star',
+  'Pulse',
+  'Accel',
+  'Nyce',
+] as const;

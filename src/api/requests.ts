@@ -36,6 +36,7 @@ export const Address = z.strictObject({
       state: opt(text(255)),
       first_name: opt(text(255)),
       last_name: opt(text(255)),
+      origin_zip: opt(text(255)),
     }),
   ),
   phone: opt(z.strictObject({ number: opt(text(255)), country_code: opt(text(255)) })),
@@ -54,6 +55,7 @@ export const CardData = z.strictObject({
   card_type: opt(z.string()),
   card_issuing_country: opt(z.string()),
   bank_code: opt(z.string()),
+  card_issuing_country_code: opt(z.string()),
 });
 export type CardData = z.infer<typeof CardData>;
 
@@ -88,6 +90,8 @@ export const CustomerDetails = z.strictObject({
   email: opt(text(255)),
   phone: opt(text(255)),
   phone_country_code: opt(text(255)),
+  tax_registration_id: opt(text(255)),
+  document_details: opt(anyObject()),
 });
 
 export const CustomerAcceptance = z.strictObject({
@@ -122,7 +126,28 @@ export const OrderDetail = z.looseObject({
   product_img_link: opt(text(2048)),
 });
 
-/** Every member of the spec's payment create table. */
+/**
+ * `recurring_details`: every variant upstream names; the sandbox charges `mandate_id` and
+ * `payment_method_id` and answers the others as not supported.
+ */
+export const RecurringDetails = z.strictObject({
+  type: z.enum([
+    'mandate_id',
+    'payment_method_id',
+    'processor_payment_token',
+    'network_transaction_id_and_card_details',
+    'network_transaction_id_and_network_token_details',
+    'network_transaction_id_and_decrypted_wallet_token_details',
+    'card_with_limited_data',
+  ]),
+  data: z.unknown(),
+});
+
+/**
+ * Every member of the spec's payment create table, plus the members the real service's request
+ * accepts beyond it (its OpenAPI request schema and the deprecated members its own clients still
+ * send): accepted, and stored or ignored as docs/sandbox.md lists.
+ */
 export const paymentCreateShape = {
   amount: minorAmount(),
   currency: Currency,
@@ -173,7 +198,7 @@ export const paymentCreateShape = {
   session_expiry: opt(z.int().check(z.minimum(0), z.maximum(2_147_483_647))),
   frm_metadata: opt(anyObject()),
   request_external_three_ds_authentication: opt(z.boolean()),
-  recurring_details: opt(anyObject()),
+  recurring_details: opt(RecurringDetails),
   split_payments: opt(anyObject()),
   merchant_order_reference_id: opt(text(255)),
   skip_external_tax_calculation: opt(z.boolean()),
@@ -181,8 +206,34 @@ export const paymentCreateShape = {
   ctp_service_details: opt(anyObject()),
   client_secret: opt(z.string()),
   retry_action: opt(z.enum(['manual_retry', 'requeue'])),
+  // deprecated upstream (use `customer`), still sent by its clients and test suite
+  email: opt(text(255)),
+  name: opt(text(255)),
+  phone: opt(text(255)),
+  phone_country_code: opt(text(255)),
+  capture_on: opt(z.iso.datetime({ offset: true })),
+  // members of upstream's request schema the sandbox accepts and ignores
+  all_keys_required: opt(z.boolean()),
+  billing_descriptor: opt(anyObject()),
+  discount_amount: opt(minorAmount()),
+  duty_amount: opt(minorAmount()),
+  shipping_amount_tax: opt(minorAmount()),
+  enable_overcapture: opt(z.boolean()),
+  enable_partial_authorization: opt(z.boolean()),
+  force_3ds_challenge: opt(z.boolean()),
+  installment_options: opt(z.array(z.unknown())),
   /** A 3-D Secure challenge opens in a frame (the element's modal) rather than a top-level redirect. */
   is_iframe_redirection_enabled: opt(z.boolean()),
+  is_stored_credential: opt(z.boolean()),
+  mit_category: opt(z.enum(['installment', 'unscheduled', 'recurring', 'resubmission'])),
+  order_date: opt(z.iso.datetime({ offset: true })),
+  partner_merchant_identifier_details: opt(anyObject()),
+  payment_channel: opt(z.string()),
+  request_extended_authorization: opt(z.boolean()),
+  tax_status: opt(z.enum(['taxable', 'exempt'])),
+  three_ds_data: opt(anyObject()),
+  threeds_method_comp_ind: opt(z.enum(['Y', 'N', 'U'])),
+  tokenization: opt(z.enum(['skip_psp', 'tokenize_at_psp'])),
 };
 
 export const PaymentCreateRequest = z.strictObject(paymentCreateShape);
@@ -216,6 +267,8 @@ export const CLIENT_CONFIRM_MEMBERS = [
   ['retry_action', '`manual_retry`: the customer tries again after a decline'],
   ['is_iframe_redirection_enabled', 'the 3-D Secure challenge opens in a frame (modal) instead of a redirect'],
   ['payment_type', "only the payment's own value, echoed from the payment-method list (the Hyperswitch web SDK sends it)"],
+  ['confirm', "`true`, as the real service's client-side confirm body repeats it (no effect on confirm)"],
+  ['email', "the email the customer typed, as the real service's client-side confirm body sends it (deprecated upstream; ignored on confirm)"],
 ] as const satisfies readonly (readonly [keyof PaymentConfirmRequest, string])[];
 
 export type ClientConfirmMember = (typeof CLIENT_CONFIRM_MEMBERS)[number][0];
@@ -227,7 +280,11 @@ export const membersRefusedForClient = (request: object): string[] =>
   Object.keys(request).filter((name) => !CLIENT_CONFIRM_NAMES.has(name));
 
 export const PaymentCaptureRequest = z.strictObject({
-  amount_to_capture: z.optional(minorAmount()),
+  amount_to_capture: opt(minorAmount()),
+  merchant_id: opt(text(255)),
+  merchant_connector_details: opt(anyObject()),
+  all_keys_required: opt(z.boolean()),
+  statement_descriptor_name: opt(text(255)),
   refund_uncaptured_amount: opt(z.boolean()),
   statement_descriptor_suffix: opt(text(255)),
   statement_descriptor_prefix: opt(text(255)),
@@ -236,4 +293,5 @@ export const PaymentCaptureRequest = z.strictObject({
 export const PaymentCancelRequest = z.strictObject({
   cancellation_reason: opt(text(255)),
   merchant_connector_details: opt(anyObject()),
+  all_keys_required: opt(z.boolean()),
 });

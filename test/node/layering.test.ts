@@ -31,7 +31,7 @@ function violations(dir: string, forbidden: (target: string) => boolean): string
 
 describe('layering', () => {
   it('finds the imports it checks (the checker itself works)', () => {
-    assert.ok(importsOf('sandbox/domain/payments.ts').includes('src/card/index.js'));
+    assert.ok(importsOf('sandbox/domain/card-check.ts').includes('src/card/index.js'));
     assert.ok(importsOf('sandbox/app.ts').includes('hono'));
   });
 

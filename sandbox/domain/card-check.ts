@@ -1,0 +1,40 @@
+/**
+ * Card validation of a confirm, in the real service's order and wording (error-table.ts): the
+ * number's length and check digit (a JSON deserialisation error, as upstream's card-number type
+ * refuses it while parsing), then the CVC length, the expiry month, the expiry year (a past year is
+ * an invalid year), and last a month of this year that has passed ("Card Expired").
+ */
+import type { CardData } from '../../src/api/requests.js';
+import { brandNetwork, detectBrand, luhnValid, validateCardNumber, validateCvc } from '../../src/card/index.js';
+import { apiError, errors } from './errors.js';
+import type { MaskedCard } from './types.js';
+
+/**
+ * Validates the card members and returns what the sandbox keeps of the card. The number and CVC
+ * are read here and nowhere else; they are not copied into anything that is stored or logged.
+ */
+export function checkCard(card: CardData, now: number): MaskedCard {
+  const number = card.card_number;
+  if (!/^\d{12,19}$/.test(number)) throw errors.badJson('invalid card number length');
+  const brand = detectBrand(number);
+  // Luhn, except where the card module knows the issuers skip it (some UnionPay ranges)
+  if (!luhnValid(number) && !validateCardNumber(number).valid) throw apiError('invalidCardNumber');
+  if (!validateCvc(card.card_cvc, brand).valid || card.card_cvc.trim() !== card.card_cvc) throw apiError('invalidCvcLength');
+  const month = /^\d{1,2}$/.test(card.card_exp_month) ? Number(card.card_exp_month) : 0;
+  if (month < 1 || month > 12) throw apiError('invalidExpiryMonth');
+  if (!/^(\d{2}|\d{4})$/.test(card.card_exp_year)) throw apiError('invalidExpiryYear');
+  const year = card.card_exp_year.length === 2 ? 2000 + Number(card.card_exp_year) : Number(card.card_exp_year);
+  const today = new Date(now);
+  if (year < today.getUTCFullYear()) throw apiError('invalidExpiryYear');
+  // valid through the last day of its month; a far-off year is the issuer's business
+  if (year === today.getUTCFullYear() && month < today.getUTCMonth() + 1) throw apiError('cardExpired');
+  return {
+    last4: number.slice(-4),
+    card_isin: number.slice(0, 6),
+    card_network: brand ? brandNetwork(brand) : card.card_network ?? null,
+    card_type: 'credit',
+    card_exp_month: String(month).padStart(2, '0'),
+    card_exp_year: String(year),
+    card_holder_name: card.card_holder_name ?? null,
+  };
+}

@@ -1,0 +1,149 @@
+/**
+ * Every error the sandbox can answer: condition, HTTP status, envelope type, code and message, with
+ * the upstream source each follows. One table: `errors.ts` builds every ApiError from it, and
+ * docs/sandbox.md carries it rendered (test/node checks the two agree).
+ *
+ * Sources: "api_error_response.rs" is the real service's error catalogue
+ * (juspay/hyperswitch `crates/hyperswitch_domain_models/src/errors/api_error_response.rs`: the
+ * code, message and, in its `ErrorSwitch`, the HTTP status of each error); "Commons.js:N" is a line
+ * of its Cypress expectations (`cypress-tests/cypress/e2e/configs/Payment/Commons.js`, commit
+ * 96dca907); "customers_error_response.rs" is `crates/router/src/core/errors/customers_error_response.rs`;
+ * "refunds.rs" is `crates/router/src/core/refunds.rs`. "sandbox" marks a rule of the spec or of the
+ * sandbox that the real service does not have, answered in the real service's closest shape.
+ * `{name}` in a message is filled in by the caller.
+ */
+import type { ErrorStatus } from './errors.js';
+
+export interface ErrorRow {
+  condition: string;
+  status: ErrorStatus;
+  code: string;
+  /** The envelope's type. */
+  type: 'invalid_request' | 'api';
+  /** `error_type` instead of `type`: upstream's shape for JSON deserialisation errors. */
+  typeMember: 'type' | 'error_type';
+  message: string;
+  source: string;
+}
+
+const row = (status: ErrorStatus, code: string, message: string, condition: string, source: string, typeMember: 'type' | 'error_type' = 'type'): ErrorRow => ({
+  condition,
+  status,
+  code,
+  type: status >= 500 ? 'api' : 'invalid_request',
+  typeMember,
+  message,
+  source,
+});
+
+export const ERROR_TABLE = {
+  // ---- keys, routes, bodies --------------------------------------------------------------------
+  unauthorized: row(401, 'IR_01', 'API key not provided or invalid API key used', 'no key, an unknown, revoked or expired key, or a key of the wrong kind for the call', 'api_error_response.rs Unauthorized'),
+  unknownRoute: row(404, 'IR_02', 'Unrecognized request URL', 'a path the API does not have', 'api_error_response.rs InvalidRequestUrl'),
+  methodNotAllowed: row(405, 'IR_03', 'The HTTP method is not applicable for this API', 'a known path with another method', 'api_error_response.rs InvalidHttpMethod'),
+  bodyTooLarge: row(413, 'IR_06', 'The request body is larger than the limit of {limit} bytes', 'a body over 1 MiB', 'sandbox'),
+  wrongContentType: row(415, 'IR_06', 'Content-Type must be application/json', 'a body that is not sent as application/json', 'sandbox'),
+  deserialize: row(400, 'IR_06', 'Json deserialize error: {detail}', 'a body that is not a JSON object, an unknown member, a member of the wrong type, an unknown enum variant ("unknown variant `United`, expected one of …"), a card number of the wrong length', 'Commons.js:1031, :1139, :1167, :1196', 'error_type'),
+  badQuery: row(400, 'IR_06', 'Json deserialize error: {detail}', 'an unknown query parameter or a value it cannot take', 'sandbox (as deserialize)', 'error_type'),
+  missingParam: row(400, 'IR_04', 'Missing required param: {field}', 'a required member is absent, e.g. `payment_method` when card data is sent (create with `confirm: true`, or confirm)', 'api_error_response.rs MissingRequiredField; Commons.js:1253'),
+  invalidValue: row(422, 'IR_06', '{field} {rule}', 'a member breaks a length, range or format limit (`payment_id` not 30 characters, a text over its maximum, …)', 'api_error_response.rs InvalidRequestData (422)'),
+
+  // ---- client secret ---------------------------------------------------------------------------
+  clientSecretNotAllowed: row(422, 'IR_06', 'client_secret is not a valid parameter', 'a `client_secret` sent with the secret key', 'api_error_response.rs InvalidRequestData'),
+  clientSecretExpired: row(400, 'IR_08', 'The provided client_secret has expired', 'the client secret is older than `session_expiry`', 'api_error_response.rs ClientSecretExpired'),
+  clientSecretMismatch: row(400, 'IR_09', 'The client_secret provided does not match the client_secret associated with the Payment', "a client secret that is not the payment's", 'api_error_response.rs ClientSecretInvalid'),
+  clientConfirmMemberRefused: row(401, 'IR_18', '`{member}` cannot be sent with a publishable key; only the merchant\'s secret key may set it', 'a client-side confirm (publishable key) that sends a member outside `CLIENT_CONFIRM_MEMBERS` (src/api/requests.ts): amounts, customer, mandates, `off_session`, …', 'api_error_response.rs GenericUnauthorized (which members a client may send is the sandbox\'s rule)'),
+  clientPaymentTypeChanged: row(401, 'IR_18', '`payment_type` cannot be changed with a publishable key; only the merchant\'s secret key may set it', 'a client-side confirm whose `payment_type` is not the payment\'s own (repeating it is accepted)', 'api_error_response.rs GenericUnauthorized (sandbox rule)'),
+  returnUrlNotAllowed: row(400, 'IR_07', 'Invalid value provided: return_url (its origin is not one of the merchant\'s allowed_origins)', 'a client-side confirm whose `return_url` is on none of the merchant\'s `allowed_origins`, when it lists any', 'api_error_response.rs InvalidDataValue (the allowed_origins rule is the sandbox\'s)'),
+
+  // ---- payments: create and confirm ------------------------------------------------------------
+  amountToCaptureAboveAmount: row(400, 'IR_05', 'amount_to_capture contains invalid data. Expected format is amount_to_capture lesser than amount', 'create with `amount_to_capture` above `amount`', 'Commons.js:1224'),
+  paymentMethodDataRequired: row(422, 'IR_06', 'A payment token or payment method data or ctp service details is required', 'a confirm without card data, a mandate or a saved payment method', 'Commons.js:1279'),
+  duplicatePayment: row(400, 'HE_01', 'The payment with the specified payment_id already exists in our records', 'create with a `payment_id` the merchant already has (`reason`: "{payment_id} already exists")', 'api_error_response.rs DuplicatePayment; Commons.js:1473'),
+  netAmountTooLarge: row(422, 'IR_06', 'net_amount (amount + shipping_cost + order_tax_amount + surcharge_details) may be at most {max}', 'amounts whose sum (`net_amount`) is not a safe integer, so every amount shown stays an exact JSON integer', 'sandbox (answered as api_error_response.rs InvalidRequestData)'),
+  changedOnConfirm: row(422, 'IR_06', '{member} cannot be changed when confirming a payment', 'a confirm that sends `amount`, `currency` or `payment_id` with a value other than the payment\'s (the same value is accepted)', 'sandbox'),
+  confirmWrongState: row(400, 'IR_16', 'You cannot confirm this payment because it has status {status}', 'confirm of a payment that is not waiting for one (a declined card with `manual_retry_allowed` may be confirmed again)', 'Commons.js:1328'),
+  confirmIsForCards: row(422, 'IR_06', 'Confirm is for card payments only; mobile-money payments are created with confirm=true', 'confirm of a mobile-money payment', 'sandbox (spec: confirm is for cards)'),
+  paymentMethodNotSupported: row(400, 'IR_19', 'Payment method type not supported', 'confirm with a `payment_method` the simulated connector does not process (`reason` names it)', 'api_error_response.rs NotSupported'),
+  mandateAndCard: row(422, 'IR_06', 'Pass either mandate_id or payment_method_data, not both', 'a recurring payment that also sends card data', 'sandbox'),
+  offSessionNeedsConfirm: row(422, 'IR_06', 'off_session is only usable with confirm=true', '`off_session: true` on a create without `confirm: true`', 'sandbox (spec: off_session)'),
+  offSessionNeedsMandate: row(422, 'IR_06', 'off_session must be true when mandate_id is passed', 'a recurring payment (`mandate_id` or `recurring_details`) without `off_session: true`', 'sandbox (spec: mandate_id)'),
+  customerIdMismatch: row(422, 'IR_06', 'customer_id and customer.id must be the same customer', '`customer_id` and `customer.id` name different customers', 'sandbox'),
+  mandateDataCurrency: row(422, 'IR_06', 'mandate_data currency must match the payment currency', '`mandate_data` limits in another currency than the payment', 'sandbox'),
+  mandateDataAmount: row(422, 'IR_06', 'amount is above the mandate amount in mandate_data', 'a payment above the limit of the mandate it sets up', 'sandbox'),
+  notImplemented: row(501, 'IR_00', '{feature} is not implemented', '`capture_method: scheduled` or `payment_link: true`', 'api_error_response.rs NotImplemented'),
+  businessProfileNotFound: row(404, 'HE_02', 'Business profile with the given id {id} does not exist', 'a `profile_id` other than the merchant\'s default profile', 'api_error_response.rs BusinessProfileNotFound'),
+  connectorNotEnabled: row(422, 'IR_06', 'connector {connector} is not enabled for this merchant; use one of {connectors}', 'a `connector` the sandbox does not simulate', 'sandbox'),
+  orderDetailsTotal: row(422, 'IR_06', 'The order_details total ({total}) does not match amount ({amount})', 'order item amounts that do not add up to `amount` (spec)', 'sandbox (spec: order_details)'),
+  mobileMoneyNeedsConfirm: row(422, 'IR_06', 'Mobile-money payments are created with confirm=true', 'a mobile-money payment created without `confirm: true` (spec)', 'sandbox (spec)'),
+  mobileMoneyType: row(422, 'IR_06', 'payment_method_type must be pay_bill or pay_till for a mobile-money payment', 'a wallet payment of another type', 'sandbox (spec)'),
+  metadataLimit: row(422, 'IR_06', '{rule}', 'metadata over 50 keys, a key over 40 characters or a value over 500 (spec)', 'sandbox (spec: metadata limits)'),
+  statementDescriptor: row(422, 'IR_06', '{rule}', 'a statement descriptor without a letter or over 22 characters (spec)', 'sandbox (spec: statement descriptors)'),
+
+  sessionTokenWrongState: row(400, 'IR_16', 'You cannot create a session token for this payment because it has status {status}', '`POST /payments/session_tokens` for a payment that succeeded or failed', 'api_error_response.rs PreconditionFailed (payment_session.rs: not allowed for Failed, Succeeded)'),
+
+  // ---- card validation, in upstream's order: number, CVC length, expiry month, expiry year, expired
+  invalidCardNumber: row(400, 'IR_06', 'Json deserialize error: invalid card number', 'a card number that fails the Luhn check (where its brand needs one)', 'Commons.js:1031', 'error_type'),
+  invalidCvcLength: row(400, 'IR_16', 'Invalid card_cvc length', 'a CVC that is not 3 or 4 digits (4 for Amex, 3 otherwise), checked before the expiry', 'Commons.js:1112'),
+  invalidExpiryMonth: row(400, 'IR_16', 'Invalid Expiry Month', 'an expiry month that is not 1–12', 'Commons.js:1058'),
+  invalidExpiryYear: row(400, 'IR_16', 'Invalid Expiry Year', 'an expiry year that is not 2 or 4 digits, or before the current year', 'Commons.js:1085'),
+  cardExpired: row(400, 'IR_16', 'Card Expired', 'an expiry month of this year that has passed', 'api_error_response.rs PreconditionFailed (payments helpers validate_card_data)'),
+
+  // ---- capture and cancel ----------------------------------------------------------------------
+  captureWrongState: row(400, 'IR_14', 'This Payment could not be captured because it has a payment.status of {status}. The expected state is requires_capture, partially_captured_and_capturable, processing', 'capture of a payment that holds no authorised funds', 'Commons.js:1310'),
+  captureAboveAmount: row(400, 'IR_06', 'amount_to_capture is greater than amount', '`amount_to_capture` above what is still capturable', 'Commons.js:1295'),
+  captureZero: row(422, 'IR_06', 'amount_to_capture must be greater than 0', '`amount_to_capture: 0` while funds are capturable', 'sandbox'),
+  cancelWrongState: row(400, 'IR_16', 'You cannot cancel this payment because it has status {status}', 'cancel of a payment that is final or already captured', 'Commons.js:669'),
+
+  // ---- mandates and saved payment methods ------------------------------------------------------
+  mandateValidation: row(400, 'HE_03', 'Mandate Validation Failed', 'a recurring payment the mandate does not allow; `reason` says why (above the mandate amount, another currency, another customer, a used single-use mandate, outside its dates, not active)', 'api_error_response.rs MandateValidationFailed'),
+  mandateNeedsCustomer: row(400, 'IR_04', 'Missing required param: customer_id', '`mandate_data` without a customer, or a `payment_method_id` recurring payment without one', 'api_error_response.rs MissingRequiredField'),
+  recurringDetailsUnsupported: row(400, 'IR_19', 'Payment method type not supported', '`recurring_details` of a type a card sandbox cannot take (`processor_payment_token`, `network_transaction_id_and_card_details`)', 'api_error_response.rs NotSupported'),
+
+  // ---- refunds ---------------------------------------------------------------------------------
+  refundWrongState: row(400, 'IR_14', 'This Payment could not be refund because it has a status of {status}. The expected state is {states}', 'a refund of a payment that has captured nothing', 'refunds.rs (PaymentUnexpectedState)'),
+  refundAboveCaptured: row(400, 'IR_13', 'The refund amount exceeds the amount captured', 'a refund above what is captured and not yet refunded', 'api_error_response.rs RefundAmountExceedsPaymentAmount; Commons.js:1349'),
+  duplicateRefund: row(400, 'HE_01', 'Duplicate refund request. Refund already attempted with the refund ID', 'a `refund_id` the merchant already has', 'api_error_response.rs DuplicateRefundRequest; Commons.js:1495'),
+
+  // ---- customers, accounts, keys, organizations ------------------------------------------------
+  customerExists: row(400, 'IR_12', 'Customer with the given `customer_id` already exists', 'create with a `customer_id` the merchant already has', 'customers_error_response.rs CustomerAlreadyExists'),
+  customerIdInBody: row(422, 'IR_06', 'customer_id in the body must match the customer in the path', 'an update whose body names another customer', 'sandbox'),
+  duplicateMerchant: row(400, 'HE_01', 'The merchant account with the specified details already exists in our records', 'create with a taken `merchant_id`', 'api_error_response.rs DuplicateMerchantAccount'),
+  publishableKeyInUse: row(400, 'HE_01', 'The publishable_key is already in use', "a `publishable_key` another merchant has", 'sandbox'),
+  merchantIdInBody: row(422, 'IR_06', 'merchant_id in the body must match the account in the path', 'an account update whose body names another account', 'sandbox'),
+  expirationInPast: row(422, 'IR_06', 'expiration must be in the future', 'an API key `expiration` in the past', 'sandbox'),
+  gatewayFeeBoth: row(422, 'IR_06', 'gateway_fee_config takes a percentage or a flat_amount, not both', '`gateway_fee_config` with both members (spec: never both)', 'sandbox (spec: gateway fee)'),
+
+  // ---- not found -------------------------------------------------------------------------------
+  paymentNotFound: row(404, 'HE_02', 'Payment does not exist in our records', 'an unknown payment, or another merchant\'s', 'api_error_response.rs PaymentNotFound'),
+  refundNotFound: row(404, 'HE_02', 'Refund does not exist in our records.', 'an unknown refund', 'api_error_response.rs RefundNotFound'),
+  customerNotFound: row(404, 'HE_02', 'Customer does not exist in our records', 'an unknown customer', 'api_error_response.rs CustomerNotFound'),
+  merchantNotFound: row(404, 'HE_02', 'Merchant account does not exist in our records', 'an unknown merchant account', 'api_error_response.rs MerchantAccountNotFound'),
+  mandateNotFound: row(404, 'HE_02', 'Mandate does not exist in our records', 'an unknown mandate', 'api_error_response.rs MandateNotFound'),
+  paymentMethodNotFound: row(404, 'HE_02', 'Payment method does not exist in our records', 'an unknown saved payment method', 'api_error_response.rs PaymentMethodNotFound'),
+  apiKeyNotFound: row(404, 'HE_02', 'API Key does not exist in our records', 'an unknown or revoked API key', 'api_error_response.rs ApiKeyNotFound'),
+  organizationNotFound: row(404, 'HE_02', 'Organization does not exist in our records', 'an unknown organization', 'sandbox (as the other HE_02)'),
+
+  // ---- pages and simulators --------------------------------------------------------------------
+  notWaitingForMobileMoney: row(400, 'IR_16', 'This payment is not waiting for a mobile-money approval; it has status {status}', 'the mobile-money simulator on a payment that is not waiting', 'sandbox'),
+
+  internal: row(500, 'HE_00', 'Something went wrong', 'anything unexpected (never a stack trace)', 'api_error_response.rs InternalServerError'),
+} satisfies Record<string, ErrorRow>;
+
+export type ErrorName = keyof typeof ERROR_TABLE;
+
+/** The message of a row with its `{name}` placeholders filled in. */
+export function fillMessage(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+}
+
+/** The table as Markdown, as docs/sandbox.md carries it. */
+export function errorTableMarkdown(): string {
+  const escape = (text: string) => text.replace(/\|/g, '\\|');
+  const lines = ['| condition | status | code | type | message | source |', '|---|---|---|---|---|---|'];
+  for (const entry of Object.values(ERROR_TABLE) as ErrorRow[]) {
+    const type = entry.typeMember === 'error_type' ? `\`error_type\`: ${entry.type}` : entry.type;
+    lines.push(`| ${escape(entry.condition)} | ${entry.status} | ${entry.code} | ${type} | ${escape(entry.message)} | ${escape(entry.source)} |`);
+  }
+  return lines.join('\n');
+}

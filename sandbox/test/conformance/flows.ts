@@ -1,0 +1,82 @@
+/**
+ * Every flow the sandbox implements, run once against a sandbox whose answers are recorded: the
+ * upstream cases (payments, 3-D Secure, captures, voids, refunds, mandates, error variations,
+ * customers) and the administrative resources (merchant accounts, API keys, organizations, the
+ * payment-method list). schema.test.ts checks each recorded answer against the OpenAPI document.
+ */
+import type { ApiResponse, RequestOptions, TestSandbox } from '../helpers.js';
+import { UPSTREAM_CASES } from './upstream-cases.js';
+
+export interface Exchange {
+  method: string;
+  path: string;
+  status: number;
+  body: unknown;
+}
+
+/** The sandbox with every answer to `request` appended to `exchanges`. */
+export function recording(sandbox: TestSandbox, exchanges: Exchange[]): TestSandbox {
+  const request = async <T>(method: string, path: string, options?: RequestOptions): Promise<ApiResponse<T>> => {
+    const response = await sandbox.request<T>(method, path, options);
+    exchanges.push({ method, path: new URL(path, sandbox.url).pathname, status: response.status, body: response.body });
+    return response;
+  };
+  return { ...sandbox, request };
+}
+
+const ADMIN = { key: 'test_admin' };
+
+async function adminFlows(sandbox: TestSandbox): Promise<void> {
+  const organization = await sandbox.request('POST', '/organization', { ...ADMIN, body: { organization_name: 'Conformance Org' } });
+  const organizationId = String(organization.body.organization_id);
+  await sandbox.request('GET', `/organization/${organizationId}`, ADMIN);
+  await sandbox.request('PUT', `/organization/${organizationId}`, { ...ADMIN, body: { organization_name: 'Conformance Org 2' } });
+
+  await sandbox.request('POST', '/accounts', {
+    ...ADMIN,
+    body: {
+      merchant_id: 'conformance_merchant',
+      merchant_name: 'Conformance',
+      organization_id: organizationId,
+      return_url: 'https://google.com/success',
+      webhook_details: { webhook_url: 'https://example.com/webhooks', payment_succeeded_enabled: true },
+      primary_business_details: [{ country: 'US', business: 'default' }],
+    },
+  });
+  await sandbox.request('GET', '/accounts/conformance_merchant', ADMIN);
+  await sandbox.request('POST', '/accounts/conformance_merchant', { ...ADMIN, body: { merchant_name: 'Conformance 2' } });
+  await sandbox.request('GET', '/accounts/nobody_here', ADMIN);
+
+  const key = await sandbox.request('POST', '/api_keys/conformance_merchant', { ...ADMIN, body: { name: 'API Key 1', description: null, expiration: '2069-09-23T01:02:03.000Z' } });
+  const keyId = String(key.body.key_id);
+  await sandbox.request('GET', '/api_keys/conformance_merchant/list', ADMIN);
+  await sandbox.request('GET', `/api_keys/conformance_merchant/${keyId}`, ADMIN);
+  await sandbox.request('POST', `/api_keys/conformance_merchant/${keyId}`, { ...ADMIN, body: { name: 'Updated API Key', description: 'My updated key', expiration: null } });
+  await sandbox.request('DELETE', `/api_keys/conformance_merchant/${keyId}`, ADMIN);
+
+  const customer = await sandbox.request('POST', '/customers', { body: { email: 'guest@example.com', name: 'John Doe', phone: '999999999', phone_country_code: '+65', description: 'First customer' } });
+  const customerId = String(customer.body.customer_id);
+  await sandbox.request('GET', `/customers/${customerId}`);
+  await sandbox.request('POST', `/customers/${customerId}`, { body: { email: 'guest2@example.com' } });
+  await sandbox.request('GET', '/customers/cus_nobody');
+
+  const payment = await sandbox.request('POST', '/payments', { body: { amount: 6000, currency: 'USD' } });
+  await sandbox.request('GET', '/account/payment_methods', { key: sandbox.publishableKey, query: { client_secret: String(payment.body.client_secret) } });
+  await sandbox.request('GET', `/payments/${String(payment.body.payment_id)}`, { query: { expand_attempts: 'true' } });
+  await sandbox.request('GET', '/account/payment_methods');
+  await sandbox.request('GET', '/payments/pay_nobody');
+
+  // mobile money (the spec's wallet extension), approved by the simulator
+  const mobile = await sandbox.request('POST', '/payments', {
+    body: { amount: 1500, currency: 'KES', confirm: true, payment_method: 'wallet', payment_method_type: 'pay_bill', payment_method_data: { wallet: { mobile_money: { phone_number: '+254700123456' } } } },
+  });
+  await sandbox.request('POST', `/sandbox/mobile_money/${String(mobile.body.payment_id)}/approve`);
+  await sandbox.request('GET', `/payments/${String(mobile.body.payment_id)}`);
+  await sandbox.request('GET', '/refunds/ref_nobody');
+}
+
+/** Runs every flow in order; a failing upstream case fails the run (upstream.test.ts names it). */
+export async function runAllFlows(sandbox: TestSandbox): Promise<void> {
+  for (const upstream of UPSTREAM_CASES) await upstream.run(sandbox);
+  await adminFlows(sandbox);
+}

@@ -1,0 +1,17 @@
+// The real service's API test expectations (its Cypress suite), ported case by case: see
+// upstream-cases.ts for the sources. Each case runs against a real sandbox over HTTP.
+import { after, before, describe, it } from 'node:test';
+import { startTestSandbox, type TestSandbox } from '../helpers.js';
+import { UPSTREAM_CASES } from './upstream-cases.js';
+
+describe('upstream API test expectations', () => {
+  let sandbox: TestSandbox;
+  before(async () => {
+    sandbox = await startTestSandbox();
+  });
+  after(() => sandbox.close());
+
+  for (const upstream of UPSTREAM_CASES) {
+    it(`${upstream.source} ${upstream.name}`, () => upstream.run(sandbox));
+  }
+});
