@@ -5,6 +5,7 @@
  * query), it mounts the element with that client secret so the element reports the outcome.
  */
 import '../src/define.js';
+import { TENDER_EVENTS } from '../src/elements/tender-checkout/events.js';
 import type { TenderCheckout } from '../src/elements/tender-checkout/tender-checkout.js';
 import { LOCALES, textDirection } from '../src/i18n/index.js';
 import { formatAmount } from '../src/money/index.js';
@@ -22,7 +23,6 @@ interface LogEntry {
   detail: unknown;
 }
 
-const TENDER_EVENTS = ['tender-ready', 'tender-change', 'tender-submit', 'tender-redirect', 'tender-result', 'tender-error'] as const;
 /** A sensible order total per currency, in minor units. */
 const DEFAULT_AMOUNTS: Record<string, number> = { USD: 2500, EUR: 2500, GBP: 2000, JPY: 3500, KWD: 7500, BHD: 9500, KES: 250000 };
 /** The event log survives the 3-D Secure round trip (it holds no card data: events never carry any). */
@@ -352,7 +352,7 @@ async function start(): Promise<void> {
     logEntries.length = 0;
     eventLog.replaceChildren();
   });
-  for (const name of TENDER_EVENTS) checkoutSlot.addEventListener(name, handleTenderEvent);
+  for (const name of Object.keys(TENDER_EVENTS) as (keyof typeof TENDER_EVENTS)[]) checkoutSlot.addEventListener(name, handleTenderEvent);
 
   try {
     const response = await fetch('/api/config');
