@@ -21,6 +21,10 @@ const VISA_SUCCESS = '4242424242424242';
 
 interface App {
   name: 'vite' | 'react18' | 'react19' | 'vue';
+  /** The folder under test/package-apps/ (the two React apps share one, with the React major set at install). */
+  source: 'vite' | 'react' | 'vue';
+  /** For the React apps: the major version of react, react-dom and their types to install. */
+  reactMajor?: 18 | 19;
   /** The type checker: tsc, or vue-tsc for the Vue app (templates too). */
   checker: string;
   /** Whether the page pays with its own button and `ref.current.confirm()` (the React apps). */
@@ -28,10 +32,10 @@ interface App {
 }
 
 const APPS: App[] = [
-  { name: 'vite', checker: 'node_modules/typescript/bin/tsc', ownButton: false },
-  { name: 'react18', checker: 'node_modules/typescript/bin/tsc', ownButton: true },
-  { name: 'react19', checker: 'node_modules/typescript/bin/tsc', ownButton: true },
-  { name: 'vue', checker: 'node_modules/vue-tsc/bin/vue-tsc.js', ownButton: false },
+  { name: 'vite', source: 'vite', checker: 'node_modules/typescript/bin/tsc', ownButton: false },
+  { name: 'react18', source: 'react', reactMajor: 18, checker: 'node_modules/typescript/bin/tsc', ownButton: true },
+  { name: 'react19', source: 'react', reactMajor: 19, checker: 'node_modules/typescript/bin/tsc', ownButton: true },
+  { name: 'vue', source: 'vue', checker: 'node_modules/vue-tsc/bin/vue-tsc.js', ownButton: false },
 ];
 
 let packDir: string;
@@ -52,9 +56,14 @@ test.afterAll(() => {
 async function install(app: App, folder: string = app.name): Promise<string> {
   const dir = join(WORK_DIR, folder);
   rmSync(dir, { recursive: true, force: true });
-  cpSync(join(APPS_DIR, app.name), dir, { recursive: true });
-  const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+  cpSync(join(APPS_DIR, app.source), dir, { recursive: true });
+  const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { dependencies: Record<string, string>; devDependencies?: Record<string, string> };
   manifest.dependencies['tender-checkout'] = `file:${tarball}`;
+  if (app.reactMajor) {
+    const range = `^${app.reactMajor}`;
+    Object.assign(manifest.dependencies, { react: range, 'react-dom': range });
+    manifest.devDependencies = { ...manifest.devDependencies, '@types/react': range, '@types/react-dom': range };
+  }
   writeFileSync(join(dir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   await run('npm', ['install', '--no-audit', '--no-fund', '--no-package-lock', '--prefer-offline'], { cwd: dir });
   return dir;
