@@ -5,7 +5,8 @@
 // /__tender/sandbox.json, served by the plugin below. /__tender/answer-challenge?url=…&answer=…
 // answers a 3-D Secure test page as the customer's browser would (open it, post its form with the
 // page's token) and tells where the sandbox sent the customer: a test page cannot read the
-// challenge page itself, which sends no CORS header.
+// challenge page itself, which sends no CORS header. The command `answer-challenge-frame` clicks an
+// answer in the challenge page framed by the element's 3-D Secure modal.
 import { fileURLToPath } from 'node:url';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { playwrightLauncher } from '@web/test-runner-playwright';
@@ -37,6 +38,24 @@ export default {
       // esbuild reads no tsconfig unless told: without it Lit's decorators break
       tsconfig: fileURLToPath(new URL('./tsconfig.json', import.meta.url)),
     }),
+    {
+      // `executeServerCommand('answer-challenge-frame', { answer: 'Complete' | 'Reject' })`: clicks the
+      // answer in the 3-D Secure page inside the element's modal, as the customer would (the page is
+      // cross-origin: a test page cannot reach into it). Resolves once clicked.
+      name: 'tender-challenge-frame',
+      async executeCommand({ command, payload, session }) {
+        if (command !== 'answer-challenge-frame') return undefined;
+        const page = session.browser.getPage(session.id);
+        const deadline = Date.now() + 8000;
+        let frame;
+        while (!(frame = page.frames().find((f) => f.url().includes('/payments/redirect/')))) {
+          if (Date.now() > deadline) throw new Error('no 3-D Secure challenge frame on the page');
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        await frame.getByRole('button', { name: `${payload.answer} Payment` }).click();
+        return true;
+      },
+    },
     {
       name: 'tender-sandbox',
       async serverStart() {

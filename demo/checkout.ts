@@ -150,6 +150,7 @@ function mountCheckout(clientSecret: string, id: string, kind: 'card' | 'mobile_
   element.publishableKey = config.publishableKey;
   element.apiBase = config.apiBase;
   element.returnUrl = `${location.origin}${location.pathname}`;
+  element.threeDs = 'redirect'; // the demo shows the round trip to the bank's page (the modal: docs/widget.md)
   element.locale = localeSelect.value;
   element.theme = selectedTheme();
   element.clientSecret = clientSecret;

@@ -90,6 +90,8 @@ export interface ConfirmOptions {
   returnUrl: string;
   /** Sent as given; when absent, collected from the browser (left out in Node). */
   browserInfo?: BrowserInfo;
+  /** Asks for the 3-D Secure challenge in a frame (`is_iframe_redirection_enabled`): `redirect_inside_popup` instead of `redirect_to_url`. */
+  iframe?: boolean;
 }
 
 /** A retrieve's result: the payment, or why there is none. */
@@ -138,6 +140,9 @@ export interface TenderClient {
   /** `GET /account/payment_methods?client_secret=…` with retries. */
   listPaymentMethods(clientSecret: string): Promise<PaymentMethodsResult>;
 }
+
+/** Query parameters the API adds to `return_url`; the element removes them from the address bar once read. */
+export const RETURN_PARAMS = ['payment_intent_client_secret', 'payment_id', 'status', 'amount', 'manual_retry_allowed', 'signature', 'signature_algorithm'];
 
 const DEFAULT_RETRY = { retries: 3, baseDelayMs: 250, maxDelayMs: 4000 };
 const DEFAULT_TIMEOUTS = { retrieve: 10_000, confirm: 15_000 };
@@ -403,6 +408,7 @@ export function createClient(options: ClientOptions): TenderClient {
       payment_method_data: { card: cardDetails },
       return_url: returnUrl.href,
       ...(browserInfo ? { browser_info: browserInfo } : {}),
+      ...(confirmOptions.iframe ? { is_iframe_redirection_enabled: true } : {}),
     });
     const secrets = [cardDetails.card_number, cardDetails.card_cvc];
     const knownAttempts = attemptCounts.get(paymentId);

@@ -21,6 +21,8 @@ const waitScreen = (delaySecs?: number, toMs?: number) =>
       ...(delaySecs === undefined ? {} : { poll_config: { delay_in_secs: delaySecs, frequency: 10 } }),
     },
   });
+const POPUP = 'https://api.example/payments/redirect/pay_table/m/pay_table_1?token=t1';
+const popup = (url = POPUP) => payment('requires_customer_action', { next_action: { type: 'redirect_inside_popup', popup_url: url, redirect_response_url: 'https://api.example/payments/pay_table/m/redirect/response/sandbox' } });
 const apiError = (code: string, status = 400): ClientError => ({ type: 'api', code, message: `refused ${code}`, status });
 const networkError: ClientError = { type: 'network', code: 'network_error', message: 'Failed to fetch', outcomeUnknown: false };
 const ok = (p: PaymentResponse) => ({ ok: true as const, payment: p });
@@ -98,6 +100,19 @@ const ROWS: Row[] = [
   { name: 'a cancelled tender-redirect waits for the host', from: at('redirecting'), event: { type: 'redirect-cancelled', generation: GEN }, phase: 'action', effects: [], then: (r) => assert.equal(r.state.status?.key, 'status.awaitingAuthentication') },
   { name: 'Continue authentication redirects again', from: at('action', { payment: redirectTo('https://bank.example/3ds') }), event: { type: 'continue' }, phase: 'redirecting', effects: ['redirect'] },
   { name: 'Continue does nothing outside the action phase', from: at('ready'), event: { type: 'continue' }, phase: 'ready', effects: [] },
+  // ---- 3-D Secure in the modal (redirect_inside_popup)
+  { name: 'a challenge for the modal opens it, the page stays', from: at('submitting'), event: { type: 'confirmed', generation: GEN, answer: ok(popup()), now: NOW }, phase: 'challenge', effects: ['challenge'], then: (r) => assert.deepEqual([effect(r, 'challenge').url, r.state.status?.key], [POPUP, 'status.awaitingAuthentication']) },
+  { name: 'a javascript: popup_url is never framed', from: at('submitting'), event: { type: 'confirmed', generation: GEN, answer: ok(popup('javascript:alert(1)')), now: NOW }, phase: 'error', effects: ['error'], then: (r) => assert.deepEqual([errorCode(r), r.state.problem?.retry], ['unsafe_redirect', null]) },
+  { name: 'a challenge found on load waits for Continue authentication (no dialog opens by itself)', from: at('loading'), event: { type: 'loaded', generation: GEN, answer: ok(popup()), returning: false, now: NOW }, phase: 'action', effects: [], then: (r) => assert.equal(r.state.status?.key, 'status.awaitingAuthentication') },
+  { name: 'the challenge ended: the payment is retrieved at once, never taken from the message', from: at('challenge', { payment: popup() }), event: { type: 'challenge-done', generation: GEN, ended: true, now: NOW }, phase: 'waiting', effects: ['poll'], then: (r) => assert.equal(r.state.poll?.deadline, NOW + PROCESSING_POLL_MS) },
+  { name: 'the retrieved payment after the challenge is reported', from: at('waiting', { payment: popup(), ...polling() }), event: { type: 'polled', generation: GEN, answer: ok(payment('succeeded')), now: NOW }, phase: 'done', effects: ['result'] },
+  { name: 'a rejected challenge keeps the form open for another card', from: at('waiting', { payment: popup(), ...polling() }), event: { type: 'polled', generation: GEN, answer: ok(payment('failed', { manual_retry_allowed: true, error_code: 'authentication_failed' })), now: NOW }, phase: 'ready', effects: ['ready', 'result'], then: (r) => assert.equal(effect(r, 'result').retryable, true) },
+  { name: 'still requires_customer_action after the challenge ended (timed out): says so, offers to reopen, no result', from: at('waiting', { payment: popup(), ...polling() }), event: { type: 'polled', generation: GEN, answer: ok(popup()), now: NOW }, phase: 'action', effects: [], then: (r) => assert.equal(r.state.status?.key, 'status.awaitingAuthentication') },
+  { name: 'closing the dialog reports nothing and offers to reopen', from: at('challenge', { payment: popup(), status: { key: 'status.awaitingAuthentication', tone: 'info' } }), event: { type: 'challenge-done', generation: GEN, ended: false, now: NOW }, phase: 'action', effects: [], then: (r) => assert.equal(r.state.status?.key, 'status.awaitingAuthentication') },
+  { name: 'a challenge end outside the challenge phase is ignored', from: at('done'), event: { type: 'challenge-done', generation: GEN, ended: true, now: NOW }, phase: 'done', effects: [] },
+  { name: 'an answer about an older payment\'s challenge is dropped', from: at('challenge', { payment: popup() }), event: { type: 'challenge-done', generation: GEN - 1, ended: true, now: NOW }, phase: 'challenge', effects: [] },
+  { name: 'Continue authentication of a challenge retrieves the payment for a fresh, single-use link', from: at('action', { payment: popup() }), event: { type: 'continue' }, phase: 'loading', effects: ['reopen'] },
+  { name: 'the retrieved fresh link reopens the dialog', from: at('loading', { payment: popup() }), event: { type: 'confirmed', generation: GEN, answer: ok(popup(`${POPUP}2`)), now: NOW }, phase: 'challenge', effects: ['challenge'], then: (r) => assert.equal(effect(r, 'challenge').url, `${POPUP}2`) },
   { name: 'Try again after a load error loads', from: at('error', { problem: { code: 'network', message: '', recoverable: true, retry: 'load' } }), event: { type: 'retry' }, phase: 'loading', effects: ['load'], then: (r) => assert.equal(r.state.problem, null) },
   { name: 'Try again after a refused confirm confirms again', from: at('ready', { problem: { code: 'server', message: '', recoverable: true, retry: 'confirm' } }), event: { type: 'retry' }, phase: 'ready', effects: ['confirm-again'] },
   { name: 'Try again without a problem does nothing', from: at('done'), event: { type: 'retry' }, phase: 'done', effects: [] },
@@ -139,7 +154,7 @@ describe('the payment flow, as a transition table', () => {
 
   it(`has ${ROWS.length} rows, every event type among them`, () => {
     const types = new Set(ROWS.map((row) => row.event.type));
-    const all: FlowEvent['type'][] = ['start', 'client-unavailable', 'loaded', 'submit', 'confirmed', 'checked', 'tick', 'polled', 'redirect-cancelled', 'retry', 'continue', 'reconnect', 'preview'];
+    const all: FlowEvent['type'][] = ['start', 'client-unavailable', 'loaded', 'submit', 'confirmed', 'checked', 'tick', 'polled', 'redirect-cancelled', 'retry', 'continue', 'challenge-done', 'reconnect', 'preview'];
     assert.deepEqual(all.filter((type) => !types.has(type)), []);
   });
 });

@@ -14,7 +14,7 @@ import { en, type MessageKey } from '../i18n/en.js';
 import { declineStatus, describeClientError, errorMessageKey, isNavigableUrl, type FlowStatus } from './describe.js';
 import type { PreviewShown } from './preview.js';
 
-export type Phase = 'idle' | 'loading' | 'ready' | 'submitting' | 'redirecting' | 'action' | 'waiting' | 'done' | 'error';
+export type Phase = 'idle' | 'loading' | 'ready' | 'submitting' | 'redirecting' | 'challenge' | 'action' | 'waiting' | 'done' | 'error';
 /** What *Try again* does after an error: load the payment again, confirm again, or nothing (no button). */
 export type Retry = 'load' | 'confirm' | null;
 export type Problem = TenderErrorDetail & { retry: Retry };
@@ -59,8 +59,13 @@ export type FlowEvent =
   /** The host cancelled `tender-redirect`: it handles the navigation itself. */
   | { type: 'redirect-cancelled'; generation: number }
   | { type: 'retry' }
-  /** *Continue authentication* on a payment waiting for a redirect. */
+  /** *Continue authentication* on a payment waiting for a redirect or a challenge in the modal. */
   | { type: 'continue' }
+  /**
+   * The modal closed: `ended`, the challenge said it ended (a checked message, which carries no outcome);
+   * else the customer closed it (Escape or its close button), which reports no outcome.
+   */
+  | { type: 'challenge-done'; generation: number; ended: boolean; now: number }
   /** The element was connected again (moved in the DOM). */
   | { type: 'reconnect' }
   /** A preview state (`previewState()` of `preview.js`): a sample payment, no network. */
@@ -80,6 +85,10 @@ export type FlowEffect =
   /** `tender-ready` (at most once per connection: the runner guards that). */
   | { type: 'ready' }
   | { type: 'result'; payment: PaymentResponse; retryable: boolean }
+  /** Open the 3-D Secure challenge in the modal dialog (always http(s)) → `challenge-done`. */
+  | { type: 'challenge'; url: string }
+  /** Retrieve the payment for a fresh challenge link (a link is single-use) → `confirmed`, as if confirmed again: the challenge opens. */
+  | { type: 'reopen' }
   /** `tender-redirect`, then navigate the top window unless cancelled (→ `redirect-cancelled`). Always http(s). */
   | { type: 'redirect'; url: string }
   | { type: 'error'; detail: TenderErrorDetail }
@@ -116,7 +125,7 @@ export function transition(state: FlowState, event: FlowEvent): Transition {
       return stay(fresh);
     }
     case 'client-unavailable':
-      return raise(state, { code: 'network', message: 'The payment form could not load its API client', recoverable: true }, 'load');
+      return raise(state, { code: 'network', message: 'The API client could not be loaded', recoverable: true }, 'load');
     case 'loaded':
       if (!event.answer.ok) return raiseClientError(state, event.answer.error, 'load');
       return showPayment(state, event.answer.payment, event.returning ? 'return' : 'load', event.now);
@@ -124,6 +133,7 @@ export function transition(state: FlowState, event: FlowEvent): Transition {
       if (state.phase !== 'ready' || !state.payment) return stay(state);
       return { state: { ...state, phase: 'submitting', status: { key: 'processing', tone: 'info' } }, effects: [{ type: 'confirm' }] };
     case 'confirmed':
+      // also the answer to `reopen`
       return confirmed(state, event.answer, event.now);
     case 'checked': {
       const { answer } = event;
@@ -143,9 +153,15 @@ export function transition(state: FlowState, event: FlowEvent): Transition {
       return retry === 'load' ? load(cleared) : stay(state);
     }
     case 'continue': {
-      const url = redirectUrl(state.payment);
-      return state.phase === 'action' && url ? redirect(state, url) : stay(state);
+      const next = customerAction(state.payment);
+      if (state.phase !== 'action' || !next) return stay(state);
+      return next.popup ? { state: { ...state, phase: 'loading' }, effects: [{ type: 'reopen' }] } : redirect(state, next.url);
     }
+    case 'challenge-done':
+      if (state.phase !== 'challenge') return stay(state);
+      // ended: retrieve the payment now (then polled while it is processing); closed: offer to reopen
+      if (event.ended) return { state: { ...state, phase: 'waiting', poll: { deadline: event.now + PROCESSING_POLL_MS, delay: MIN_POLL_MS, maxDelay: MAX_POLL_MS } }, effects: [{ type: 'poll' }] };
+      return stay({ ...state, phase: 'action' });
     case 'reconnect':
       if (state.phase === 'ready') return { state, effects: [{ type: 'ready' }] };
       if (state.phase === 'waiting' && state.payment) return { state, effects: [{ type: 'timer', delay: 0 }] };
@@ -201,9 +217,11 @@ function startPolling(state: FlowState, now: number, forMs: number, delay: numbe
   return polled({ ...state, phase: 'waiting', poll }, { ok: false, error: null }, now);
 }
 
-function redirectUrl(payment: PaymentResponse | null): string | null {
+/** The 3-D Secure step a payment waits for: a redirect, or a challenge in the modal (`popup`). */
+function customerAction(payment: PaymentResponse | null): { url: string; popup: boolean } | null {
   const action = payment?.next_action;
-  return action?.type === 'redirect_to_url' && 'redirect_to_url' in action ? String(action.redirect_to_url) : null;
+  if (action?.type === 'redirect_to_url' && 'redirect_to_url' in action) return { url: String(action.redirect_to_url), popup: false };
+  return action?.type === 'redirect_inside_popup' && 'popup_url' in action ? { url: String(action.popup_url), popup: true } : null;
 }
 
 /** Shows a payment and tells the host what it means. `origin`: where it came from. */
@@ -219,14 +237,18 @@ function showPayment(previous: FlowState, payment: PaymentResponse, origin: 'loa
   if (status === 'processing') return startPolling({ ...state, status: { key: 'status.processing', tone: 'info' } }, now, PROCESSING_POLL_MS, 1000);
   if (status === 'requires_customer_action') {
     const action = payment.next_action;
-    const url = redirectUrl(payment);
-    if (url !== null) {
+    const next = customerAction(payment);
+    if (next) {
+      const { url, popup } = next;
       if (!isNavigableUrl(url)) {
         const message = 'A redirect that is not http(s) was not followed';
         return raise(state, { code: 'unsafe_redirect', message, recoverable: false }, null);
       }
+      const awaiting: FlowStatus = { key: 'status.awaitingAuthentication', tone: 'info' };
+      if (origin === 'confirm' && popup) return { state: { ...state, phase: 'challenge', status: awaiting }, effects: [{ type: 'challenge', url }] };
       if (origin === 'confirm') return redirect(state, url);
-      return stay({ ...state, phase: 'action', status: { key: 'status.awaitingAuthentication', tone: 'info' } });
+      // found on load, or still waiting after the challenge ended (timed out, or closed unanswered): say so
+      return stay({ ...state, phase: 'action', status: awaiting });
     }
     if (action?.type === 'wait_screen_information' && 'display_from_timestamp' in action) {
       const until = typeof action.display_to_timestamp === 'number' ? action.display_to_timestamp / 1e6 : 0;

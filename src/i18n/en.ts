@@ -58,6 +58,7 @@ export const en = {
   'error.unavailable': 'This payment cannot be paid here.',
   retry: 'Try again',
   'announce.invalid': 'Some card details need attention.',
+  close: 'Close',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -8,6 +8,7 @@ export { PRESETS, PRESET_NAMES, defaultTokenCss, presetCss } from './presets.js'
 export type { ColorPalette, ColorScheme, Preset, PresetName, TokenValues } from './presets.js';
 export { RULE_PROPERTIES, RULE_SELECTORS, compileAppearance, isPresetName } from './appearance.js';
 export { settleAppearance } from './fonts.js';
+export { LAYOUT_CSS } from './layout-styles.js';
 export type {
   Appearance,
   AppearanceIssue,

@@ -67,7 +67,10 @@ export interface MountOptions {
   /** The payment to create (default: USD 10.99), or an existing one. */
   create?: PaymentBody;
   payment?: CreatedPayment;
-  /** Attributes on top of the defaults (keys, client secret, api base, return URL, locale en-US). */
+  /**
+   * Attributes on top of the defaults (keys, client secret, api base, return URL, locale en-US, and
+   * `three-ds="redirect"`: the tests written for the redirect flow; the modal's tests ask for `modal`).
+   */
   attributes?: Record<string, string>;
   /** Called before the element is connected (properties, listeners). */
   configure?: (element: TenderCheckout) => void;
@@ -84,6 +87,7 @@ export async function mountCheckout(options: MountOptions = {}) {
     'api-base': config.url,
     'return-url': 'https://merchant.example/return',
     locale: 'en-US',
+    'three-ds': 'redirect',
     ...options.attributes,
   };
   for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);

@@ -60,7 +60,7 @@ test('a declined card, then another card on the same payment', async ({ merchant
 for (const answer of ['Complete', 'Reject'] as const) {
   test(`3-D Secure challenge: the customer leaves for the bank's page and comes back (${answer})`, async ({ merchant, page }) => {
     const payment = await createPayment({ amount: 4200, currency: 'EUR' });
-    await merchant.open(payment.client_secret);
+    await merchant.open(payment.client_secret, { 'three-ds': 'redirect' });
     await merchant.onlyEvent('tender-ready');
     const merchantOrigin = new URL(page.url()).origin;
 

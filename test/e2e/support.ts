@@ -66,7 +66,8 @@ export function merchantCsp(apiBase: string): string {
     `connect-src 'self' ${apiBase}`,
     "img-src 'self'",
     "font-src 'self'",
-    "frame-src 'none'",
+    // the 3-D Secure modal frames the challenge page, served from the API's origin
+    `frame-src ${apiBase}`,
     "object-src 'none'",
     "base-uri 'none'",
     `form-action 'self' ${apiBase}`,

@@ -58,13 +58,13 @@ export class AppearanceController implements ReactiveController {
       },
       () => {
         if (!current()) return;
-        this.emit('tender-error', { code: 'network', message: 'The appearance module could not be loaded; the default look is shown', recoverable: true, key: 'appearance' });
+        this.emit('tender-error', { code: 'network', message: 'The appearance module could not be loaded', recoverable: true, key: 'appearance' });
       },
     );
   }
 
   private use(themes: typeof ThemesModule, compiled: ThemesModule.CompiledAppearance): void {
-    this.sheet?.replaceSync(compiled.css);
+    this.sheet?.replaceSync(`${themes.LAYOUT_CSS}\n${compiled.css}`);
     this.look = { labels: compiled.labels, layout: compiled.layout };
     this.host.requestUpdate();
     themes.settleAppearance(compiled, (detail) => this.emit('tender-error', detail));

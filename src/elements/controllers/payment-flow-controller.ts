@@ -5,6 +5,7 @@ import type { PaymentResponse } from '../../api/schemas.js';
 import { declineStatus, withoutCardData, type FlowStatus } from '../../flow/describe.js';
 import { initialFlowState, transition, type FlowEffect, type FlowEvent, type FlowState } from '../../flow/machine.js';
 import type { PreviewShown } from '../../flow/preview.js';
+import type * as ChallengeModule from '../challenge/challenge-dialog.js';
 import type { ConfirmOutcome, TenderResultDetail } from '../tender-checkout/events.js';
 import { lazy } from '../lazy.js';
 import type { Emit } from '../tender-element.js';
@@ -18,6 +19,8 @@ export interface PaymentFlowHost extends ReactiveControllerHost, HTMLElement {
   requestTimeout: number;
   /** A preview state is shown: no network, no events. */
   preview: string;
+  /** `modal` (default): the 3-D Secure challenge opens in a dialog; `redirect`: the page navigates. */
+  threeDs: string;
 }
 
 export interface PaymentFlowOptions {
@@ -32,14 +35,14 @@ export interface PaymentFlowOptions {
   confirmAgain: () => void;
 }
 
-/** Query parameters the API adds to `return_url`; removed from the address bar once read. */
-const RETURN_PARAMS = ['payment_intent_client_secret', 'payment_id', 'status', 'amount', 'manual_retry_allowed', 'signature', 'signature_algorithm'];
-
 /**
  * The API client and its zod schemas come in their own chunk, fetched when the first payment is
  * loaded: the form paints without them (docs/decisions/0003). A failed fetch is tried again next time.
  */
 const loadClientModule = lazy<typeof ClientModule>(() => import('../../api/client.js'));
+
+/** The 3-D Secure modal: a chunk of its own, fetched when a challenge opens. */
+const loadChallengeModule = lazy<typeof ChallengeModule>(() => import('../challenge/challenge-dialog.js'));
 
 /** Navigates the top window (the element may sit in a same-origin frame); falls back to this window. */
 function navigateTop(url: string): void {
@@ -62,6 +65,8 @@ export class PaymentFlowController implements ReactiveController {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private connection = 0;
   private readyConnection = -1;
+  /** Aborts the open challenge dialog. */
+  private challenge: AbortController | undefined;
 
   constructor(
     private readonly host: PaymentFlowHost,
@@ -77,6 +82,7 @@ export class PaymentFlowController implements ReactiveController {
 
   hostDisconnected(): void {
     clearTimeout(this.timer);
+    this.challenge?.abort();
   }
 
   /** A new payment (or the end of a preview): the old one's answers are dropped. */
@@ -121,6 +127,7 @@ export class PaymentFlowController implements ReactiveController {
 
   private stop(): void {
     clearTimeout(this.timer);
+    this.challenge?.abort();
     this.readyConnection = -1; // the payment shown next is announced, even on this connection
     this.pending = null; // a confirm still in flight belongs to the old payment: its answer is dropped
   }
@@ -133,7 +140,8 @@ export class PaymentFlowController implements ReactiveController {
         return this.load(generation);
       case 'confirm': {
         const returnUrl = host.returnUrl || location.href.split('#')[0] || location.href;
-        const answer = await this.client!.confirmCardPayment(host.clientSecret, options.card(), { returnUrl });
+        const iframe = host.threeDs !== 'redirect';
+        const answer = await this.client!.confirmCardPayment(host.clientSecret, options.card(), { returnUrl, iframe });
         return this.send({ type: 'confirmed', generation, answer, now: Date.now() });
       }
       case 'check': {
@@ -166,6 +174,20 @@ export class PaymentFlowController implements ReactiveController {
         }
         navigateTop(effect.url); // http(s) only: the flow refuses any other redirect
         return [];
+      case 'challenge': {
+        // the dialog resolves true when the challenge ended, false when closed, null when aborted
+        this.challenge = new AbortController();
+        const { signal } = this.challenge;
+        const ended = await loadChallengeModule().then(
+          (module) => module.openChallenge(host, effect.url, this.state.payment!.payment_id, host.apiBase, options.text, signal),
+          () => false, // the dialog could not load: *Continue authentication* tries again
+        );
+        return ended === null ? [] : this.send({ type: 'challenge-done', generation, ended, now: Date.now() });
+      }
+      case 'reopen': {
+        const answer = await this.client!.retrievePayment(host.clientSecret);
+        return this.send({ type: 'confirmed', generation, answer, now: Date.now() });
+      }
       case 'error':
         emit('tender-error', effect.detail);
         return [];
@@ -192,7 +214,7 @@ export class PaymentFlowController implements ReactiveController {
     const answer = returning ? await client.paymentFromReturnUrl(url) : await client.retrievePayment(host.clientSecret);
     if (generation !== this.state.generation) return [];
     if (returning) {
-      for (const name of RETURN_PARAMS) url.searchParams.delete(name);
+      for (const name of (await loadClientModule()).RETURN_PARAMS) url.searchParams.delete(name);
       history.replaceState(history.state, '', url.toString());
     }
     return this.send({ type: 'loaded', generation, answer: answer ?? { ok: false, error: null }, returning, now: Date.now() });
@@ -227,7 +249,8 @@ export class PaymentFlowController implements ReactiveController {
       if (effect.type === 'result') return { type: 'result', detail: this.result(effect.payment, effect.retryable) };
       if (effect.type === 'error') return { type: 'error', detail: effect.detail };
     }
-    const { payment } = this.state;
-    return payment ? { type: 'result', detail: this.result(payment, false) } : { type: 'cancelled' };
+    // in `action` the customer closed the challenge's dialog: no outcome
+    const { payment, phase } = this.state;
+    return payment && phase !== 'action' ? { type: 'result', detail: this.result(payment, false) } : { type: 'cancelled' };
   }
 }

@@ -19,7 +19,8 @@ export const defaultTokens = unsafeCSS(DEFAULT_TOKEN_CSS);
  * (the three `@container style(…)` blocks after the floating labels).
  *
  * Visual rules sit on `.base`. Layouts (`layout-*`) and label styles (`labels-*`) are classes on `.base`;
- * the appearance's own stylesheet (compiled from `appearance`) is adopted after these.
+ * their rules (any but the default `split` and `above`) and the appearance's own stylesheet (compiled
+ * from `appearance`) come with the appearance chunk and are adopted after these.
  */
 export const styles = css`
   ${defaultTokens}
@@ -167,8 +168,7 @@ export const styles = css`
   .status.danger {
     color: ${t('color-danger')};
   }
-  .visually-hidden,
-  .labels-hidden label {
+  .visually-hidden {
     position: absolute;
     width: 1px;
     height: 1px;
@@ -177,65 +177,11 @@ export const styles = css`
     white-space: nowrap;
   }
 
-  /* layouts */
-  .layout-stacked .row {
-    grid-template-columns: minmax(0, 1fr);
-  }
-  .layout-single-line form {
-    grid-template-columns: minmax(0, 2fr) minmax(0, 1fr) minmax(0, 1fr);
-    column-gap: ${t('column-gap')};
-  }
-  .layout-single-line .row {
-    display: contents;
-  }
-  .layout-single-line .field.name,
-  .layout-single-line button {
-    grid-column: 1 / -1;
-  }
-  @container tender (max-width: 30rem) {
-    .layout-single-line form {
-      grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
-    }
-    .layout-single-line .field.number {
-      grid-column: 1 / -1;
-    }
-  }
+  /* layouts other than split and label styles other than above come with the appearance chunk (src/themes/layout-styles.ts) */
   @container tender (max-width: 14rem) {
-    .row,
-    .layout-single-line form {
+    .row {
       grid-template-columns: minmax(0, 1fr);
     }
-  }
-
-  /* floating labels: the label sits in the empty input and moves up on focus or once filled */
-  .labels-floating label {
-    position: absolute;
-    z-index: 1;
-    top: 0;
-    inset-inline-start: 0;
-    max-width: 100%;
-    min-height: max(24px, ${t('input-min-height')});
-    display: flex;
-    align-items: center;
-    padding-inline: 0.8em;
-    pointer-events: none;
-    overflow: hidden;
-    white-space: nowrap;
-    transition:
-      font-size 120ms ease,
-      transform 120ms ease;
-  }
-  .labels-floating input {
-    padding-top: 1.25em;
-    padding-bottom: 0.25em;
-  }
-  .labels-floating input:not(:focus)::placeholder {
-    color: transparent;
-  }
-  .labels-floating .field:focus-within label,
-  .labels-floating .field:has(input:not(:placeholder-shown)) label {
-    font-size: 0.75em;
-    transform: translateY(-0.85em);
   }
 
   @container style(--tender-focus-ring-width: 0) {

@@ -123,6 +123,8 @@ export class TenderCheckout extends TenderElement {
   @property({ attribute: 'return-url' }) returnUrl = '';
   /** BCP 47 tag or `auto` (the page's language). */
   @property() locale = 'auto';
+  /** 3-D Secure: `modal` (the challenge in a dialog over the page) or `redirect` (the page navigates to it and back). */
+  @property({ attribute: 'three-ds' }) threeDs = 'modal';
   /** Appearance preset name (`''`: none). */
   @property() theme: PresetName | '' = '';
   /** Time limit of one request to the API, in ms (0: the client's defaults, 10 s for reads and 15 s for the confirm). */

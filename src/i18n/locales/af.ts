@@ -60,5 +60,6 @@ const messages: Messages = {
   'error.unavailable': 'Hierdie betaling kan nie hier betaal word nie.',
   retry: 'Probeer weer',
   'announce.invalid': 'Sommige kaartbesonderhede vereis aandag.',
+  close: 'Sluit',
 };
 export default messages;

@@ -60,5 +60,6 @@ const messages: Messages = {
   'error.unavailable': 'لا يمكن إتمام هذا الدفع هنا.',
   retry: 'إعادة المحاولة',
   'announce.invalid': 'يرجى مراجعة بيانات البطاقة.',
+  close: 'إغلاق',
 };
 export default messages;

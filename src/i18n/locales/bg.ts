@@ -60,5 +60,6 @@ const messages: Messages = {
   'error.unavailable': 'Плащането не е възможно тук.',
   retry: 'Опитайте отново',
   'announce.invalid': 'Проверете данните за картата.',
+  close: 'Затвори',
 };
 export default messages;

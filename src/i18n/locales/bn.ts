@@ -60,5 +60,6 @@ const messages: Messages = {
   'error.unavailable': 'এই পেমেন্ট এখানে করা যাবে না।',
   retry: 'আবার চেষ্টা করুন',
   'announce.invalid': 'কার্ডের তথ্য ঠিক করুন।',
+  close: 'বন্ধ করুন',
 };
 export default messages;

@@ -63,5 +63,6 @@ const messages: Messages = {
   'error.unavailable': 'Aquest pagament no es pot fer aquí.',
   retry: 'Torna-ho a provar',
   'announce.invalid': 'Cal revisar algunes dades de la targeta.',
+  close: 'Tanca',
 };
 export default messages;

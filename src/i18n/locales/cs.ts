@@ -60,5 +60,6 @@ const messages: Messages = {
   'error.unavailable': 'Tuto platbu zde nelze uhradit.',
   retry: 'Zkusit znovu',
   'announce.invalid': 'Některé údaje o kartě je třeba zkontrolovat.',
+  close: 'Zavřít',
 };
 export default messages;

@@ -62,5 +62,6 @@ const messages: Messages = {
   'error.unavailable': 'Denne betaling kan ikke gennemføres her.',
   retry: 'Prøv igen',
   'announce.invalid': 'Nogle af kortoplysningerne skal kontrolleres.',
+  close: 'Luk',
 };
 export default messages;

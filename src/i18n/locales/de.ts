@@ -64,5 +64,6 @@ const messages: Messages = {
   'error.unavailable': 'Diese Zahlung kann hier nicht abgeschlossen werden.',
   retry: 'Erneut versuchen',
   'announce.invalid': 'Einige Kartenangaben müssen überprüft werden.',
+  close: 'Schließen',
 };
 export default messages;

@@ -63,5 +63,6 @@ const messages: Messages = {
   'error.unavailable': 'Η πληρωμή δεν μπορεί να γίνει εδώ.',
   retry: 'Δοκιμάστε ξανά',
   'announce.invalid': 'Ελέγξτε τα στοιχεία της κάρτας.',
+  close: 'Κλείσιμο',
 };
 export default messages;

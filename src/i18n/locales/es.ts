@@ -63,5 +63,6 @@ const messages: Messages = {
   'error.unavailable': 'Este pago no se puede realizar aquí.',
   retry: 'Reintentar',
   'announce.invalid': 'Revisa algunos datos de la tarjeta.',
+  close: 'Cerrar',
 };
 export default messages;

@@ -62,5 +62,6 @@ const messages: Messages = {
   'error.unavailable': 'Seda makset ei saa siin tasuda.',
   retry: 'Proovi uuesti',
   'announce.invalid': 'Mõned kaardiandmed vajavad tähelepanu.',
+  close: 'Sulge',
 };
 export default messages;

@@ -60,5 +60,6 @@ const messages: Messages = {
   'error.unavailable': 'این پرداخت اینجا ممکن نیست.',
   retry: 'تلاش دوباره',
   'announce.invalid': 'برخی اطلاعات کارت را بررسی کنید.',
+  close: 'بستن',
 };
 export default messages;

@@ -61,5 +61,6 @@ const messages: Messages = {
   'error.unavailable': 'Tätä maksua ei voi maksaa täällä.',
   retry: 'Yritä uudelleen',
   'announce.invalid': 'Joissakin kortin tiedoissa on korjattavaa.',
+  close: 'Sulje',
 };
 export default messages;

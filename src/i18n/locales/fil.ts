@@ -62,5 +62,6 @@ const messages: Messages = {
   'error.unavailable': 'Hindi puwedeng bayaran dito ang transaksyong ito.',
   retry: 'Subukan ulit',
   'announce.invalid': 'May ilang detalye ng card na kailangang ayusin.',
+  close: 'Isara',
 };
 export default messages;

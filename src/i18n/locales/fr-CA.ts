@@ -64,5 +64,6 @@ const messages: Messages = {
   'error.unavailable': 'Ce paiement ne peut pas être effectué ici.',
   retry: 'Réessayer',
   'announce.invalid': 'Certains renseignements de la carte doivent être vérifiés.',
+  close: 'Fermer',
 };
 export default messages;

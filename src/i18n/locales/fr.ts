@@ -62,5 +62,6 @@ const messages: Messages = {
   'error.unavailable': 'Ce paiement ne peut pas être effectué ici.',
   retry: 'Réessayer',
   'announce.invalid': 'Certaines informations de la carte doivent être vérifiées.',
+  close: 'Fermer',
 };
 export default messages;

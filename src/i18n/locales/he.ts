@@ -60,5 +60,6 @@ const messages: Messages = {
   'error.unavailable': 'לא ניתן לבצע את התשלום הזה כאן.',
   retry: 'לנסות שוב',
   'announce.invalid': 'יש לבדוק חלק מפרטי הכרטיס.',
+  close: 'סגירה',
 };
 export default messages;

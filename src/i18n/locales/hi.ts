@@ -60,5 +60,6 @@ const messages: Messages = {
   'error.unavailable': 'यह भुगतान यहाँ नहीं हो सकता।',
   retry: 'फिर से कोशिश करें',
   'announce.invalid': 'कार्ड के कुछ विवरण जाँचें।',
+  close: 'बंद करें',
 };
 export default messages;

@@ -60,5 +60,6 @@ const messages: Messages = {
   'error.unavailable': 'Ovo plaćanje nije moguće izvršiti ovdje.',
   retry: 'Pokušajte ponovno',
   'announce.invalid': 'Neke podatke o kartici treba provjeriti.',
+  close: 'Zatvori',
 };
 export default messages;

@@ -60,5 +60,6 @@ const messages: Messages = {
   'error.unavailable': 'Ez a fizetés itt nem teljesíthető.',
   retry: 'Próbálja újra',
   'announce.invalid': 'Néhány kártyaadatot ellenőrizni kell.',
+  close: 'Bezárás',
 };
 export default messages;

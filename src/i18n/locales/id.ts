@@ -61,5 +61,6 @@ const messages: Messages = {
   'error.unavailable': 'Pembayaran ini tidak dapat dilakukan di sini.',
   retry: 'Coba lagi',
   'announce.invalid': 'Beberapa detail kartu perlu diperiksa.',
+  close: 'Tutup',
 };
 export default messages;

@@ -60,5 +60,6 @@ const messages: Messages = {
   'error.unavailable': 'Ekki er hægt að greiða þessa greiðslu hér.',
   retry: 'Reyna aftur',
   'announce.invalid': 'Athuga þarf sumar kortaupplýsingar.',
+  close: 'Loka',
 };
 export default messages;

@@ -61,5 +61,6 @@ const messages: Messages = {
   'error.unavailable': 'Questo pagamento non può essere effettuato qui.',
   retry: 'Riprova',
   'announce.invalid': 'Alcuni dati della carta vanno controllati.',
+  close: 'Chiudi',
 };
 export default messages;

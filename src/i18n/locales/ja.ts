@@ -60,5 +60,6 @@ const messages: Messages = {
   'error.unavailable': 'ここではお支払いできません。',
   retry: '再試行',
   'announce.invalid': 'カード情報をご確認ください。',
+  close: '閉じる',
 };
 export default messages;

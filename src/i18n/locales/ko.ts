@@ -60,5 +60,6 @@ const messages: Messages = {
   'error.unavailable': '여기에서는 이 결제를 진행할 수 없습니다.',
   retry: '다시 시도',
   'announce.invalid': '일부 카드 정보를 확인해 주세요.',
+  close: '닫기',
 };
 export default messages;

@@ -60,5 +60,6 @@ const messages: Messages = {
   'error.unavailable': 'Šio mokėjimo čia atlikti negalima.',
   retry: 'Bandyti dar kartą',
   'announce.invalid': 'Kai kuriuos kortelės duomenis reikia patikrinti.',
+  close: 'Uždaryti',
 };
 export default messages;

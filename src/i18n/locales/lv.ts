@@ -60,5 +60,6 @@ const messages: Messages = {
   'error.unavailable': 'Šo maksājumu šeit nevar veikt.',
   retry: 'Mēģināt vēlreiz',
   'announce.invalid': 'Daži kartes dati ir jāpārbauda.',
+  close: 'Aizvērt',
 };
 export default messages;

@@ -61,5 +61,6 @@ const messages: Messages = {
   'error.unavailable': 'Pembayaran ini tidak boleh dibuat di sini.',
   retry: 'Cuba lagi',
   'announce.invalid': 'Beberapa butiran kad perlu disemak.',
+  close: 'Tutup',
 };
 export default messages;

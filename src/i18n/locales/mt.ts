@@ -60,5 +60,6 @@ const messages: Messages = {
   'error.unavailable': 'Dan il-ħlas ma jistax isir hawn.',
   retry: "Erġa' pprova",
   'announce.invalid': 'Xi dettalji tal-karta jeħtieġu attenzjoni.',
+  close: 'Agħlaq',
 };
 export default messages;

@@ -60,5 +60,6 @@ const messages: Messages = {
   'error.unavailable': 'Denne betalingen kan ikke gjennomføres her.',
   retry: 'Prøv igjen',
   'announce.invalid': 'Noen av kortopplysningene må sjekkes.',
+  close: 'Lukk',
 };
 export default messages;

@@ -60,5 +60,6 @@ const messages: Messages = {
   'error.unavailable': 'Deze betaling kan hier niet worden voldaan.',
   retry: 'Opnieuw proberen',
   'announce.invalid': 'Sommige kaartgegevens moeten worden gecontroleerd.',
+  close: 'Sluiten',
 };
 export default messages;

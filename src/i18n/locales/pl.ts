@@ -60,5 +60,6 @@ const messages: Messages = {
   'error.unavailable': 'Tej płatności nie można tu zrealizować.',
   retry: 'Spróbuj ponownie',
   'announce.invalid': 'Niektóre dane karty wymagają sprawdzenia.',
+  close: 'Zamknij',
 };
 export default messages;

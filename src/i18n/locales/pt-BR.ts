@@ -60,5 +60,6 @@ const messages: Messages = {
   'error.unavailable': 'Este pagamento não pode ser feito aqui.',
   retry: 'Tentar novamente',
   'announce.invalid': 'Alguns dados do cartão precisam de atenção.',
+  close: 'Fechar',
 };
 export default messages;

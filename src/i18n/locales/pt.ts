@@ -60,5 +60,6 @@ const messages: Messages = {
   'error.unavailable': 'Este pagamento não pode ser efetuado aqui.',
   retry: 'Tentar novamente',
   'announce.invalid': 'Alguns dados do cartão precisam de ser verificados.',
+  close: 'Fechar',
 };
 export default messages;

@@ -60,5 +60,6 @@ const messages: Messages = {
   'error.unavailable': 'Această plată nu poate fi efectuată aici.',
   retry: 'Încercați din nou',
   'announce.invalid': 'Unele date ale cardului necesită atenție.',
+  close: 'Închide',
 };
 export default messages;

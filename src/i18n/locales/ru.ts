@@ -60,5 +60,6 @@ const messages: Messages = {
   'error.unavailable': 'Оплата здесь недоступна.',
   retry: 'Повторить',
   'announce.invalid': 'Проверьте данные карты.',
+  close: 'Закрыть',
 };
 export default messages;

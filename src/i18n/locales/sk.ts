@@ -60,5 +60,6 @@ const messages: Messages = {
   'error.unavailable': 'Túto platbu tu nie je možné zaplatiť.',
   retry: 'Skúsiť znova',
   'announce.invalid': 'Niektoré údaje karty vyžadujú pozornosť.',
+  close: 'Zavrieť',
 };
 export default messages;

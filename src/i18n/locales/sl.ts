@@ -60,5 +60,6 @@ const messages: Messages = {
   'error.unavailable': 'Tega plačila tukaj ni mogoče plačati.',
   retry: 'Poskusi znova',
   'announce.invalid': 'Nekateri podatki kartice zahtevajo pozornost.',
+  close: 'Zapri',
 };
 export default messages;

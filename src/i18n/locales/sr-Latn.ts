@@ -60,5 +60,6 @@ const messages: Messages = {
   'error.unavailable': 'Plaćanje ovde nije dostupno.',
   retry: 'Pokušaj ponovo',
   'announce.invalid': 'Proverite podatke o kartici.',
+  close: 'Zatvori',
 };
 export default messages;

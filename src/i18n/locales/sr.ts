@@ -60,5 +60,6 @@ const messages: Messages = {
   'error.unavailable': 'Плаћање овде није доступно.',
   retry: 'Покушај поново',
   'announce.invalid': 'Проверите податке о картици.',
+  close: 'Затвори',
 };
 export default messages;

@@ -60,5 +60,6 @@ const messages: Messages = {
   'error.unavailable': 'Den här betalningen kan inte genomföras här.',
   retry: 'Försök igen',
   'announce.invalid': 'Vissa kortuppgifter behöver åtgärdas.',
+  close: 'Stäng',
 };
 export default messages;

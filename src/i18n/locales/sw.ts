@@ -60,5 +60,6 @@ const messages: Messages = {
   'error.unavailable': 'Malipo haya hayawezi kufanywa hapa.',
   retry: 'Jaribu tena',
   'announce.invalid': 'Baadhi ya maelezo ya kadi yanahitaji kurekebishwa.',
+  close: 'Funga',
 };
 export default messages;

@@ -60,5 +60,6 @@ const messages: Messages = {
   'error.unavailable': 'இங்கே செலுத்த முடியாது.',
   retry: 'மீண்டும் முயலவும்',
   'announce.invalid': 'கார்டு விவரங்களைச் சரிபார்க்கவும்.',
+  close: 'மூடு',
 };
 export default messages;

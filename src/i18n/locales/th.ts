@@ -60,5 +60,6 @@ const messages: Messages = {
   'error.unavailable': 'ชำระเงินที่นี่ไม่ได้',
   retry: 'ลองอีกครั้ง',
   'announce.invalid': 'โปรดตรวจสอบข้อมูลบัตร',
+  close: 'ปิด',
 };
 export default messages;

@@ -60,5 +60,6 @@ const messages: Messages = {
   'error.unavailable': 'Bu ödeme burada yapılamaz.',
   retry: 'Tekrar dene',
   'announce.invalid': 'Bazı kart bilgilerinin kontrol edilmesi gerekiyor.',
+  close: 'Kapat',
 };
 export default messages;

@@ -60,5 +60,6 @@ const messages: Messages = {
   'error.unavailable': 'Оплата тут недоступна.',
   retry: 'Повторити',
   'announce.invalid': 'Перевірте дані картки.',
+  close: 'Закрити',
 };
 export default messages;

@@ -60,5 +60,6 @@ const messages: Messages = {
   'error.unavailable': 'یہاں ادائیگی نہیں ہو سکتی۔',
   retry: 'دوبارہ کوشش کریں',
   'announce.invalid': 'کارڈ کی تفصیلات درست کریں۔',
+  close: 'بند کریں',
 };
 export default messages;

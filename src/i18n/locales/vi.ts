@@ -60,5 +60,6 @@ const messages: Messages = {
   'error.unavailable': 'Không thể thực hiện thanh toán này tại đây.',
   retry: 'Thử lại',
   'announce.invalid': 'Một số thông tin thẻ cần được kiểm tra.',
+  close: 'Đóng',
 };
 export default messages;

@@ -60,5 +60,6 @@ const messages: Messages = {
   'error.unavailable': '無法在此處支付此款項。',
   retry: '重試',
   'announce.invalid': '部分卡資料需要您檢查。',
+  close: '關閉',
 };
 export default messages;

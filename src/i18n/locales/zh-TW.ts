@@ -60,5 +60,6 @@ const messages: Messages = {
   'error.unavailable': '無法在此處支付此筆款項。',
   retry: '再試一次',
   'announce.invalid': '部分卡片資料需要您確認。',
+  close: '關閉',
 };
 export default messages;

@@ -60,5 +60,6 @@ const messages: Messages = {
   'error.unavailable': '无法在此处支付此款项。',
   retry: '重试',
   'announce.invalid': '部分卡信息需要您检查。',
+  close: '关闭',
 };
 export default messages;

@@ -38,6 +38,7 @@ const attributes = {
   theme: query.get('theme'),
   locale: query.get('locale'),
   preview: query.get('preview'),
+  'three-ds': query.get('three-ds'),
 };
 for (const [name, value] of Object.entries(attributes)) if (value) checkout.setAttribute(name, value);
 document.getElementById('checkout').append(checkout);
