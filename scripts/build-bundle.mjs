@@ -118,7 +118,7 @@ const lazyChunks = {
  * renders the same; outside templates esbuild minifies anyway). In `*.styles.ts` the CSS is minified
  * too: comments go, whitespace runs become one space, and none is kept next to `{`, `}` or `;` nor
  * after `:` or `,` (spaces before a colon stay: `.row :hover` is a descendant selector; the styles hold
- * no strings).
+ * no strings), nor the last `;` of a block.
  */
 const minifyTemplates = {
   name: 'tender-minify-templates',
@@ -132,6 +132,7 @@ const minifyTemplates = {
             .replace(/\s+/g, ' ')
             .replace(/ ?([{};]) ?/g, '$1')
             .replace(/([:,]) /g, '$1')
+            .replace(/;}/g, '}')
             .trim();
           return `css\`${minified}\``;
         });

@@ -199,6 +199,11 @@ export const styles = css`
     .layout-single-line .field.number {
       grid-column: 1 / -1;
     }
+    /* floating labels: one field per row, so a long label (or one with wider text spacing) fits its field */
+    .labels-floating .row,
+    .labels-floating.layout-single-line form {
+      grid-template-columns: minmax(0, 1fr);
+    }
   }
   @container tender (max-width: 14rem) {
     .row,
@@ -213,17 +218,18 @@ export const styles = css`
     z-index: 1;
     top: 0;
     inset-inline-start: 0;
-    max-width: 100%;
     min-height: max(24px, ${t('input-min-height')});
     display: flex;
     align-items: center;
     padding-inline: 0.8em;
     pointer-events: none;
-    overflow: hidden;
-    white-space: nowrap;
-    transition:
-      font-size 120ms ease,
-      transform 120ms ease;
+    overflow-wrap: anywhere;
+    transition: 120ms;
+  }
+  /* the card-number label keeps clear of the brand badge (on the right, whatever the direction) */
+  .labels-floating .number label {
+    left: 0;
+    right: calc(16px + 5 * ${t('font-size-small')});
   }
   .labels-floating input {
     padding-top: 1.25em;
