@@ -45,6 +45,7 @@ export const styles = css`
     line-height: ${t('line-height')};
     display: grid;
     gap: ${t('spacing-unit')};
+    padding: ${t('container-padding')};
   }
   *,
   *::before,
