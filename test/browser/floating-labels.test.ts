@@ -1,6 +1,6 @@
 /**
- * Floating labels at 320 CSS px (WCAG 1.4.10 reflow, 1.4.12 text spacing) in every locale, and beside the
- * card-brand badge in right-to-left locales. Measured on the drawn text: a label's text must lie inside
+ * Labels at 320 CSS px (WCAG 1.4.10 reflow, 1.4.12 text spacing) in every locale, floating and above, and
+ * floating labels beside the card-brand badge in right-to-left locales. Measured on the drawn text: a label's text must lie inside
  * its own box (nothing clipped) and inside its field, and never under the brand badge.
  */
 import { expect, fixture, html } from '@open-wc/testing';
@@ -15,9 +15,9 @@ TEXT_SPACING.replaceSync(
   '* { line-height: 1.5 !important; letter-spacing: 0.12em !important; word-spacing: 0.16em !important; } p { margin-bottom: 2em !important; }',
 );
 
-async function floating(state: 'empty' | 'filled', locale: string, textSpacing: boolean): Promise<TenderCheckout> {
+async function floating(state: 'empty' | 'filled', locale: string, textSpacing: boolean, labels: 'floating' | 'above' = 'floating'): Promise<TenderCheckout> {
   const element = await fixture<TenderCheckout>(html`<tender-checkout preview=${state} locale=${locale}></tender-checkout>`);
-  element.appearance = { labels: 'floating' };
+  element.appearance = { labels };
   await element.updateComplete;
   if (textSpacing) element.shadowRoot!.adoptedStyleSheets = [...element.shadowRoot!.adoptedStyleSheets, TEXT_SPACING];
   return element;
@@ -47,7 +47,7 @@ function overflowing(element: TenderCheckout): string[] {
 
 const overlaps = (a: DOMRect, b: DOMRect) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
 
-describe('floating labels at 320 px in every locale', () => {
+describe('labels at 320 px in every locale', () => {
   before(async () => {
     await setViewport({ width: 320, height: 800 });
   });
@@ -57,7 +57,7 @@ describe('floating labels at 320 px in every locale', () => {
 
   for (const textSpacing of [false, true]) {
     for (const state of ['empty', 'filled'] as const) {
-      it(`no label text is cut off (${state}${textSpacing ? ', with the 1.4.12 text-spacing override' : ''})`, async () => {
+      it(`floating: no label text is cut off (${state}${textSpacing ? ', with the 1.4.12 text-spacing override' : ''})`, async () => {
         const found: string[] = [];
         for (const locale of LOCALES) {
           const element = await floating(state, locale, textSpacing);
@@ -69,6 +69,15 @@ describe('floating labels at 320 px in every locale', () => {
         expect(document.documentElement.scrollWidth).to.be.at.most(320);
       });
     }
+    it(`above: no label text is cut off${textSpacing ? ' (with the 1.4.12 text-spacing override)' : ''}`, async () => {
+      const found: string[] = [];
+      for (const locale of LOCALES) {
+        const element = await floating('filled', locale, textSpacing, 'above');
+        found.push(...overflowing(element).map((why) => `${locale} ${why}`));
+        element.remove();
+      }
+      expect(found).to.deep.equal([]);
+    });
   }
 });
 

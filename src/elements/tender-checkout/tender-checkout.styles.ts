@@ -73,6 +73,8 @@ export const styles = css`
     color: ${t('color-label')};
     font-size: ${t('font-size-label')};
     font-weight: ${t('font-weight-label')};
+    /* a word longer than its field (1.4.12 text spacing at 320 px: "Sicherheitscode") breaks rather than runs out */
+    overflow-wrap: anywhere;
   }
   .control {
     position: relative;
@@ -224,7 +226,6 @@ export const styles = css`
     align-items: center;
     padding-inline: 0.8em;
     pointer-events: none;
-    overflow-wrap: anywhere;
     transition: 120ms;
   }
   /* the card-number label keeps clear of the brand badge (on the right, whatever the direction) */
