@@ -118,7 +118,7 @@ const lazyChunks = {
  * renders the same; outside templates esbuild minifies anyway). In `*.styles.ts` the CSS is minified
  * too: comments go, whitespace runs become one space, and none is kept next to `{`, `}` or `;` nor
  * after `:` or `,` (spaces before a colon stay: `.row :hover` is a descendant selector; the styles hold
- * no strings), nor the last `;` of a block.
+ * no strings), nor the last `;` of a block. Only the CSS between `${…}` expressions is touched.
  */
 const minifyTemplates = {
   name: 'tender-minify-templates',
@@ -126,13 +126,20 @@ const minifyTemplates = {
     build.onLoad({ filter: /[\\/]src[\\/]elements[\\/].*\.ts$/ }, async (args) => {
       let contents = (await readFile(args.path, 'utf8')).replace(/\n[ \t]+/g, '\n');
       if (args.path.endsWith('.styles.ts')) {
-        contents = contents.replace(/css`([^`]*)`/g, (_, text) => {
-          const minified = text
+        // only the CSS between `${…}` expressions: the brace closing an expression is no block's end, and the
+        // space after it may be needed (`calc(${…} + 1px)`)
+        const minifyCss = (text) =>
+          text
             .replace(/\/\*[\s\S]*?\*\//g, '')
             .replace(/\s+/g, ' ')
             .replace(/ ?([{};]) ?/g, '$1')
             .replace(/([:,]) /g, '$1')
-            .replace(/;}/g, '}')
+            .replace(/;}/g, '}');
+        contents = contents.replace(/css`([^`]*)`/g, (_, text) => {
+          const minified = text
+            .split(/(\$\{[^}]*\})/)
+            .map((part, index) => (index % 2 === 1 ? part : minifyCss(part)))
+            .join('')
             .trim();
           return `css\`${minified}\``;
         });
