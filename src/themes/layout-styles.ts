@@ -13,10 +13,13 @@ export const LAYOUT_CSS = [
   `.layout-single-line form{grid-template-columns:minmax(0,2fr) minmax(0,1fr) minmax(0,1fr);column-gap:${t('column-gap')}}`,
   '.layout-single-line .row{display:contents}',
   '.layout-single-line .field.name,.layout-single-line button{grid-column:1/-1}',
-  '@container tender (max-width: 30rem){.layout-single-line form{grid-template-columns:minmax(0,1fr) minmax(0,1fr)}.layout-single-line .field.number{grid-column:1/-1}}',
+  // below 30 rem floating labels take one field per row, so a long label (or one with wider text spacing) fits its field
+  '@container tender (max-width: 30rem){.layout-single-line form{grid-template-columns:minmax(0,1fr) minmax(0,1fr)}.layout-single-line .field.number{grid-column:1/-1}.labels-floating .row,.labels-floating.layout-single-line form{grid-template-columns:minmax(0,1fr)}}',
   '@container tender (max-width: 14rem){.layout-single-line form{grid-template-columns:minmax(0,1fr)}}',
   // floating labels: the label sits in the empty input and moves up on focus or once filled
-  `.labels-floating label{position:absolute;z-index:1;top:0;inset-inline-start:0;max-width:100%;min-height:max(24px, ${t('input-min-height')});display:flex;align-items:center;padding-inline:0.8em;pointer-events:none;overflow:hidden;white-space:nowrap;transition:font-size 120ms ease,transform 120ms ease}`,
+  `.labels-floating label{position:absolute;z-index:1;top:0;inset-inline-start:0;min-height:max(24px, ${t('input-min-height')});display:flex;align-items:center;padding-inline:0.8em;pointer-events:none;transition:120ms}`,
+  // the card-number label keeps clear of the brand badge (on the right, whatever the direction)
+  `.labels-floating .number label{left:0;right:calc(16px + 5 * ${t('font-size-small')})}`,
   '.labels-floating input{padding-top:1.25em;padding-bottom:0.25em}',
   '.labels-floating input:not(:focus)::placeholder{color:transparent}',
   '.labels-floating .field:focus-within label,.labels-floating .field:has(input:not(:placeholder-shown)) label{font-size:0.75em;transform:translateY(-0.85em)}',

@@ -27,8 +27,8 @@ describe('contrast()', () => {
 });
 
 describe('TOKENS', () => {
-  it('has the 37 tokens in the fixed order with their kinds', () => {
-    assert.equal(TOKENS.length, 37);
+  it('has the 38 tokens in the fixed order with their kinds', () => {
+    assert.equal(TOKENS.length, 38);
     assert.deepEqual(
       TOKENS.map((token) => `${token.name}:${token.kind}`),
       [
@@ -39,7 +39,7 @@ describe('TOKENS', () => {
         'fontSizeBase:length', 'fontSizeLabel:length', 'fontSizeSmall:length',
         'fontWeightNormal:font-weight', 'fontWeightLabel:font-weight', 'fontWeightButton:font-weight',
         'lineHeight:line-height',
-        'spacingUnit:length', 'labelGap:length', 'columnGap:length', 'borderRadius:length', 'buttonRadius:length',
+        'spacingUnit:length', 'labelGap:length', 'columnGap:length', 'containerPadding:padding', 'borderRadius:length', 'buttonRadius:length',
         'borderWidth:length', 'focusRingWidth:length',
         'inputPadding:padding', 'buttonPadding:padding', 'inputMinHeight:length',
         'shadowInput:shadow', 'shadowInputFocus:shadow', 'shadowButton:shadow',
@@ -67,7 +67,7 @@ describe('PRESETS', () => {
 
   for (const name of PRESET_NAMES) {
     const preset = PRESETS[name];
-    it(`${name}: a label, a description and all 37 tokens; a dark palette when light`, () => {
+    it(`${name}: a label, a description and all 38 tokens; a dark palette when light`, () => {
       assert.ok(preset.label && preset.description.length > 20);
       assert.deepEqual(Object.keys(preset.variables).sort(), TOKENS.map((token) => token.name).sort());
       for (const token of TOKENS) assert.ok(preset.variables[token.name], `${name}.${token.name} has a value`);

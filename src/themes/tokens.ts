@@ -39,6 +39,7 @@ const TOKEN_TABLE = [
   ['spacingUnit', 'length', 'Gap between fields and rows'],
   ['labelGap', 'length', 'Gap between a label and its input'],
   ['columnGap', 'length', 'Gap between side-by-side fields'],
+  ['containerPadding', 'padding', 'Space between the edge of the form and its content (1–4 lengths)'],
   ['borderRadius', 'length', 'Corner radius of inputs'],
   ['buttonRadius', 'length', 'Corner radius of the button'],
   ['borderWidth', 'length', 'Input border width'],

@@ -46,6 +46,7 @@ export const styles = css`
     line-height: ${t('line-height')};
     display: grid;
     gap: ${t('spacing-unit')};
+    padding: ${t('container-padding')};
   }
   *,
   *::before,
@@ -73,6 +74,8 @@ export const styles = css`
     color: ${t('color-label')};
     font-size: ${t('font-size-label')};
     font-weight: ${t('font-weight-label')};
+    /* a word longer than its field (1.4.12 text spacing at 320 px: "Sicherheitscode") breaks rather than runs out */
+    overflow-wrap: anywhere;
   }
   .control {
     position: relative;

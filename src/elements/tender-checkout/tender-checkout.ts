@@ -76,6 +76,7 @@ const SHORT_BRAND: Partial<Record<CardBrand, string>> = { mastercard: 'MC', amex
  * @cssproperty --tender-spacing-unit - Gap between fields and rows.
  * @cssproperty --tender-label-gap - Gap between a label and its input.
  * @cssproperty --tender-column-gap - Gap between side-by-side fields.
+ * @cssproperty --tender-container-padding - Space between the edge of the form and its content (1–4 lengths).
  * @cssproperty --tender-border-radius - Corner radius of inputs.
  * @cssproperty --tender-button-radius - Corner radius of the button.
  * @cssproperty --tender-border-width - Input border width.
