@@ -40,10 +40,10 @@ export const DEFAULT_GAPS: readonly number[] = [4, 4, 4, 4, 3];
  * RuPay's JCB co-branded 353/356 are left to JCB (3528–3589 is longer, so it would win anyway).
  * UnionPay 62 numbers are not Luhn-checked (UnionPay issues numbers that fail it, e.g. Square's
  * test card 6222 9888 1234 0000), as card-validator does; the newer 81 range is.
+ * The payment API's `card_network` of every brand is its name without spaces ("AmericanExpress").
  */
 interface BrandSource {
   name: string;
-  network: string;
   iin: string;
   len: string;
   gaps?: number[];
@@ -51,33 +51,31 @@ interface BrandSource {
 }
 
 const SOURCE: Record<CardBrand, BrandSource> = {
-  visa: { name: 'Visa', network: 'Visa', iin: '4', len: '13 16 19' },
-  mastercard: { name: 'Mastercard', network: 'Mastercard', iin: '51-55 2221-2720', len: '16' },
-  amex: { name: 'American Express', network: 'AmericanExpress', iin: '34 37', len: '15', gaps: [4, 6, 5], cvc: 4 },
-  discover: { name: 'Discover', network: 'Discover', iin: '6011 644-649 65', len: '16-19' },
-  diners: { name: 'Diners Club', network: 'DinersClub', iin: '300-305 36 38-39', len: '14-19', gaps: [4, 6, 4] },
-  jcb: { name: 'JCB', network: 'JCB', iin: '3528-3589', len: '16-19' },
-  unionpay: { name: 'UnionPay', network: 'UnionPay', iin: '62* 8100-8171', len: '16-19' },
-  maestro: { name: 'Maestro', network: 'Maestro', iin: '5018 5020 5038 5893 6304 6759 6761-6763', len: '12-19' },
+  visa: { name: 'Visa', iin: '4', len: '13 16 19' },
+  mastercard: { name: 'Mastercard', iin: '51-55 2221-2720', len: '16' },
+  amex: { name: 'American Express', iin: '34 37', len: '15', gaps: [4, 6, 5], cvc: 4 },
+  discover: { name: 'Discover', iin: '6011 644-649 65', len: '16-19' },
+  diners: { name: 'Diners Club', iin: '300-305 36 38-39', len: '14-19', gaps: [4, 6, 4] },
+  jcb: { name: 'JCB', iin: '3528-3589', len: '16-19' },
+  unionpay: { name: 'UnionPay', iin: '62* 8100-8171', len: '16-19' },
+  maestro: { name: 'Maestro', iin: '5018 5020 5038 5893 6304 6759 6761-6763', len: '12-19' },
   rupay: {
     name: 'RuPay',
-    network: 'RuPay',
     iin: '60 508 65215-65219 6522-6529 6530 65310-65314 8172-8199 82',
     len: '16',
   },
   elo: {
     name: 'Elo',
-    network: 'Elo',
     iin:
       '401178-401179 431274 438935 451416 457393 457631-457632 504175 506699-506778 509 627780 636297 636368 ' +
       '650031-650033 650035-650051 650405-650439 650485-650538 650541-650598 650700-650718 650720-650727 ' +
       '650901-650978 651652-651679 655000-655019 655021-655058',
     len: '16',
   },
-  hipercard: { name: 'Hipercard', network: 'Hipercard', iin: '606282 384100 384140 384160', len: '16 19' },
-  mir: { name: 'Mir', network: 'Mir', iin: '2200-2204', len: '16-19' },
-  verve: { name: 'Verve', network: 'Verve', iin: '506099-506198 650002-650027', len: '16 18 19' },
-  troy: { name: 'Troy', network: 'Troy', iin: '9792', len: '16' },
+  hipercard: { name: 'Hipercard', iin: '606282 384100 384140 384160', len: '16 19' },
+  mir: { name: 'Mir', iin: '2200-2204', len: '16-19' },
+  verve: { name: 'Verve', iin: '506099-506198 650002-650027', len: '16 18 19' },
+  troy: { name: 'Troy', iin: '9792', len: '16' },
 };
 
 const expandLengths = (spec: string): number[] =>
@@ -96,12 +94,12 @@ const parseRanges = (brand: CardBrand, spec: string): IinRange[] =>
 /** Every brand, keyed by its id. */
 export const CARD_BRANDS = Object.fromEntries(
   (Object.keys(SOURCE) as CardBrand[]).map((brand): [CardBrand, CardBrandInfo] => {
-    const { name, network, iin, len, gaps, cvc } = SOURCE[brand];
+    const { name, iin, len, gaps, cvc } = SOURCE[brand];
     const lengths = expandLengths(len);
     return [brand, {
       brand,
       displayName: name,
-      network,
+      network: name.replace(/ /g, ''),
       ranges: parseRanges(brand, iin),
       lengths,
       maxLength: Math.max(...lengths),

@@ -1,5 +1,5 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { en, formatMessage, loadCatalogue, loadedCatalogue, resolveLocale, withOverrides, type MessageKey, type Messages } from '../../i18n/index.js';
+import { en, formatMessage, formattingLocale, loadCatalogue, loadedCatalogue, resolveLocale, withOverrides, type MessageKey, type Messages } from '../../i18n/index.js';
 
 export interface LocaleHost extends ReactiveControllerHost {
   /** BCP 47 tag or `auto` (the page's language). */
@@ -62,14 +62,12 @@ export class LocaleController implements ReactiveController {
     return formatMessage(this.text[key], params);
   }
 
-  /** The tag `Intl` formats with: the one asked for (`fr-CH` keeps Swiss number formats while the text is `fr`). */
+  /**
+   * The tag `Intl` formats with: the one asked for (`fr-CH` keeps Swiss number formats while the text is
+   * `fr`), or where this browser's `Intl` has no data for it the first tag along its chain that it has
+   * (`nn` → `nb`, `is` → `en`).
+   */
   get intl(): string {
-    const { locale } = this.host;
-    if (!locale || locale === 'auto') return this.tag;
-    try {
-      return Intl.getCanonicalLocales(locale)[0] ?? this.tag;
-    } catch {
-      return this.tag; // not a BCP 47 tag: the matched locale formats
-    }
+    return formattingLocale(this.host.locale);
   }
 }

@@ -12,6 +12,7 @@ import type { Emit } from '../tender-element.js';
 
 export interface PaymentFlowHost extends ReactiveControllerHost, HTMLElement {
   readonly hasUpdated: boolean;
+  readonly renderRoot: HTMLElement | DocumentFragment;
   publishableKey: string;
   clientSecret: string;
   apiBase: string;
@@ -102,8 +103,26 @@ export class PaymentFlowController implements ReactiveController {
   pay(): Promise<ConfirmOutcome> {
     if (!this.client) return Promise.resolve({ type: 'error', detail: { code: 'configuration', message: 'The element is not configured', recoverable: false } });
     const { generation } = this.state;
-    this.pending = this.send({ type: 'submit' }).then((effects) => this.outcome(effects, generation));
+    this.pending = this.send({ type: 'submit' }).then(async (effects) => {
+      const outcome = this.outcome(effects, generation);
+      await this.keepFocus();
+      return outcome;
+    });
     return this.pending;
+  }
+
+  /**
+   * When a confirm ends, focus stays in the widget (WCAG 2.4.3; while it is in flight the fields are
+   * read-only and the button `aria-disabled`, so nothing loses it): on the card number when the form
+   * is still open (a decline, a confirm that did not go through), else on the status line. Only when
+   * focus was in the widget or lost to the body: a host confirming from its own button keeps its focus.
+   */
+  private async keepFocus(): Promise<void> {
+    const { host } = this;
+    await host.updateComplete;
+    const active = document.activeElement;
+    if (active !== host && active !== document.body) return;
+    host.renderRoot.querySelector<HTMLElement>(this.state.phase === 'ready' ? '#number' : '[part=status]')?.focus();
   }
 
   /** The confirm under way (until the flow leaves `submitting`): a second `confirm()` resolves with the same outcome. */

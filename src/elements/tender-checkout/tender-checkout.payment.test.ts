@@ -56,7 +56,7 @@ describe('<tender-checkout> payment flows', () => {
       expect(payButton(element).disabled).to.equal(false);
     });
 
-    it('locks the form while the confirm is in flight', async () => {
+    it('locks the form while the confirm is in flight, keeping it focusable (read-only fields, an aria-disabled button)', async () => {
       const { element, log } = await mountCheckout();
       await log.wait('tender-ready');
       const release = deferred();
@@ -65,9 +65,9 @@ describe('<tender-checkout> payment flows', () => {
       payButton(element).click();
       await log.wait('tender-submit');
       await element.updateComplete;
-      const inputs = (['number', 'expiry', 'cvc', 'name'] as const).map((id) => inputOf(element, id).disabled);
-      expect(inputs).to.deep.equal([true, true, true, true]);
-      expect(payButton(element).disabled).to.equal(true);
+      const inputs = (['number', 'expiry', 'cvc', 'name'] as const).map((id) => [inputOf(element, id).readOnly, inputOf(element, id).disabled]);
+      expect(inputs).to.deep.equal([[true, false], [true, false], [true, false], [true, false]]);
+      expect(payButton(element).getAttribute('aria-disabled')).to.equal('true');
       expect(payButton(element).textContent!.trim()).to.equal(en.processing);
       expect(formOf(element).getAttribute('aria-busy')).to.equal('true');
       release.resolve();

@@ -238,9 +238,12 @@ export class TenderCheckout extends TenderElement {
     const { phase, payment, status, problem } = this.flow.state;
     const { brand, errors, cvcLength } = this.form;
     const form = this.form;
-    const locked = phase !== 'ready' || this.disabled;
+    // the fields take input from the first paint and stay focusable (read-only) while a confirm is in flight;
+    // only the pay button waits for the payment
+    const submitting = phase === 'submitting';
     const amount = payment ? formatAmount(payment.amount, payment.currency, this.localization.intl) : '';
-    const showForm = phase === 'ready' || phase === 'submitting' || (phase === 'error' && problem?.retry === 'confirm');
+    // (a confirm that did not go through leaves the flow \`ready\`, with *Try again*: the form stays)
+    const showForm = phase === 'loading' || phase === 'ready' || submitting;
     const brandName = brand ? CARD_BRANDS[brand].displayName : null;
     const invalid = (field: keyof CardErrors) => (errors[field] ? 'true' : 'false');
     const inputPart = (field: keyof CardErrors) => (errors[field] ? 'input input-invalid' : 'input');
@@ -249,13 +252,13 @@ export class TenderCheckout extends TenderElement {
     // with hidden labels the placeholder says what a field is (the label is still there for assistive technology)
     const hiddenLabels = labels === 'hidden';
     return html`<div class="base layout-${layout} labels-${labels}" part="base" lang=${tag} dir=${textDirection(tag)}>
-      <form part="form" novalidate @submit=${this.handleSubmit} ?hidden=${!showForm} aria-busy=${phase === 'submitting' ? 'true' : 'false'}>
+      <form part="form" novalidate @submit=${this.handleSubmit} ?hidden=${!showForm} aria-busy=${submitting}>
         ${this.renderField(
           'number',
           this.t('cardNumber'),
           html`<div class="control" dir="ltr">
             <input id="number" part=${inputPart('number')} class="with-brand" name="cardnumber" autocomplete="cc-number" inputmode="numeric"
-              type="text" spellcheck="false" maxlength="23" placeholder=${hiddenLabels ? this.t('cardNumber') : this.t('numberPlaceholder')} ?disabled=${locked}
+              type="text" spellcheck="false" maxlength="23" placeholder=${hiddenLabels ? this.t('cardNumber') : this.t('numberPlaceholder')} ?disabled=${this.disabled} ?readonly=${submitting}
               aria-invalid=${invalid('number')} aria-describedby="number-error number-brand"
               @input=${form.onNumberInput} @blur=${form.onBlur} />
             <span class="brand" part="brand" id="number-brand" role="img"
@@ -268,7 +271,7 @@ export class TenderCheckout extends TenderElement {
             'expiry',
             this.t('expiry'),
             html`<input id="expiry" part=${inputPart('expiry')} dir="ltr" name="exp-date" autocomplete="cc-exp" inputmode="numeric" type="text"
-              spellcheck="false" maxlength="7" placeholder=${this.t('expiryPlaceholder')} ?disabled=${locked}
+              spellcheck="false" maxlength="7" placeholder=${this.t('expiryPlaceholder')} ?disabled=${this.disabled} ?readonly=${submitting}
               aria-invalid=${invalid('expiry')} aria-describedby="expiry-error"
               @input=${form.onExpiryInput} @blur=${form.onBlur} />`,
           )}
@@ -276,7 +279,7 @@ export class TenderCheckout extends TenderElement {
             'cvc',
             this.t('cvc'),
             html`<input id="cvc" part=${inputPart('cvc')} dir="ltr" name="cvc" autocomplete="cc-csc" inputmode="numeric" type="text"
-              spellcheck="false" maxlength=${cvcLength} placeholder=${this.t('cvcPlaceholder')} ?disabled=${locked}
+              spellcheck="false" maxlength=${cvcLength} placeholder=${this.t('cvcPlaceholder')} ?disabled=${this.disabled} ?readonly=${submitting}
               aria-invalid=${invalid('cvc')} aria-describedby="cvc-error"
               @input=${form.onCvcInput} @blur=${form.onBlur} />`,
           )}
@@ -286,19 +289,19 @@ export class TenderCheckout extends TenderElement {
           : this.renderField(
               'name',
               this.t('holderName'),
-              html`<input id="name" part="input" name="ccname" autocomplete="cc-name" type="text" ?disabled=${locked}
+              html`<input id="name" part="input" name="ccname" autocomplete="cc-name" type="text" ?disabled=${this.disabled} ?readonly=${submitting}
                 placeholder=${hiddenLabels ? this.t('holderName') : ' '}
                 @input=${form.onNameInput} @blur=${form.onBlur} />`,
             )}
         ${this.hideButton
           ? nothing
-          : html`<button part="button" type="submit" ?disabled=${locked}>
-              ${phase === 'submitting' ? this.t('processing') : amount ? this.t('pay', { amount }) : this.t('payNoAmount')}
+          : html`<button part="button" type="submit" ?disabled=${phase === 'loading' || this.disabled} aria-disabled=${submitting}>
+              ${submitting ? this.t('processing') : amount ? this.t('pay', { amount }) : this.t('payNoAmount')}
             </button>`}
       </form>
-      <div part="status">
+      <div part="status" tabindex="-1">
         ${phase === 'loading' ? html`<p class="status">${this.t('loading')}</p>` : nothing}
-        ${status ? html`<p class="status ${status.tone}">${this.statusText()}</p>` : nothing}
+        ${status && (!submitting || this.hideButton) ? html`<p class="status ${status.tone}">${this.statusText()}</p>` : nothing}
       </div>
       <div id="announcer" class="visually-hidden" role="status" aria-live="polite" aria-atomic="true"></div>
       ${problem?.retry ? html`<button class="secondary" type="button" @click=${this.handleRetry}>${this.t('retry')}</button>` : nothing}
