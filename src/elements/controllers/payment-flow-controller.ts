@@ -105,7 +105,8 @@ export class PaymentFlowController implements ReactiveController {
     const { generation } = this.state;
     this.pending = this.send({ type: 'submit' }).then(async (effects) => {
       const outcome = this.outcome(effects, generation);
-      await this.keepFocus();
+      // after a challenge the dialog gives focus back itself (the pay button, or Continue authentication)
+      if (!effects.some((effect) => effect.type === 'challenge')) await this.keepFocus();
       return outcome;
     });
     return this.pending;
