@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import '../../src/define.js';
 import type { TenderCheckout } from '../../src/elements/tender-checkout/tender-checkout.js';
-import { fillCard, mountCheckout, statusText } from './checkout-harness.js';
+import { DECLINED_CARD, fillCard, mountCheckout, statusText } from './checkout-harness.js';
 import { isConfirm, restoreFetch, wrapFetch } from './fetch-wrapper.js';
 
 /**
@@ -11,7 +11,6 @@ import { isConfirm, restoreFetch, wrapFetch } from './fetch-wrapper.js';
  * so the confirm answer is rewritten on its way back from the real sandbox.
  */
 const MARKUP = '<img src="data:," onerror="window.__tenderInjected = true"><b>Card declined</b><script>window.__tenderInjected = true</script>';
-const DECLINED_CARD = '4000000000000002';
 
 declare global {
   interface Window {

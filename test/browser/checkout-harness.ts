@@ -146,6 +146,15 @@ export async function clearField(element: TenderCheckout, id: 'number' | 'expiry
 }
 
 /** A future expiry as typed (`MMYY`), three years ahead. */
+/** The sandbox's test cards the browser tests pay with (README "Test cards"). */
+export const SUCCESS_CARD = '4242424242424242';
+export const DECLINED_CARD = '4000000000000002';
+export const CHALLENGE_CARD = '4000003800000446';
+export const PROCESSING_CARD = '4000000000004012';
+
+/** Text with Intl's no-break spaces (U+00A0, U+202F) as plain spaces, for comparing formatted amounts. */
+export const nbsp = (text: string) => text.replace(/\u00a0|\u202f/g, ' ');
+
 export const FUTURE_EXPIRY = `12${String((new Date().getFullYear() + 3) % 100).padStart(2, '0')}`;
 
 /** Types a card field by field (focus moves on by itself when a field is complete; typing follows it). */
@@ -167,7 +176,7 @@ export async function retrieveAsMerchant(paymentId: string): Promise<{ status: s
 }
 
 /** A payment created and confirmed by the merchant's server with a card, already final. */
-export const createConfirmedPayment = (body: PaymentBody, cardNumber = '4242424242424242') =>
+export const createConfirmedPayment = (body: PaymentBody, cardNumber = SUCCESS_CARD) =>
   createPayment({
     amount: 1099,
     currency: 'USD',

@@ -4,26 +4,26 @@ import '../../define.js';
 import { en } from '../../i18n/index.js';
 import { createPayment, sandboxConfig } from '../../../test/browser/sandbox-config.js';
 import {
-  FUTURE_EXPIRY,
   brandOf,
   buttonNamed,
   cardDataIn,
   clearField,
+  DECLINED_CARD,
   errorText,
   fillCard,
   formShown,
+  FUTURE_EXPIRY,
   inputOf,
   mountCheckout,
+  nbsp,
   payButton,
   retrieveAsMerchant,
   statusText,
+  SUCCESS_CARD,
   typeInto,
 } from '../../../test/browser/checkout-harness.js';
 import { deferred, hang, isConfirm, isRetrieve, networkError, restoreFetch, wrapFetch } from '../../../test/browser/fetch-wrapper.js';
 
-const SUCCESS_CARD = '4242424242424242';
-const DECLINED_CARD = '4000000000000002';
-const nbsp = (text: string) => text.replace(/\u00a0|\u202f/g, ' ');
 
 describe('<tender-checkout> faults and lifecycle', () => {
   afterEach(() => restoreFetch());

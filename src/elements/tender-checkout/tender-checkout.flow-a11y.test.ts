@@ -3,12 +3,20 @@ import { sendKeys } from '@web/test-runner-commands';
 import '../../define.js';
 import { en } from '../../i18n/index.js';
 import { createPayment, sandboxConfig } from '../../../test/browser/sandbox-config.js';
-import { FUTURE_EXPIRY, fillCard, focusedId, inputOf, mountCheckout, payButton, typeInto } from '../../../test/browser/checkout-harness.js';
+import {
+  DECLINED_CARD,
+  fillCard,
+  focusedId,
+  FUTURE_EXPIRY,
+  inputOf,
+  mountCheckout,
+  payButton,
+  SUCCESS_CARD,
+  typeInto,
+} from '../../../test/browser/checkout-harness.js';
 import { deferred, isConfirm, isRetrieve, restoreFetch, wrapFetch } from '../../../test/browser/fetch-wrapper.js';
 import type { TenderCheckout } from './tender-checkout.js';
 
-const SUCCESS_CARD = '4242424242424242';
-const DECLINED_CARD = '4000000000000002';
 
 /** The text a sighted customer sees in the shadow root (the hidden live region left out). */
 function visibleText(element: TenderCheckout): string {

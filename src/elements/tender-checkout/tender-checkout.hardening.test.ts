@@ -1,10 +1,9 @@
 import { expect } from '@open-wc/testing';
 import '../../define.js';
 import { en } from '../../i18n/index.js';
-import { buttonNamed, fillCard, mountCheckout, payButton, statusText } from '../../../test/browser/checkout-harness.js';
+import { buttonNamed, CHALLENGE_CARD, fillCard, mountCheckout, payButton, statusText } from '../../../test/browser/checkout-harness.js';
 import { isConfirm, isRetrieve, restoreFetch, wrapFetch, type InterceptedCall } from '../../../test/browser/fetch-wrapper.js';
 
-const CHALLENGE_CARD = '4000003800000446';
 
 /** Forwards the request to the sandbox and hands back its JSON answer with `next_action.redirect_to_url` replaced. */
 async function withRedirectTo(call: InterceptedCall, url: string): Promise<Response> {

@@ -3,12 +3,21 @@ import { sendKeys } from '@web/test-runner-commands';
 import '../../define.js';
 import { en, loadCatalogue, type Messages } from '../../i18n/index.js';
 import type { TenderCheckout } from './tender-checkout.js';
-import { EventLog, clearField, fillCard, inputOf, mountCheckout, payButton, statusText, typeInto } from '../../../test/browser/checkout-harness.js';
+import {
+  clearField,
+  DECLINED_CARD,
+  EventLog,
+  fillCard,
+  inputOf,
+  mountCheckout,
+  nbsp,
+  payButton,
+  statusText,
+  typeInto,
+} from '../../../test/browser/checkout-harness.js';
 
-const DECLINED_CARD = '4000000000000002';
 const part = (element: TenderCheckout, selector: string) => element.shadowRoot!.querySelector<HTMLElement>(selector)!;
 const labelOf = (element: TenderCheckout, field: string) => part(element, `label[for=${field}]`).textContent?.trim();
-const nbsp = (text: string) => text.replace(/\u00a0|\u202f/g, ' ');
 
 /** Every text the live region says, in order (one entry per announcement). */
 function listen(element: TenderCheckout): string[] {

@@ -2,11 +2,20 @@ import { aTimeout, expect, waitUntil } from '@open-wc/testing';
 import { executeServerCommand, sendKeys, setViewport } from '@web/test-runner-commands';
 import '../../define.js';
 import { en } from '../../i18n/index.js';
-import { buttonNamed, clearField, fillCard, formShown, mountCheckout, payButton, retrieveAsMerchant, statusText } from '../../../test/browser/checkout-harness.js';
+import {
+  buttonNamed,
+  CHALLENGE_CARD,
+  clearField,
+  fillCard,
+  formShown,
+  mountCheckout,
+  payButton,
+  retrieveAsMerchant,
+  statusText,
+} from '../../../test/browser/checkout-harness.js';
 import { restoreFetch } from '../../../test/browser/fetch-wrapper.js';
 import type { TenderCheckout } from './tender-checkout.js';
 
-const CHALLENGE_CARD = '4000003800000446';
 /** Another challenge card (the sandbox's 4000 0000 0000 3220: challenge, then succeeds). */
 const CHALLENGE_CARD_2 = '4000000000003220';
 /** Challenge, then the issuer fails it. */

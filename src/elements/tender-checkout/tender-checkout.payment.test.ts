@@ -8,26 +8,26 @@ import {
   answerMobileMoney,
   arriveWithReturnParameters,
   buttonNamed,
+  CHALLENGE_CARD,
   clearField,
   corsReturnUrl,
   createConfirmedPayment,
   createMobileMoneyPayment,
+  DECLINED_CARD,
   fillCard,
   formOf,
   formShown,
   inputOf,
   mountCheckout,
   payButton,
+  PROCESSING_CARD,
   retrieveAsMerchant,
   statusText,
+  SUCCESS_CARD,
   typeInto,
 } from '../../../test/browser/checkout-harness.js';
 import { deferred, isConfirm, restoreFetch, wrapFetch } from '../../../test/browser/fetch-wrapper.js';
 
-const SUCCESS_CARD = '4242424242424242';
-const DECLINED_CARD = '4000000000000002';
-const CHALLENGE_CARD = '4000003800000446';
-const PROCESSING_CARD = '4000000000004012';
 
 describe('<tender-checkout> payment flows', () => {
   afterEach(() => restoreFetch());

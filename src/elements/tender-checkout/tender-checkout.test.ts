@@ -5,25 +5,25 @@ import { en } from '../../i18n/index.js';
 import type { TenderCheckout } from './tender-checkout.js';
 import { createPayment, sandboxConfig } from '../../../test/browser/sandbox-config.js';
 import {
-  EventLog,
-  FUTURE_EXPIRY,
   brandOf,
   clearField,
   createMobileMoneyPayment,
+  DECLINED_CARD,
   errorText,
+  EventLog,
   fillCard,
   focusedId,
+  FUTURE_EXPIRY,
   inputOf,
   mountCheckout,
+  nbsp,
   payButton,
   statusText,
+  SUCCESS_CARD,
   typeInto,
 } from '../../../test/browser/checkout-harness.js';
 import { isConfirm, wrapFetch } from '../../../test/browser/fetch-wrapper.js';
 
-const SUCCESS_CARD = '4242424242424242';
-const DECLINED_CARD = '4000000000000002';
-const nbsp = (text: string) => text.replace(/\u00a0|\u202f/g, ' ');
 
 describe('<tender-checkout>', () => {
 
