@@ -29,6 +29,23 @@ import {
 import { deferred, isConfirm, restoreFetch, wrapFetch } from '../../../test/browser/fetch-wrapper.js';
 
 
+/**
+ * Pays with a challenge card, keeps the page (tender-redirect cancelled), answers the bank's page as
+ * the customer would and removes the element: what the customer's browser brings back is `landedOn`.
+ */
+async function leaveForChallenge(answer: 'complete' | 'reject') {
+  const returnUrl = await corsReturnUrl();
+  const first = await mountCheckout({ attributes: { 'return-url': returnUrl } });
+  first.element.addEventListener('tender-redirect', (event) => event.preventDefault());
+  await first.log.wait('tender-ready');
+  await fillCard(first.element, { number: CHALLENGE_CARD });
+  payButton(first.element).click();
+  const redirect = await first.log.wait('tender-redirect');
+  const landedOn = await answerChallenge(redirect.detail.url, answer);
+  first.element.remove();
+  return { payment: first.payment, landedOn };
+}
+
 describe('<tender-checkout> payment flows', () => {
   afterEach(() => restoreFetch());
 
@@ -238,23 +255,15 @@ describe('<tender-checkout> payment flows', () => {
     });
 
     it('completes on return: retrieves, reports succeeded and cleans the address bar', async () => {
-      const returnUrl = await corsReturnUrl();
-      const first = await mountCheckout({ attributes: { 'return-url': returnUrl } });
-      first.element.addEventListener('tender-redirect', (event) => event.preventDefault());
-      await first.log.wait('tender-ready');
-      await fillCard(first.element, { number: CHALLENGE_CARD });
-      payButton(first.element).click();
-      const redirect = await first.log.wait('tender-redirect');
-      const landedOn = await answerChallenge(redirect.detail.url, 'complete');
-      expect(landedOn.searchParams.get('payment_intent_client_secret')).to.equal(first.payment.client_secret);
-      first.element.remove();
+      const { payment, landedOn } = await leaveForChallenge('complete');
+      expect(landedOn.searchParams.get('payment_intent_client_secret')).to.equal(payment.client_secret);
 
       const before = location.href;
       const restore = arriveWithReturnParameters(landedOn);
       try {
-        const back = await mountCheckout({ payment: first.payment });
+        const back = await mountCheckout({ payment: payment });
         const result = await back.log.wait('tender-result');
-        expect(result.detail).to.include({ paymentId: first.payment.payment_id, status: 'succeeded', retryable: false });
+        expect(result.detail).to.include({ paymentId: payment.payment_id, status: 'succeeded', retryable: false });
         expect(location.href).to.equal(before);
         expect(back.log.of('tender-ready')).to.have.length(0);
       } finally {
@@ -263,20 +272,12 @@ describe('<tender-checkout> payment flows', () => {
     });
 
     it('never trusts the status in the return URL', async () => {
-      const returnUrl = await corsReturnUrl();
-      const first = await mountCheckout({ attributes: { 'return-url': returnUrl } });
-      first.element.addEventListener('tender-redirect', (event) => event.preventDefault());
-      await first.log.wait('tender-ready');
-      await fillCard(first.element, { number: CHALLENGE_CARD });
-      payButton(first.element).click();
-      const redirect = await first.log.wait('tender-redirect');
-      const landedOn = await answerChallenge(redirect.detail.url, 'reject');
+      const { payment, landedOn } = await leaveForChallenge('reject');
       landedOn.searchParams.set('status', 'succeeded'); // a tampered address
-      first.element.remove();
 
       const restore = arriveWithReturnParameters(landedOn);
       try {
-        const back = await mountCheckout({ payment: first.payment });
+        const back = await mountCheckout({ payment: payment });
         const result = await back.log.wait('tender-result');
         expect(result.detail).to.include({ status: 'failed', retryable: true, errorCode: 'authentication_failed' });
         await back.element.updateComplete;
