@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { startTestSandbox, typeMemberOf, type ApiResponse, type TestSandbox } from './helpers.js';
+import { type ApiResponse, assertApiError, startTestSandbox, type TestSandbox, UNAUTHORIZED } from './helpers.js';
 
 type Body = Record<string, unknown>;
 
@@ -17,18 +17,6 @@ const uniqueId = (prefix: string) => `${prefix}_${++counter}`;
 const admin = () => ({ key: sandbox.adminKey });
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function assertError(response: ApiResponse, status: number, code: string, message?: string | RegExp): void {
-  const context = `${response.status} ${response.text}`;
-  assert.equal(response.status, status, context);
-  assert.deepEqual(Object.keys(response.body), ['error'], context);
-  const error = response.body['error'] as Body;
-  assert.equal(error['code'], code, context);
-  assert.equal(error[typeMemberOf(error)], 'invalid_request', context);
-  if (typeof message === 'string') assert.equal(error['message'], message, context);
-  else if (message) assert.match(String(error['message']), message, context);
-}
-
-const UNAUTHORIZED = { error: { type: 'invalid_request', message: 'API key not provided or invalid API key used', code: 'IR_01' } };
 
 async function createAccount(body: Body): Promise<Body> {
   const response = await sandbox.request('POST', '/accounts', { ...admin(), body });
@@ -272,7 +260,7 @@ describe('merchant administration', () => {
         ...admin(),
         body: { merchant_id: 'someone_else', merchant_name: 'Changed' },
       });
-      assertError(response, 422, 'IR_06', /merchant_id/);
+      assertApiError(response, 422, 'IR_06', /merchant_id/);
       const retrieved = await sandbox.request('GET', `/accounts/${merchantId}`, admin());
       assert.equal(retrieved.body['merchant_name'], 'Kept');
     });
@@ -281,7 +269,7 @@ describe('merchant administration', () => {
       const merchantId = uniqueId('taken');
       await createAccount({ merchant_id: merchantId, merchant_name: 'First' });
       const response = await sandbox.request('POST', '/accounts', { ...admin(), body: { merchant_id: merchantId, merchant_name: 'Second' } });
-      assertError(response, 400, 'HE_01');
+      assertApiError(response, 400, 'HE_01');
       const retrieved = await sandbox.request('GET', `/accounts/${merchantId}`, admin());
       assert.equal(retrieved.body['merchant_name'], 'First');
     });
@@ -293,8 +281,8 @@ describe('merchant administration', () => {
         ...admin(),
         body: { merchant_id: merchantId, publishable_key: first['publishable_key'] },
       });
-      assertError(response, 400, 'HE_01');
-      assertError(await sandbox.request('GET', `/accounts/${merchantId}`, admin()), 404, 'HE_02');
+      assertApiError(response, 400, 'HE_01');
+      assertApiError(await sandbox.request('GET', `/accounts/${merchantId}`, admin()), 404, 'HE_02');
     });
 
     it('an unknown organization_id → 404 HE_02, and no account is created', async () => {
@@ -303,13 +291,13 @@ describe('merchant administration', () => {
         ...admin(),
         body: { merchant_id: merchantId, organization_id: 'org_00000000000000000000' },
       });
-      assertError(response, 404, 'HE_02', 'Organization does not exist in our records');
-      assertError(await sandbox.request('GET', `/accounts/${merchantId}`, admin()), 404, 'HE_02');
+      assertApiError(response, 404, 'HE_02', 'Organization does not exist in our records');
+      assertApiError(await sandbox.request('GET', `/accounts/${merchantId}`, admin()), 404, 'HE_02');
     });
 
     it('an unknown account → 404 HE_02 on retrieve and on update', async () => {
-      assertError(await sandbox.request('GET', '/accounts/no_such_merchant', admin()), 404, 'HE_02', 'Merchant account does not exist in our records');
-      assertError(
+      assertApiError(await sandbox.request('GET', '/accounts/no_such_merchant', admin()), 404, 'HE_02', 'Merchant account does not exist in our records');
+      assertApiError(
         await sandbox.request('POST', '/accounts/no_such_merchant', { ...admin(), body: { merchant_name: 'x' } }),
         404,
         'HE_02',
@@ -323,15 +311,15 @@ describe('merchant administration', () => {
         ...admin(),
         body: { merchant_id: merchantId, gateway_fee_config: { percentage: 1, flat_amount: 10 } },
       });
-      assertError(response, 422, 'IR_06', /gateway_fee_config.*percentage.*flat_amount.*not both/);
-      assertError(await sandbox.request('GET', `/accounts/${merchantId}`, admin()), 404, 'HE_02');
+      assertApiError(response, 422, 'IR_06', /gateway_fee_config.*percentage.*flat_amount.*not both/);
+      assertApiError(await sandbox.request('GET', `/accounts/${merchantId}`, admin()), 404, 'HE_02');
 
       await createAccount({ merchant_id: merchantId, gateway_fee_config: { percentage: 1 } });
       const update = await sandbox.request('POST', `/accounts/${merchantId}`, {
         ...admin(),
         body: { gateway_fee_config: { percentage: 1, flat_amount: 10 } },
       });
-      assertError(update, 422, 'IR_06', /not both/);
+      assertApiError(update, 422, 'IR_06', /not both/);
       const retrieved = await sandbox.request('GET', `/accounts/${merchantId}`, admin());
       assert.deepEqual(retrieved.body['gateway_fee_config'], { percentage: 1, flat_amount: null });
     });
@@ -404,10 +392,10 @@ describe('merchant administration', () => {
         it(`${name} → ${status} ${code}, and no account is created`, async () => {
           const request = body();
           const response = await sandbox.request('POST', '/accounts', { ...admin(), body: request });
-          assertError(response, status, code, message);
+          assertApiError(response, status, code, message);
           const merchantId = request['merchant_id'];
           if (typeof merchantId === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(merchantId)) {
-            assertError(await sandbox.request('GET', `/accounts/${merchantId}`, admin()), 404, 'HE_02');
+            assertApiError(await sandbox.request('GET', `/accounts/${merchantId}`, admin()), 404, 'HE_02');
           }
         });
       }
@@ -415,9 +403,9 @@ describe('merchant administration', () => {
       it('the same limits apply on update: return_url of 256 → 422, metadata of 51 keys → 422, unknown member → 400', async () => {
         const merchantId = uniqueId('update_limits');
         await createAccount({ merchant_id: merchantId, return_url: 'https://kept.example/' });
-        assertError(await sandbox.request('POST', `/accounts/${merchantId}`, { ...admin(), body: { return_url: urlOfLength(256) } }), 422, 'IR_06', /return_url/);
-        assertError(await sandbox.request('POST', `/accounts/${merchantId}`, { ...admin(), body: { metadata: metadataWith(51) } }), 422, 'IR_06', /metadata/);
-        assertError(await sandbox.request('POST', `/accounts/${merchantId}`, { ...admin(), body: { colour: 'red' } }), 400, 'IR_06', /unknown field `colour`/);
+        assertApiError(await sandbox.request('POST', `/accounts/${merchantId}`, { ...admin(), body: { return_url: urlOfLength(256) } }), 422, 'IR_06', /return_url/);
+        assertApiError(await sandbox.request('POST', `/accounts/${merchantId}`, { ...admin(), body: { metadata: metadataWith(51) } }), 422, 'IR_06', /metadata/);
+        assertApiError(await sandbox.request('POST', `/accounts/${merchantId}`, { ...admin(), body: { colour: 'red' } }), 400, 'IR_06', /unknown field `colour`/);
         const retrieved = await sandbox.request('GET', `/accounts/${merchantId}`, admin());
         assert.equal(retrieved.body['return_url'], 'https://kept.example/');
         assert.equal(retrieved.body['metadata'], null);
@@ -478,7 +466,7 @@ describe('merchant administration', () => {
     });
 
     it('without organization_name → 400 IR_04', async () => {
-      assertError(
+      assertApiError(
         await sandbox.request('POST', '/organization', { ...admin(), body: { metadata: { a: 1 } } }),
         400,
         'IR_04',
@@ -487,15 +475,15 @@ describe('merchant administration', () => {
     });
 
     it('an empty organization_name → 422 IR_06 on create and on update', async () => {
-      assertError(await sandbox.request('POST', '/organization', { ...admin(), body: { organization_name: '' } }), 422, 'IR_06', /organization_name/);
+      assertApiError(await sandbox.request('POST', '/organization', { ...admin(), body: { organization_name: '' } }), 422, 'IR_06', /organization_name/);
       const created = await sandbox.request('POST', '/organization', { ...admin(), body: { organization_name: 'Kept' } });
       const id = String(created.body['organization_id']);
-      assertError(await sandbox.request('PUT', `/organization/${id}`, { ...admin(), body: { organization_name: '' } }), 422, 'IR_06', /organization_name/);
+      assertApiError(await sandbox.request('PUT', `/organization/${id}`, { ...admin(), body: { organization_name: '' } }), 422, 'IR_06', /organization_name/);
       assert.equal((await sandbox.request('GET', `/organization/${id}`, admin())).body['organization_name'], 'Kept');
     });
 
     it('an unknown member → 400 IR_06', async () => {
-      assertError(
+      assertApiError(
         await sandbox.request('POST', '/organization', { ...admin(), body: { organization_name: 'X', owner: 'me' } }),
         400,
         'IR_06',
@@ -504,8 +492,8 @@ describe('merchant administration', () => {
     });
 
     it('an unknown organization → 404 HE_02 on retrieve and on update', async () => {
-      assertError(await sandbox.request('GET', '/organization/org_00000000000000000000', admin()), 404, 'HE_02', 'Organization does not exist in our records');
-      assertError(
+      assertApiError(await sandbox.request('GET', '/organization/org_00000000000000000000', admin()), 404, 'HE_02', 'Organization does not exist in our records');
+      assertApiError(
         await sandbox.request('PUT', '/organization/org_00000000000000000000', { ...admin(), body: { organization_name: 'X' } }),
         404,
         'HE_02',
@@ -578,18 +566,18 @@ describe('merchant administration', () => {
       it(`a list with limit=${limit} → 400 IR_06`, async () => {
         const merchantId = uniqueId('bad_limit');
         await createAccount({ merchant_id: merchantId });
-        assertError(await sandbox.request('GET', `/api_keys/${merchantId}/list`, { ...admin(), query: { limit } }), 400, 'IR_06', /limit/);
+        assertApiError(await sandbox.request('GET', `/api_keys/${merchantId}/list`, { ...admin(), query: { limit } }), 400, 'IR_06', /limit/);
       });
     }
 
     it('a list with an unknown query parameter → 400 IR_06 naming it', async () => {
       const merchantId = uniqueId('bad_query');
       await createAccount({ merchant_id: merchantId });
-      assertError(await sandbox.request('GET', `/api_keys/${merchantId}/list`, { ...admin(), query: { page: '2' } }), 400, 'IR_06', /page/);
+      assertApiError(await sandbox.request('GET', `/api_keys/${merchantId}/list`, { ...admin(), query: { page: '2' } }), 400, 'IR_06', /page/);
     });
 
     it('a list for an unknown merchant → 404 HE_02', async () => {
-      assertError(await sandbox.request('GET', '/api_keys/no_such_merchant/list', admin()), 404, 'HE_02');
+      assertApiError(await sandbox.request('GET', '/api_keys/no_such_merchant/list', admin()), 404, 'HE_02');
     });
 
     it('updates name, description and expiration', async () => {
@@ -618,46 +606,46 @@ describe('merchant administration', () => {
     it('an expiration in the past → 422 IR_06 on create and on update', async () => {
       const { merchantId, keyId } = await merchantWithKey('past');
       const past = new Date(Date.now() - 60_000).toISOString();
-      assertError(await sandbox.request('POST', `/api_keys/${merchantId}`, { ...admin(), body: { name: 'p', expiration: past } }), 422, 'IR_06', /expiration/);
-      assertError(await sandbox.request('POST', `/api_keys/${merchantId}/${keyId}`, { ...admin(), body: { expiration: past } }), 422, 'IR_06', /expiration/);
+      assertApiError(await sandbox.request('POST', `/api_keys/${merchantId}`, { ...admin(), body: { name: 'p', expiration: past } }), 422, 'IR_06', /expiration/);
+      assertApiError(await sandbox.request('POST', `/api_keys/${merchantId}/${keyId}`, { ...admin(), body: { expiration: past } }), 422, 'IR_06', /expiration/);
       assert.equal((await sandbox.request('GET', `/api_keys/${merchantId}/${keyId}`, admin())).body['expiration'], 'never');
     });
 
     it('name over 64 and description over 256 characters → 422 IR_06; 64 and 256 are accepted', async () => {
       const { merchantId, keyId } = await merchantWithKey('lengths');
       const create = (body: Body) => sandbox.request('POST', `/api_keys/${merchantId}`, { ...admin(), body: { expiration: 'never', ...body } });
-      assertError(await create({ name: 'n'.repeat(65) }), 422, 'IR_06', /name/);
-      assertError(await create({ name: 'ok', description: 'd'.repeat(257) }), 422, 'IR_06', /description/);
-      assertError(await create({ name: '' }), 422, 'IR_06', /name/);
+      assertApiError(await create({ name: 'n'.repeat(65) }), 422, 'IR_06', /name/);
+      assertApiError(await create({ name: 'ok', description: 'd'.repeat(257) }), 422, 'IR_06', /description/);
+      assertApiError(await create({ name: '' }), 422, 'IR_06', /name/);
       const atLimits = await create({ name: 'n'.repeat(64), description: 'd'.repeat(256) });
       assert.equal(atLimits.status, 200, atLimits.text);
       const update = (body: Body) => sandbox.request('POST', `/api_keys/${merchantId}/${keyId}`, { ...admin(), body });
-      assertError(await update({ name: 'n'.repeat(65) }), 422, 'IR_06', /name/);
-      assertError(await update({ description: 'd'.repeat(257) }), 422, 'IR_06', /description/);
+      assertApiError(await update({ name: 'n'.repeat(65) }), 422, 'IR_06', /name/);
+      assertApiError(await update({ description: 'd'.repeat(257) }), 422, 'IR_06', /description/);
     });
 
     it('missing name or expiration → 400 IR_04; an unknown member → 400 IR_06', async () => {
       const { merchantId } = await merchantWithKey('missing');
       const create = (body: Body) => sandbox.request('POST', `/api_keys/${merchantId}`, { ...admin(), body });
-      assertError(await create({ expiration: 'never' }), 400, 'IR_04', 'Missing required param: name');
-      assertError(await create({ name: 'x' }), 400, 'IR_04', 'Missing required param: expiration');
-      assertError(await create({ name: 'x', expiration: 'never', scope: 'all' }), 400, 'IR_06', /unknown field `scope`/);
+      assertApiError(await create({ expiration: 'never' }), 400, 'IR_04', 'Missing required param: name');
+      assertApiError(await create({ name: 'x' }), 400, 'IR_04', 'Missing required param: expiration');
+      assertApiError(await create({ name: 'x', expiration: 'never', scope: 'all' }), 400, 'IR_06', /unknown field `scope`/);
     });
 
     it('a key for an unknown merchant → 404 HE_02; an unknown key_id → 404 HE_02', async () => {
-      assertError(await sandbox.request('POST', '/api_keys/no_such_merchant', { ...admin(), body: { name: 'x', expiration: 'never' } }), 404, 'HE_02');
+      assertApiError(await sandbox.request('POST', '/api_keys/no_such_merchant', { ...admin(), body: { name: 'x', expiration: 'never' } }), 404, 'HE_02');
       const { merchantId } = await merchantWithKey('unknown_key');
       const unknown = 'snd_00000000000000000000';
-      assertError(await sandbox.request('GET', `/api_keys/${merchantId}/${unknown}`, admin()), 404, 'HE_02');
-      assertError(await sandbox.request('POST', `/api_keys/${merchantId}/${unknown}`, { ...admin(), body: { name: 'x' } }), 404, 'HE_02');
-      assertError(await sandbox.request('DELETE', `/api_keys/${merchantId}/${unknown}`, admin()), 404, 'HE_02');
+      assertApiError(await sandbox.request('GET', `/api_keys/${merchantId}/${unknown}`, admin()), 404, 'HE_02');
+      assertApiError(await sandbox.request('POST', `/api_keys/${merchantId}/${unknown}`, { ...admin(), body: { name: 'x' } }), 404, 'HE_02');
+      assertApiError(await sandbox.request('DELETE', `/api_keys/${merchantId}/${unknown}`, admin()), 404, 'HE_02');
     });
 
     it("another merchant's key is not found under this merchant's path", async () => {
       const a = await merchantWithKey('owner_a');
       const b = await merchantWithKey('owner_b');
-      assertError(await sandbox.request('GET', `/api_keys/${b.merchantId}/${a.keyId}`, admin()), 404, 'HE_02');
-      assertError(await sandbox.request('DELETE', `/api_keys/${b.merchantId}/${a.keyId}`, admin()), 404, 'HE_02');
+      assertApiError(await sandbox.request('GET', `/api_keys/${b.merchantId}/${a.keyId}`, admin()), 404, 'HE_02');
+      assertApiError(await sandbox.request('DELETE', `/api_keys/${b.merchantId}/${a.keyId}`, admin()), 404, 'HE_02');
       assert.equal((await paymentCreateWith(a.secretKey)).status, 200, "A's key still works");
     });
 
@@ -673,8 +661,8 @@ describe('merchant administration', () => {
       const refused = await paymentCreateWith(secretKey);
       assert.equal(refused.status, 401, refused.text);
       assert.deepEqual(refused.body, UNAUTHORIZED);
-      assertError(await sandbox.request('GET', `/api_keys/${merchantId}/${keyId}`, admin()), 404, 'HE_02');
-      assertError(await sandbox.request('DELETE', `/api_keys/${merchantId}/${keyId}`, admin()), 404, 'HE_02');
+      assertApiError(await sandbox.request('GET', `/api_keys/${merchantId}/${keyId}`, admin()), 404, 'HE_02');
+      assertApiError(await sandbox.request('DELETE', `/api_keys/${merchantId}/${keyId}`, admin()), 404, 'HE_02');
       const listed = await sandbox.request<Body[]>('GET', `/api_keys/${merchantId}/list`, admin());
       assert.deepEqual(listed.body.map((item) => item['key_id']), [other['key_id']], 'a revoked key is no longer listed');
       assert.equal((await paymentCreateWith(String(other['api_key']))).status, 200);
@@ -759,7 +747,7 @@ describe('merchant administration', () => {
         },
         ok: (response) => assert.equal(response.body['merchant_id'], `matrix_new_${target}`),
         async unchanged() {
-          assertError(await sandbox.request('GET', `/accounts/matrix_new_${target}`, admin()), 404, 'HE_02');
+          assertApiError(await sandbox.request('GET', `/accounts/matrix_new_${target}`, admin()), 404, 'HE_02');
         },
       },
       {

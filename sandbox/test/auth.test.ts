@@ -4,14 +4,9 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { cardPayment, startTestSandbox, typeMemberOf, type ApiResponse, type TestSandbox } from './helpers.js';
+import { type ApiResponse, assertApiError, cardPayment, startTestSandbox, type TestSandbox, UNAUTHORIZED } from './helpers.js';
 
 type Body = Record<string, unknown>;
-
-/** The exact body of every refused key (the real service's answer; its Cypress suite calls it `InvalidPublishableKey`). */
-const UNAUTHORIZED = {
-  error: { type: 'invalid_request', message: 'API key not provided or invalid API key used', code: 'IR_01' },
-};
 
 const UNKNOWN_SECRET_KEY = `snd_${'x'.repeat(64)}`;
 const UNKNOWN_PUBLISHABLE_KEY = `pk_snd_${'0'.repeat(32)}`;
@@ -245,15 +240,7 @@ const ENDPOINTS: Endpoint[] = [
 ];
 
 function assertErrorBody(response: ApiResponse, expected: ErrorExpectation): void {
-  const context = `${response.status} ${response.text}`;
-  assert.equal(response.status, expected.status, context);
-  assert.deepEqual(Object.keys(response.body), ['error'], context);
-  const error = response.body['error'] as Record<string, unknown>;
-  assert.deepEqual(Object.keys(error).sort(), ['code', 'message', typeMemberOf(error)].sort(), context);
-  assert.equal(error[typeMemberOf(error)], 'invalid_request', context);
-  assert.equal(error['code'], expected.code, context);
-  if (typeof expected.message === 'string') assert.equal(error['message'], expected.message, context);
-  else if (expected.message) assert.match(String(error['message']), expected.message, context);
+  assertApiError(response, expected.status, expected.code, expected.message);
   if (expected.status === 401) assert.deepEqual(response.body, UNAUTHORIZED);
 }
 

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { CONNECTOR_FEES } from '../domain/fees.js';
-import { cardPayment, eventually, startTestSandbox, typeMemberOf, type ApiResponse, type TestSandbox } from './helpers.js';
+import { type ApiResponse, assertApiError, cardPayment, eventually, startTestSandbox, type TestSandbox, UNAUTHORIZED } from './helpers.js';
 
 type Body = Record<string, unknown>;
 
@@ -15,18 +15,6 @@ let counter = 0;
 const uniqueId = (prefix: string) => `${prefix}_${++counter}`;
 const admin = () => ({ key: sandbox.adminKey });
 
-const UNAUTHORIZED = { error: { type: 'invalid_request', message: 'API key not provided or invalid API key used', code: 'IR_01' } };
-
-function assertError(response: ApiResponse, status: number, code: string, message?: string | RegExp): void {
-  const context = `${response.status} ${response.text}`;
-  assert.equal(response.status, status, context);
-  assert.deepEqual(Object.keys(response.body), ['error'], context);
-  const error = response.body['error'] as Body;
-  assert.equal(error['code'], code, context);
-  assert.equal(error[typeMemberOf(error)], 'invalid_request', context);
-  if (typeof message === 'string') assert.equal(error['message'], message, context);
-  else if (message) assert.match(String(error['message']), message, context);
-}
 
 /** A new merchant account (admin key) with one secret key. */
 async function newMerchant(extra: Body = {}): Promise<{ merchantId: string; secretKey: string; publishableKey: string }> {
@@ -154,28 +142,28 @@ describe('customers, refunds and fees', () => {
 
     it('an update naming another customer_id in the body → 422 IR_06', async () => {
       await sandbox.request('POST', '/customers', { body: { customer_id: 'path_customer', name: 'Kept' } });
-      assertError(await sandbox.request('POST', '/customers/path_customer', { body: { customer_id: 'other', name: 'X' } }), 422, 'IR_06', /customer_id/);
+      assertApiError(await sandbox.request('POST', '/customers/path_customer', { body: { customer_id: 'other', name: 'X' } }), 422, 'IR_06', /customer_id/);
       assert.equal((await sandbox.request('GET', '/customers/path_customer')).body['name'], 'Kept');
     });
 
     it('a taken customer_id → 400 IR_12, and the first customer is unchanged', async () => {
       await sandbox.request('POST', '/customers', { body: { customer_id: 'dup_customer', name: 'First' } });
       // upstream: customers_error_response.rs CustomerAlreadyExists; Cypress spec/Payment/00030-DuplicateRequests.cy.js
-      assertError(await sandbox.request('POST', '/customers', { body: { customer_id: 'dup_customer', name: 'Second' } }), 400, 'IR_12', 'Customer with the given `customer_id` already exists');
+      assertApiError(await sandbox.request('POST', '/customers', { body: { customer_id: 'dup_customer', name: 'Second' } }), 400, 'IR_12', 'Customer with the given `customer_id` already exists');
       assert.equal((await sandbox.request('GET', '/customers/dup_customer')).body['name'], 'First');
     });
 
     it('an unknown customer → 404 HE_02 on retrieve and on update', async () => {
-      assertError(await sandbox.request('GET', '/customers/cus_nobody'), 404, 'HE_02', 'Customer does not exist in our records');
-      assertError(await sandbox.request('POST', '/customers/cus_nobody', { body: { name: 'x' } }), 404, 'HE_02', 'Customer does not exist in our records');
+      assertApiError(await sandbox.request('GET', '/customers/cus_nobody'), 404, 'HE_02', 'Customer does not exist in our records');
+      assertApiError(await sandbox.request('POST', '/customers/cus_nobody', { body: { name: 'x' } }), 404, 'HE_02', 'Customer does not exist in our records');
     });
 
     it("another merchant's customer → 404 HE_02 on retrieve and on update; the same id is free for this merchant", async () => {
       const other = await newMerchant();
       const theirs = await sandbox.request('POST', '/customers', { key: other.secretKey, body: { customer_id: 'shared_name', name: 'Theirs' } });
       assert.equal(theirs.status, 200, theirs.text);
-      assertError(await sandbox.request('GET', '/customers/shared_name'), 404, 'HE_02');
-      assertError(await sandbox.request('POST', '/customers/shared_name', { body: { name: 'Hijacked' } }), 404, 'HE_02');
+      assertApiError(await sandbox.request('GET', '/customers/shared_name'), 404, 'HE_02');
+      assertApiError(await sandbox.request('POST', '/customers/shared_name', { body: { name: 'Hijacked' } }), 404, 'HE_02');
       const ours = await sandbox.request('POST', '/customers', { body: { customer_id: 'shared_name', name: 'Ours' } });
       assert.equal(ours.status, 200, ours.text);
       assert.equal((await sandbox.request('GET', '/customers/shared_name', { key: other.secretKey })).body['name'], 'Theirs');
@@ -218,12 +206,12 @@ describe('customers, refunds and fees', () => {
       ];
       for (const [name, body, status, code, message] of refused) {
         it(`${name} → ${status} ${code} on create and on update`, async () => {
-          assertError(await sandbox.request('POST', '/customers', { body }), status, code, message);
+          assertApiError(await sandbox.request('POST', '/customers', { body }), status, code, message);
           const id = uniqueId('limit_customer');
           await sandbox.request('POST', '/customers', { body: { customer_id: id, name: 'Unchanged' } });
           const { customer_id: _id, ...updateBody } = body;
           if (Object.keys(updateBody).length === 0) return; // customer_id alone is checked against the path instead
-          assertError(await sandbox.request('POST', `/customers/${id}`, { body: updateBody }), status, code, message);
+          assertApiError(await sandbox.request('POST', `/customers/${id}`, { body: updateBody }), status, code, message);
           assert.equal((await sandbox.request('GET', `/customers/${id}`)).body['name'], 'Unchanged');
         });
       }
@@ -290,7 +278,7 @@ describe('customers, refunds and fees', () => {
       // nothing is left
       const more = await refund({ payment_id: payment['payment_id'], amount: 100 });
       // upstream: 400 IR_13 "The refund amount exceeds the amount captured" (api_error_response.rs RefundAmountExceedsPaymentAmount; Cypress Commons.js:1349)
-      assertError(more, 400, 'IR_13', 'The refund amount exceeds the amount captured');
+      assertApiError(more, 400, 'IR_13', 'The refund amount exceeds the amount captured');
     });
 
     it('takes reason, metadata and a supplied refund_id', async () => {
@@ -312,11 +300,11 @@ describe('customers, refunds and fees', () => {
       assert.equal(second['status'], 'succeeded');
       const over = await refund({ payment_id: paymentId, refund_id: 'part_over', amount: 500 });
       // upstream: 400 IR_13 "The refund amount exceeds the amount captured" (api_error_response.rs RefundAmountExceedsPaymentAmount; Cypress Commons.js:1349)
-      assertError(over, 400, 'IR_13');
-      assertError(await getRefund('part_over'), 404, 'HE_02');
+      assertApiError(over, 400, 'IR_13');
+      assertApiError(await getRefund('part_over'), 404, 'HE_02');
       const third = await refundOk({ payment_id: paymentId, refund_id: 'part_3' });
       assert.equal(third['amount'], 400, 'the default is what is left');
-      assertError(await refund({ payment_id: paymentId, amount: 100 }), 400, 'IR_13');
+      assertApiError(await refund({ payment_id: paymentId, amount: 100 }), 400, 'IR_13');
 
       const after = await getPayment(String(paymentId));
       const refunds = after.body['refunds'] as Body[];
@@ -337,14 +325,14 @@ describe('customers, refunds and fees', () => {
     it('an amount above the captured amount in one go → 400 IR_13', async () => {
       const payment = await succeededPayment(1000);
       // upstream: 400 IR_13 "The refund amount exceeds the amount captured" (api_error_response.rs RefundAmountExceedsPaymentAmount; Cypress Commons.js:1349)
-      assertError(await refund({ payment_id: payment['payment_id'], amount: 1001 }), 400, 'IR_13');
+      assertApiError(await refund({ payment_id: payment['payment_id'], amount: 1001 }), 400, 'IR_13');
       assert.equal((await refund({ payment_id: payment['payment_id'], amount: 1000 })).status, 200, 'the captured amount itself is refundable');
     });
 
     for (const amount of [99, 1, 0]) {
       it(`a refund amount of ${amount} (under the schema minimum 100) → 422 IR_06`, async () => {
         const payment = await succeededPayment(1000);
-        assertError(await refund({ payment_id: payment['payment_id'], amount }), 422, 'IR_06', /amount/);
+        assertApiError(await refund({ payment_id: payment['payment_id'], amount }), 422, 'IR_06', /amount/);
         assert.equal((await getPayment(String(payment['payment_id']))).body['refunds'], null);
       });
     }
@@ -356,16 +344,16 @@ describe('customers, refunds and fees', () => {
 
     it('a manual-capture payment before capture → 400 IR_14', async () => {
       const payment = await authorizedPayment(1000);
-      assertError(await refund({ payment_id: payment['payment_id'] }), 400, 'IR_14', /requires_capture/);
-      assertError(await refund({ payment_id: payment['payment_id'], amount: 500 }), 400, 'IR_14');
+      assertApiError(await refund({ payment_id: payment['payment_id'] }), 400, 'IR_14', /requires_capture/);
+      assertApiError(await refund({ payment_id: payment['payment_id'], amount: 500 }), 400, 'IR_14');
     });
 
     it('an unconfirmed or failed payment → 400 IR_14', async () => {
       const unconfirmed = await sandbox.createPayment({ amount: 1000, currency: 'USD' });
-      assertError(await refund({ payment_id: unconfirmed['payment_id'] }), 400, 'IR_14', /requires_confirmation/);
+      assertApiError(await refund({ payment_id: unconfirmed['payment_id'] }), 400, 'IR_14', /requires_confirmation/);
       const failed = await sandbox.createPayment({ amount: 1000, currency: 'USD', confirm: true, ...cardPayment('4000000000000002') });
       assert.equal(failed['status'], 'failed');
-      assertError(await refund({ payment_id: failed['payment_id'] }), 400, 'IR_14', /failed/);
+      assertApiError(await refund({ payment_id: failed['payment_id'] }), 400, 'IR_14', /failed/);
     });
 
     it('after a partial capture only the captured amount is refundable', async () => {
@@ -375,7 +363,7 @@ describe('customers, refunds and fees', () => {
       assert.equal(captured.body['status'], 'partially_captured');
       assert.equal(captured.body['amount_received'], 600);
       // upstream: 400 IR_13 "The refund amount exceeds the amount captured" (api_error_response.rs RefundAmountExceedsPaymentAmount; Cypress Commons.js:1349)
-      assertError(await refund({ payment_id: payment['payment_id'], amount: 700 }), 400, 'IR_13');
+      assertApiError(await refund({ payment_id: payment['payment_id'], amount: 700 }), 400, 'IR_13');
       const full = await refundOk({ payment_id: payment['payment_id'] });
       assert.equal(full['amount'], 600);
       assert.equal(full['status'], 'succeeded');
@@ -384,37 +372,37 @@ describe('customers, refunds and fees', () => {
     it('a taken refund_id → 400 HE_01, and nothing more is refunded', async () => {
       const payment = await succeededPayment(1000);
       await refundOk({ payment_id: payment['payment_id'], refund_id: 'dup_refund', amount: 200 });
-      assertError(await refund({ payment_id: payment['payment_id'], refund_id: 'dup_refund', amount: 300 }), 400, 'HE_01');
+      assertApiError(await refund({ payment_id: payment['payment_id'], refund_id: 'dup_refund', amount: 300 }), 400, 'HE_01');
       const refunds = (await getPayment(String(payment['payment_id']))).body['refunds'] as Body[];
       assert.deepEqual(refunds.map((item) => item['amount']), [200]);
       assert.equal((await getRefund('dup_refund')).body['amount'], 200);
     });
 
     it('an unknown payment → 404 HE_02; an unknown refund → 404 HE_02', async () => {
-      assertError(await refund({ payment_id: 'pay_00000000000000000000000000' }), 404, 'HE_02', 'Payment does not exist in our records');
+      assertApiError(await refund({ payment_id: 'pay_00000000000000000000000000' }), 404, 'HE_02', 'Payment does not exist in our records');
       // upstream's message ends with a full stop (api_error_response.rs RefundNotFound)
-      assertError(await getRefund('ref_00000000000000000000'), 404, 'HE_02', 'Refund does not exist in our records.');
+      assertApiError(await getRefund('ref_00000000000000000000'), 404, 'HE_02', 'Refund does not exist in our records.');
     });
 
     it('missing payment_id → 400 IR_04; an unknown member → 400 IR_06', async () => {
-      assertError(await refund({ amount: 100 }), 400, 'IR_04', 'Missing required param: payment_id');
+      assertApiError(await refund({ amount: 100 }), 400, 'IR_04', 'Missing required param: payment_id');
       const payment = await succeededPayment(1000);
-      assertError(await refund({ payment_id: payment['payment_id'], colour: 'red' }), 400, 'IR_06', /unknown field `colour`/);
+      assertApiError(await refund({ payment_id: payment['payment_id'], colour: 'red' }), 400, 'IR_06', /unknown field `colour`/);
     });
 
     it("another merchant's payment and refund → 404 HE_02", async () => {
       const other = await newMerchant();
       const theirs = await succeededPayment(1000, other.secretKey);
-      assertError(await refund({ payment_id: theirs['payment_id'] }), 404, 'HE_02');
+      assertApiError(await refund({ payment_id: theirs['payment_id'] }), 404, 'HE_02');
       const theirRefund = await refundOk({ payment_id: theirs['payment_id'], amount: 200 }, other.secretKey);
-      assertError(await getRefund(String(theirRefund['refund_id'])), 404, 'HE_02');
+      assertApiError(await getRefund(String(theirRefund['refund_id'])), 404, 'HE_02');
       assert.equal((await getRefund(String(theirRefund['refund_id']), other.secretKey)).status, 200);
     });
 
     it('refund metadata limits: 51 keys → 422 IR_06', async () => {
       const payment = await succeededPayment(1000);
       const metadata = Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`k${i}`, 'v']));
-      assertError(await refund({ payment_id: payment['payment_id'], metadata }), 422, 'IR_06', /metadata/);
+      assertApiError(await refund({ payment_id: payment['payment_id'], metadata }), 422, 'IR_06', /metadata/);
     });
 
     describe('outcomes by the last two digits of the amount', { concurrency: true }, () => {
@@ -467,7 +455,7 @@ describe('customers, refunds and fees', () => {
         const pending = await refundOk({ payment_id: payment['payment_id'], amount: 154 });
         assert.equal(pending['status'], 'pending');
         // upstream: 400 IR_13 "The refund amount exceeds the amount captured" (api_error_response.rs RefundAmountExceedsPaymentAmount; Cypress Commons.js:1349)
-        assertError(await refund({ payment_id: payment['payment_id'], amount: 900 }), 400, 'IR_13');
+        assertApiError(await refund({ payment_id: payment['payment_id'], amount: 900 }), 400, 'IR_13');
         const settled = await eventually(async () => {
           const current = await getRefund(String(pending['refund_id']));
           return current.body['status'] === 'pending' ? null : current.body;
@@ -646,7 +634,7 @@ describe('customers, refunds and fees', () => {
         },
         ok: (response) => assert.equal(response.body['customer_id'], `matrix_made_${created}`),
         async unchanged() {
-          assertError(await sandbox.request('GET', `/customers/matrix_made_${created}`), 404, 'HE_02');
+          assertApiError(await sandbox.request('GET', `/customers/matrix_made_${created}`), 404, 'HE_02');
         },
       },
       {

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { request as httpRequest } from 'node:http';
 import { after, before, describe, it } from 'node:test';
-import { card, cardPayment, startTestSandbox, typeMemberOf, type ApiResponse, type RequestOptions, type TestSandbox } from './helpers.js';
+import { type ApiResponse, assertApiError, card, cardPayment, type RequestOptions, startTestSandbox, type TestSandbox } from './helpers.js';
 
 type Body = Record<string, unknown>;
 
@@ -34,23 +34,6 @@ async function call(method: string, path: string, options: RequestOptions = {}):
   return response;
 }
 
-/** Asserts the envelope, exactly: one `error` member with exactly `type`, `message`, `code`. */
-function assertError(response: ApiResponse, status: number, code: string, message?: string | RegExp): void {
-  const context = `${response.status} ${response.text.slice(0, 500)}`;
-  assert.equal(response.status, status, context);
-  assert.match(response.headers.get('content-type') ?? '', /^application\/json/, context);
-  assert.equal(typeof response.body, 'object', context);
-  assert.deepEqual(Object.keys(response.body), ['error'], context);
-  const error = response.body['error'] as Record<string, unknown>;
-  // upstream adds `reason` where its message is fixed (a duplicate payment_id, a mandate refusal)
-  assert.deepEqual(Object.keys(error).filter((key) => key !== 'reason').sort(), ['code', 'message', typeMemberOf(error)].sort(), context);
-  assert.equal(error[typeMemberOf(error)], status >= 500 ? 'api' : 'invalid_request', context);
-  assert.equal(error['code'], code, context);
-  assert.equal(typeof error['message'], 'string', context);
-  assert.ok(String(error['message']).length > 0, context);
-  if (typeof message === 'string') assert.equal(error['message'], message, context);
-  else if (message) assert.match(String(error['message']), message, context);
-}
 
 /** One request on a fresh connection that is closed afterwards (`Connection: close`). */
 function requestOnOwnConnection(method: string, path: string, rawBody: string, headers: Record<string, string>): Promise<ApiResponse> {
@@ -110,12 +93,12 @@ describe('sandbox error envelope', () => {
         rawBody: '{"amount": 1000, "currency": "USD",',
         headers: { 'content-type': 'application/json' },
       });
-      assertError(response, 400, 'IR_06', /^Json deserialize error: /);
+      assertApiError(response, 400, 'IR_06', /^Json deserialize error: /);
     });
 
     it('an empty body on POST /payments → 400 IR_06', async () => {
       const response = await call('POST', '/payments', { rawBody: '', headers: { 'content-type': 'application/json' } });
-      assertError(response, 400, 'IR_06', /body is empty/);
+      assertApiError(response, 400, 'IR_06', /body is empty/);
     });
 
     it('a JSON body sent as text/plain → 415 IR_06', async () => {
@@ -123,12 +106,12 @@ describe('sandbox error envelope', () => {
         rawBody: JSON.stringify(PAYMENT),
         headers: { 'content-type': 'text/plain' },
       });
-      assertError(response, 415, 'IR_06', /Content-Type must be application\/json/);
+      assertApiError(response, 415, 'IR_06', /Content-Type must be application\/json/);
     });
 
     it('a JSON body without any content type → 415 IR_06', async () => {
       const response = await call('POST', '/payments', { rawBody: JSON.stringify(PAYMENT) });
-      assertError(response, 415, 'IR_06');
+      assertApiError(response, 415, 'IR_06');
     });
 
     for (const [name, rawBody] of [
@@ -139,7 +122,7 @@ describe('sandbox error envelope', () => {
     ] as const) {
       it(`${name} as body → 400 IR_06`, async () => {
         const response = await call('POST', '/payments', { rawBody, headers: { 'content-type': 'application/json' } });
-        assertError(response, 400, 'IR_06', /must be a JSON object/);
+        assertApiError(response, 400, 'IR_06', /must be a JSON object/);
       });
     }
 
@@ -151,20 +134,20 @@ describe('sandbox error envelope', () => {
         'api-key': sandbox.secretKey,
         'content-type': 'application/json',
       });
-      assertError(response, 413, 'IR_06', /larger than the limit/);
+      assertApiError(response, 413, 'IR_06', /larger than the limit/);
     });
   });
 
   describe('unknown members', () => {
     it('an unknown top-level member on create → 400 IR_06 naming it', async () => {
       const response = await create({ ...PAYMENT, surprise_member: true });
-      assertError(response, 400, 'IR_06', /surprise_member/);
+      assertApiError(response, 400, 'IR_06', /surprise_member/);
     });
 
     it('an unknown nested member (payment_method_data.card.foo) on create → 400 IR_06 naming the path', async () => {
       const body = { ...PAYMENT, confirm: true, payment_method: 'card', payment_method_data: { card: { ...card('4242424242424242'), foo: 'x' } } };
       const response = await create(body);
-      assertError(response, 400, 'IR_06', /payment_method_data\.card\.foo/);
+      assertApiError(response, 400, 'IR_06', /payment_method_data\.card\.foo/);
     });
 
     it('an unknown nested member on a client confirm → 400 IR_06 naming the path, and the payment stays confirmable', async () => {
@@ -173,7 +156,7 @@ describe('sandbox error envelope', () => {
         payment_method: 'card',
         payment_method_data: { card: { ...card('4242424242424242'), foo: 'x' } },
       });
-      assertError(response, 400, 'IR_06', /payment_method_data\.card\.foo/);
+      assertApiError(response, 400, 'IR_06', /payment_method_data\.card\.foo/);
       const good = await clientConfirm(payment, cardPayment('4242424242424242'));
       assert.equal(good.status, 200, good.text);
       assert.equal(good.body['status'], 'succeeded');
@@ -182,40 +165,40 @@ describe('sandbox error envelope', () => {
     it('an unknown query parameter on GET /payments/{id} → 400 IR_06 naming it', async () => {
       const payment = await newPayment();
       const response = await call('GET', `/payments/${payment.paymentId}`, { query: { colour: 'blue' } });
-      assertError(response, 400, 'IR_06', /colour/);
+      assertApiError(response, 400, 'IR_06', /colour/);
     });
   });
 
   describe('payment create members', () => {
     it('missing amount → 400 IR_04 naming it', async () => {
-      assertError(await create({ currency: 'USD' }), 400, 'IR_04', 'Missing required param: amount');
+      assertApiError(await create({ currency: 'USD' }), 400, 'IR_04', 'Missing required param: amount');
     });
 
     it('missing currency → 400 IR_04 naming it', async () => {
-      assertError(await create({ amount: 1000 }), 400, 'IR_04', 'Missing required param: currency');
+      assertApiError(await create({ amount: 1000 }), 400, 'IR_04', 'Missing required param: currency');
     });
 
     it('amount -1 → 422 IR_06', async () => {
-      assertError(await create({ ...PAYMENT, amount: -1 }), 422, 'IR_06', /amount/);
+      assertApiError(await create({ ...PAYMENT, amount: -1 }), 422, 'IR_06', /amount/);
     });
 
     for (const amount of [1.5, '100']) {
       it(`amount ${JSON.stringify(amount)} → 400 IR_06`, async () => {
-        assertError(await create({ ...PAYMENT, amount }), 400, 'IR_06', /amount/);
+        assertApiError(await create({ ...PAYMENT, amount }), 400, 'IR_06', /amount/);
       });
     }
 
     for (const currency of ['usd', 'XXX']) {
       it(`currency "${currency}" → 400 IR_06`, async () => {
         // serde's wording, as upstream (Cypress Commons.js:1139): the variant sent and the accepted ones
-        assertError(await create({ ...PAYMENT, currency }), 400, 'IR_06', new RegExp(`^Json deserialize error: unknown variant \`${currency}\`, expected one of \`AED\`, `));
+        assertApiError(await create({ ...PAYMENT, currency }), 400, 'IR_06', new RegExp(`^Json deserialize error: unknown variant \`${currency}\`, expected one of \`AED\`, `));
       });
     }
 
     for (const length of [29, 31]) {
       it(`a payment_id of ${length} characters → 422 IR_06`, async () => {
         const paymentId = `pay_${alphanumeric(length - 4)}`;
-        assertError(await create({ ...PAYMENT, payment_id: paymentId }), 422, 'IR_06', /payment_id/);
+        assertApiError(await create({ ...PAYMENT, payment_id: paymentId }), 422, 'IR_06', /payment_id/);
       });
     }
 
@@ -225,12 +208,12 @@ describe('sandbox error envelope', () => {
       assert.equal(first.status, 200, first.text);
       assert.equal(first.body['payment_id'], paymentId);
       const second = await create({ ...PAYMENT, payment_id: paymentId });
-      assertError(second, 400, 'HE_01', /already exists/);
+      assertApiError(second, 400, 'HE_01', /already exists/);
     });
 
     it('amount_to_capture above amount → 400 IR_05', async () => {
       // upstream: Cypress Commons.js:1224 InvalidAmountToCapture
-      assertError(
+      assertApiError(
         await create({ ...PAYMENT, amount_to_capture: 1001 }),
         400,
         'IR_05',
@@ -248,15 +231,15 @@ describe('sandbox error envelope', () => {
 
     it('metadata with 51 keys → 422 IR_06', async () => {
       const metadata = Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`key_${i}`, 'v']));
-      assertError(await create({ ...PAYMENT, metadata }), 422, 'IR_06', /metadata/);
+      assertApiError(await create({ ...PAYMENT, metadata }), 422, 'IR_06', /metadata/);
     });
 
     it('a metadata key of 41 characters → 422 IR_06', async () => {
-      assertError(await create({ ...PAYMENT, metadata: { ['k'.repeat(41)]: 'v' } }), 422, 'IR_06', /metadata/);
+      assertApiError(await create({ ...PAYMENT, metadata: { ['k'.repeat(41)]: 'v' } }), 422, 'IR_06', /metadata/);
     });
 
     it('a metadata value of 501 characters → 422 IR_06', async () => {
-      assertError(await create({ ...PAYMENT, metadata: { note: 'v'.repeat(501) } }), 422, 'IR_06', /metadata/);
+      assertApiError(await create({ ...PAYMENT, metadata: { note: 'v'.repeat(501) } }), 422, 'IR_06', /metadata/);
     });
 
     it('a statement_descriptor_name of 22 characters with letters is accepted', async () => {
@@ -265,19 +248,19 @@ describe('sandbox error envelope', () => {
     });
 
     it('a statement_descriptor_name without a letter → 422 IR_06', async () => {
-      assertError(await create({ ...PAYMENT, statement_descriptor_name: '1234 5678' }), 422, 'IR_06', /statement_descriptor_name/);
+      assertApiError(await create({ ...PAYMENT, statement_descriptor_name: '1234 5678' }), 422, 'IR_06', /statement_descriptor_name/);
     });
 
     it('a statement_descriptor_name over 22 characters → 422 IR_06', async () => {
-      assertError(await create({ ...PAYMENT, statement_descriptor_name: 'A'.repeat(23) }), 422, 'IR_06', /statement_descriptor_name/);
+      assertApiError(await create({ ...PAYMENT, statement_descriptor_name: 'A'.repeat(23) }), 422, 'IR_06', /statement_descriptor_name/);
     });
 
     it('off_session without confirm → 422 IR_06', async () => {
-      assertError(await create({ ...PAYMENT, off_session: true }), 422, 'IR_06', /off_session/);
+      assertApiError(await create({ ...PAYMENT, off_session: true }), 422, 'IR_06', /off_session/);
     });
 
     it('mandate_id without off_session → 422 IR_06', async () => {
-      assertError(await create({ ...PAYMENT, mandate_id: `man_${alphanumeric(20)}` }), 422, 'IR_06', /off_session/);
+      assertApiError(await create({ ...PAYMENT, mandate_id: `man_${alphanumeric(20)}` }), 422, 'IR_06', /off_session/);
     });
   });
 
@@ -289,7 +272,7 @@ describe('sandbox error envelope', () => {
       ['GET', '/v2/payments'],
     ] as const) {
       it(`${method} ${path} → 404 IR_02`, async () => {
-        assertError(await call(method, path), 404, 'IR_02', 'Unrecognized request URL');
+        assertApiError(await call(method, path), 404, 'IR_02', 'Unrecognized request URL');
       });
     }
 
@@ -302,7 +285,7 @@ describe('sandbox error envelope', () => {
       ['PATCH', '/accounts'],
     ] as const) {
       it(`${method} ${path} → 405 IR_03`, async () => {
-        assertError(await call(method, path), 405, 'IR_03', 'The HTTP method is not applicable for this API');
+        assertApiError(await call(method, path), 405, 'IR_03', 'The HTTP method is not applicable for this API');
       });
     }
   });
@@ -313,12 +296,12 @@ describe('sandbox error envelope', () => {
       const first = await clientConfirm(payment, cardPayment('4242424242424242'));
       assert.equal(first.body['status'], 'succeeded', first.text);
       const again = await clientConfirm(payment, cardPayment('4242424242424242'));
-      assertError(again, 400, 'IR_16', 'You cannot confirm this payment because it has status succeeded');
+      assertApiError(again, 400, 'IR_16', 'You cannot confirm this payment because it has status succeeded');
     });
 
     it('an unknown payment id → 404 HE_02', async () => {
       const response = await call('GET', `/payments/pay_${alphanumeric(26)}`);
-      assertError(response, 404, 'HE_02', 'Payment does not exist in our records');
+      assertApiError(response, 404, 'HE_02', 'Payment does not exist in our records');
     });
   });
 
@@ -344,7 +327,7 @@ describe('sandbox error envelope', () => {
       for (const [name, badCard, code, message] of badCards) {
         const response = await clientConfirm(payment, { payment_method: 'card', payment_method_data: { card: badCard } });
         assert.equal(response.status, 400, `${name}: ${response.text}`);
-        assertError(response, 400, code, message);
+        assertApiError(response, 400, code, message);
         const state = await call('GET', `/payments/${payment.paymentId}`);
         assert.equal(state.body['status'], 'requires_confirmation', `${name}: the payment moved to ${String(state.body['status'])}`);
       }
@@ -360,7 +343,7 @@ describe('sandbox error envelope', () => {
         payment_method: 'card',
         payment_method_data: { card: { ...card('4242424242424242'), card_number: 4242424242424242 } },
       });
-      assertError(response, 400, 'IR_06', /card_number/);
+      assertApiError(response, 400, 'IR_06', /card_number/);
     });
   });
 
@@ -374,7 +357,7 @@ describe('sandbox error envelope', () => {
       };
       try {
         const response = await call('GET', `/payments/${payment.paymentId}`);
-        assertError(response, 500, 'HE_00', 'Something went wrong');
+        assertApiError(response, 500, 'HE_00', 'Something went wrong');
         assert.deepEqual(response.body, { error: { type: 'api', message: 'Something went wrong', code: 'HE_00' } });
         assert.ok(!response.text.includes('exploded'));
         assert.ok(!response.text.includes('4111111111111111'));
@@ -427,7 +410,7 @@ describe('sandbox error envelope', () => {
         body: cardPayment('4242424242424242'),
         headers: { origin: 'https://shop.example' },
       });
-      assertError(response, 400, 'IR_04', 'Missing required param: client_secret');
+      assertApiError(response, 400, 'IR_04', 'Missing required param: client_secret');
       assert.equal(response.headers.get('access-control-allow-origin'), '*');
     });
   });

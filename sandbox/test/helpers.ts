@@ -1,4 +1,5 @@
 /** Test support: a real sandbox on an ephemeral loopback port, and a small HTTP client for it. */
+import assert from 'node:assert/strict';
 import { ErrorEnvelope, PaymentMethodListResponse, PaymentResponse } from '../../src/api/schemas.js';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../server.js';
 import { checkResponse } from './conformance/openapi.js';
@@ -129,6 +130,31 @@ export async function eventually<T>(check: () => Promise<T | null | undefined>, 
  */
 export const typeMemberOf = (error: Record<string, unknown>): 'type' | 'error_type' =>
   String(error['message']).startsWith('Json deserialize error:') ? 'error_type' : 'type';
+
+/** The exact body of every refused key (the real service's answer; its Cypress suite calls it `InvalidPublishableKey`). */
+export const UNAUTHORIZED = { error: { type: 'invalid_request', message: 'API key not provided or invalid API key used', code: 'IR_01' } };
+
+/**
+ * Asserts an error answer exactly: the status, a JSON body with one `error` member holding exactly
+ * `code`, `message` and the type member (`type`, or `error_type` for parse errors; upstream adds
+ * `reason` where its message is fixed), the type `api` for 5xx and `invalid_request` otherwise, a
+ * non-empty message, and the message itself when given (a string exactly, a RegExp by match).
+ */
+export function assertApiError(response: ApiResponse, status: number, code: string, message?: string | RegExp): void {
+  const context = `${response.status} ${response.text.slice(0, 500)}`;
+  assert.equal(response.status, status, context);
+  assert.match(response.headers.get('content-type') ?? '', /^application\/json/, context);
+  assert.equal(typeof response.body, 'object', context);
+  assert.deepEqual(Object.keys(response.body as object), ['error'], context);
+  const error = (response.body as Record<string, unknown>)['error'] as Record<string, unknown>;
+  assert.deepEqual(Object.keys(error).filter((key) => key !== 'reason').sort(), ['code', 'message', typeMemberOf(error)].sort(), context);
+  assert.equal(error[typeMemberOf(error)], status >= 500 ? 'api' : 'invalid_request', context);
+  assert.equal(error['code'], code, context);
+  assert.equal(typeof error['message'], 'string', context);
+  assert.ok(String(error['message']).length > 0, context);
+  if (typeof message === 'string') assert.equal(error['message'], message, context);
+  else if (message) assert.match(String(error['message']), message, context);
+}
 
 /**
  * Answers the 3-D Secure test page as the customer's browser does: opens the link (which spends its

@@ -5,9 +5,11 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { cardPayment, startTestSandbox, type ApiResponse, type RequestOptions, type TestSandbox } from './helpers.js';
+import { type ApiResponse, assertApiError, cardPayment, type RequestOptions, startTestSandbox, type TestSandbox } from './helpers.js';
 
 type Body = Record<string, unknown>;
+
+const assertError = (response: ApiResponse, expected: ErrorExpectation): void => assertApiError(response, expected.status, expected.code, expected.message);
 
 interface ErrorExpectation {
   status: number;
@@ -15,15 +17,6 @@ interface ErrorExpectation {
   message?: string | RegExp;
 }
 
-function assertError(response: ApiResponse, expected: ErrorExpectation): void {
-  const context = `${response.status} ${response.text}`;
-  assert.equal(response.status, expected.status, context);
-  assert.deepEqual(Object.keys(response.body), ['error'], context);
-  const error = response.body['error'] as Record<string, unknown>;
-  assert.equal(error['code'], expected.code, context);
-  if (typeof expected.message === 'string') assert.equal(error['message'], expected.message, context);
-  else if (expected.message) assert.match(String(error['message']), expected.message, context);
-}
 
 const REFUSED: ErrorExpectation = {
   status: 401,
