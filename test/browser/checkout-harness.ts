@@ -75,6 +75,8 @@ export interface MountOptions {
   attributes?: Record<string, string>;
   /** Called before the element is connected (properties, listeners). */
   configure?: (element: TenderCheckout) => void;
+  /** `inline` (default here: most tests read the form) or `isolated` (the card frame; test/browser/isolated.test.ts). */
+  mode?: 'inline' | 'isolated';
 }
 
 /** Mounts a `<tender-checkout>` for a new sandbox payment, with an event log attached before it connects. */
@@ -89,7 +91,7 @@ export async function mountCheckout(options: MountOptions = {}) {
     'return-url': 'https://merchant.example/return',
     locale: 'en-US',
     'three-ds': 'redirect',
-    inline: '',
+    ...(options.mode === 'isolated' ? {} : { inline: '' }),
     ...options.attributes,
   };
   for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);

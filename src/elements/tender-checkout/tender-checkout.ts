@@ -218,6 +218,8 @@ export class TenderCheckout extends HTMLElement {
   private nextId = 1;
   private readonly confirms = new Map<number, (outcome: ConfirmOutcome) => void>();
   private readonly challenges = new Map<number, AbortController>();
+  /** Watches the page for what may change a `--tender-*` value (a class, a style, a stylesheet, the colour scheme). */
+  private styleWatch: MutationObserver | null = null;
 
   constructor() {
     super();
@@ -233,9 +235,6 @@ export class TenderCheckout extends HTMLElement {
       delete (this as Record<string, unknown>)[name];
       (this as Record<string, unknown>)[name] = value;
     }
-    // a `--tender-*` value changed on the page (a class, a media query, a theme switch): the transition
-    // of the custom properties (discrete, so no animation) says so, and the frame gets the new values
-    this.addEventListener('transitionstart', () => this.changed());
   }
 
   connectedCallback(): void {
@@ -245,6 +244,8 @@ export class TenderCheckout extends HTMLElement {
 
   disconnectedCallback(): void {
     removeEventListener('message', this.onWindowMessage);
+    this.styleWatch?.disconnect();
+    this.styleWatch = null;
     clearTimeout(this.timer);
     for (const controller of this.challenges.values()) controller.abort();
     this.challenges.clear();
@@ -417,15 +418,40 @@ export class TenderCheckout extends HTMLElement {
     this.port?.postMessage({ protocol: 'tender-frame', v: 1, ...body });
   }
 
-  /** Sends the whole configuration (the frame applies what changed). */
-  private configure(): void {
-    if (!this.port) return;
+  /** This element's computed `--tender-*` custom properties (host CSS: on it or inherited). */
+  private variables(): Record<string, string> {
     const variables: Record<string, string> = {};
     const computed = getComputedStyle(this);
     for (let index = 0; index < computed.length; index += 1) {
       const name = computed[index]!;
       if (name.startsWith('--tender-')) variables[name] = computed.getPropertyValue(name).trim();
     }
+    return variables;
+  }
+
+  /** Sends the configuration again when a `--tender-*` value changed (checked after any change of the page's styles). */
+  private watchStyles(): void {
+    if (this.styleWatch) return;
+    let pending = false;
+    // at most once a frame: a page that animates styles costs one read of the computed style per frame
+    const check = () => {
+      if (pending) return;
+      pending = true;
+      requestAnimationFrame(() => {
+        pending = false;
+        if (this.port && JSON.stringify(this.variables()) !== this.sentVariables) this.configure();
+      });
+    };
+    this.styleWatch = new MutationObserver(check);
+    this.styleWatch.observe(document.documentElement, { subtree: true, childList: true, attributes: true, attributeFilter: ['class', 'style', 'media', 'disabled'] });
+    matchMedia('(prefers-color-scheme: dark)').addEventListener('change', check);
+  }
+
+  /** Sends the whole configuration (the frame applies what changed). */
+  private configure(): void {
+    if (!this.port) return;
+    this.watchStyles();
+    const variables = this.variables();
     this.sentVariables = JSON.stringify(variables);
     const config: FrameConfig = {
       publishableKey: this.publishableKey,
