@@ -61,6 +61,9 @@ const FORM_PROPS = (Object.keys(PROPS) as PropName[]).filter((name) => name !== 
 
 let sheet: CSSStyleSheet | undefined;
 
+/** `HTMLElement`, or where there is none (server rendering in Node) a stand-in: importing this module never throws. */
+const Base = (globalThis.HTMLElement ?? class {}) as typeof HTMLElement;
+
 /**
  * @tagname tender-checkout
  * @summary The drop-in card checkout: card number, expiry, CVC and name, a pay button with the
@@ -128,7 +131,7 @@ let sheet: CSSStyleSheet | undefined;
  * @cssproperty --tender-shadow-input-focus - Input shadow when focused.
  * @cssproperty --tender-shadow-button - Button shadow.
  */
-export class TenderCheckout extends HTMLElement {
+export class TenderCheckout extends Base {
   static version = VERSION;
   static readonly observedAttributes = [...BY_ATTRIBUTE.keys()];
 
