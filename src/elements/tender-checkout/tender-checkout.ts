@@ -214,6 +214,8 @@ export class TenderCheckout extends Base {
   /** The isolated frame, its origin and its channel. */
   private frame: HTMLIFrameElement | null = null;
   private frameOrigin = '';
+  /** The frame's URL without what it paints with first (a new one is a new frame). */
+  private frameBase = '';
   private port: MessagePort | null = null;
   private timer: ReturnType<typeof setTimeout> | undefined;
   /** `--tender-*` values last sent (a change sends the configuration again). */
@@ -340,7 +342,11 @@ export class TenderCheckout extends Base {
 
   // ---- the isolated frame -------------------------------------------------------------------------
 
-  /** The frame page's URL, with the publishable key (the page's `frame-ancestors` are the merchant's allowed origins). */
+  /**
+   * The frame page's URL: with the publishable key (the page's `frame-ancestors` are the merchant's
+   * allowed origins) it names one frame; the language, theme and hidden fields it paints with first
+   * are added when it is created (later changes go over the channel, without a reload).
+   */
   private frameUrl(): URL | null {
     const base = this.frameSrc || (this.apiBase ? `${this.apiBase.replace(/\/+$/, '')}/frame/card` : '');
     if (!base) return null;
@@ -353,6 +359,11 @@ export class TenderCheckout extends Base {
     }
   }
 
+  /** The page's language when `locale` is `auto`: the closest `lang`, else the browser's. */
+  private resolvedLocale(): string {
+    return this.locale === 'auto' || !this.locale ? this.closest('[lang]')?.getAttribute('lang') || navigator.language || 'en' : this.locale;
+  }
+
   private showFrame(): void {
     const url = this.frameUrl();
     if (!url) {
@@ -360,11 +371,16 @@ export class TenderCheckout extends Base {
       this.fail('configuration', 'Set api-base (or frame-src) to the payment API’s URL');
       return;
     }
-    if (this.frame?.src === url.href) {
+    if (this.frame && this.frameBase === url.href) {
       this.configure();
       return;
     }
     this.closeFrame();
+    this.frameBase = url.href;
+    url.searchParams.set('locale', this.resolvedLocale());
+    if (this.theme) url.searchParams.set('theme', this.theme);
+    const hidden = [this.hideName && 'name', this.hideButton && 'button'].filter(Boolean).join(',');
+    if (hidden) url.searchParams.set('hide', hidden);
     void loadProtocol().catch(() => undefined); // checked messages: the schemas load while the frame does
     const frame = document.createElement('iframe');
     frame.setAttribute('part', 'frame');
@@ -382,6 +398,7 @@ export class TenderCheckout extends Base {
     this.port = null;
     this.frame?.remove();
     this.frame = null;
+    this.frameBase = '';
     this.sentVariables = '';
     for (const [id, resolve] of this.confirms) {
       resolve({ type: 'cancelled' });
@@ -461,7 +478,7 @@ export class TenderCheckout extends Base {
       clientSecret: this.clientSecret,
       returnUrl: this.returnUrl,
       pageUrl: location.href,
-      locale: this.locale === 'auto' || !this.locale ? this.closest('[lang]')?.getAttribute('lang') || navigator.language || 'en' : this.locale,
+      locale: this.resolvedLocale(),
       threeDs: this.threeDs === 'redirect' ? 'redirect' : 'modal',
       theme: this.theme,
       appearance: (this.appearance as Record<string, unknown> | null) ?? null,
