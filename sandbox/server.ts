@@ -26,6 +26,8 @@ export interface SandboxOptions {
   settleEveryMs?: number;
   /** Webhook delivery timings (tests shorten them). */
   webhooks?: DeliveryOptions;
+  /** How long a 3-D Secure challenge waits for its answer, in ms (10 minutes; tests shorten it). */
+  challengeWindowMs?: number;
 }
 
 export interface DemoMerchant {
@@ -65,6 +67,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     get publicUrl() {
       return settings.publicUrl;
     },
+    challengeWindowMs: options.challengeWindowMs,
   });
   const customers = new CustomerService(store);
   const refunds = new RefundService(store);
