@@ -6,7 +6,10 @@
 // answers a 3-D Secure test page as the customer's browser would (open it, post its form with the
 // page's token) and tells where the sandbox sent the customer: a test page cannot read the
 // challenge page itself, which sends no CORS header. The command `answer-challenge-frame` clicks an
-// answer in the challenge page framed by the element's 3-D Secure modal.
+// answer in the challenge page framed by the element's 3-D Secure modal. A second sandbox, whose
+// challenges time out after CHALLENGE_TIMEOUT_MS (the test-only `challengeWindowMs`), is
+// `challengeTimeout` in sandbox.json: the tests of a challenge left unanswered pay on it, and no
+// other test's challenge can run out of time.
 import { fileURLToPath } from 'node:url';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { playwrightLauncher } from '@web/test-runner-playwright';
@@ -18,7 +21,11 @@ const { startSandbox } = await import('./sandbox/server.ts');
 const { CHROMIUM_ARGS, CHROMIUM_PATH } = await import('./test/chromium.ts');
 const { answerChallenge } = await import('./sandbox/test/helpers.ts');
 
+/** How long the second sandbox's 3-D Secure challenges wait for an answer (its default is 10 minutes). */
+const CHALLENGE_TIMEOUT_MS = 4000;
+
 let sandbox;
+let challengeTimeout;
 
 export default {
   files: BROWSER_TEST_GLOBS,
@@ -60,9 +67,11 @@ export default {
       name: 'tender-sandbox',
       async serverStart() {
         sandbox = await startSandbox({ port: 0, dbPath: ':memory:', log: null });
+        challengeTimeout = await startSandbox({ port: 0, dbPath: ':memory:', log: null, challengeWindowMs: CHALLENGE_TIMEOUT_MS });
       },
       async serverStop() {
         await sandbox?.close();
+        await challengeTimeout?.close();
       },
       async serve(context) {
         if (context.path === '/__tender/answer-challenge') {
@@ -76,6 +85,12 @@ export default {
             adminKey: sandbox.adminKey,
             publishableKey: sandbox.demo.publishableKey,
             secretKey: sandbox.demo.secretKey,
+            challengeTimeout: {
+              url: challengeTimeout.url,
+              publishableKey: challengeTimeout.demo.publishableKey,
+              secretKey: challengeTimeout.demo.secretKey,
+              windowMs: CHALLENGE_TIMEOUT_MS,
+            },
           }),
           type: 'json',
         };
