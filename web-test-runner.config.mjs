@@ -7,7 +7,10 @@
 // answers a 3-D Secure test page as the customer's browser would (open it, post its form with the
 // page's token) and tells where the sandbox sent the customer: a test page cannot read the
 // challenge page itself, which sends no CORS header. The command `answer-challenge-frame` clicks an
-// answer in the challenge page framed by the element's 3-D Secure modal.
+// answer in the challenge page framed by the element's 3-D Secure modal. A second sandbox, whose
+// challenges time out after CHALLENGE_TIMEOUT_MS (the test-only `challengeWindowMs`), is
+// `challengeTimeout` in sandbox.json: the tests of a challenge left unanswered pay on it, and no
+// other test's challenge can run out of time.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -24,11 +27,15 @@ const { startSandbox } = await import('./sandbox/server.ts');
 const { CHROMIUM_ARGS, CHROMIUM_PATH } = await import('./test/chromium.ts');
 const { answerChallenge } = await import('./sandbox/test/helpers.ts');
 
+/** How long the second sandbox's 3-D Secure challenges wait for an answer (its default is 10 minutes). */
+const CHALLENGE_TIMEOUT_MS = 4000;
+
 let sandbox;
 /** axe-core, run inside the card frame by Playwright (the frame's CSP allows only its own scripts; evaluate() is not a script load). */
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 /** The card frame, built from the sources for this run (never a stale dist/frame): the sandbox serves it at /frame/card. */
 const frameDir = mkdtempSync(join(tmpdir(), 'tender-frame-'));
+let challengeTimeout;
 
 export default {
   files: BROWSER_TEST_GLOBS,
@@ -142,9 +149,11 @@ export default {
       async serverStart() {
         await buildFrame(frameDir, { minify: false });
         sandbox = await startSandbox({ port: 0, dbPath: ':memory:', log: null, frameDir });
+        challengeTimeout = await startSandbox({ port: 0, dbPath: ':memory:', log: null, frameDir, challengeWindowMs: CHALLENGE_TIMEOUT_MS });
       },
       async serverStop() {
         await sandbox?.close();
+        await challengeTimeout?.close();
         rmSync(frameDir, { recursive: true, force: true });
       },
       async serve(context) {
@@ -159,6 +168,12 @@ export default {
             adminKey: sandbox.adminKey,
             publishableKey: sandbox.demo.publishableKey,
             secretKey: sandbox.demo.secretKey,
+            challengeTimeout: {
+              url: challengeTimeout.url,
+              publishableKey: challengeTimeout.demo.publishableKey,
+              secretKey: challengeTimeout.demo.secretKey,
+              windowMs: CHALLENGE_TIMEOUT_MS,
+            },
           }),
           type: 'json',
         };
