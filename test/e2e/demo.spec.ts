@@ -86,10 +86,13 @@ function watchDemoConsole(page: Page): string[] {
   return problems;
 }
 
+/** The demo checkout's card form: in the isolated frame the sandbox serves (Playwright's locators pierce its shadow root). */
+const cardForm = (page: Page) => page.frameLocator('#checkout-slot tender-checkout iframe').locator('tender-card-form');
+
 /** Creates a payment on the demo and types a card into its checkout; the caller presses Pay. */
 async function typeDemoCard(page: Page, number: string): Promise<ReturnType<typeof card>> {
   await page.getByRole('button', { name: 'Create payment' }).click();
-  const checkout = page.locator('#checkout-slot tender-checkout');
+  const checkout = cardForm(page);
   await expect(page.locator('#event-log li[data-event="tender-ready"]')).toHaveCount(1, { timeout: 30_000 });
   const typed = card(number);
   await checkout.locator('input#number').pressSequentially(typed.number);
@@ -106,7 +109,7 @@ test('demo checkout: create a payment, pay with a test card, see the outcome and
 
   const typed = await typeDemoCard(page, '4242424242424242');
   await expect(page.locator('#payment-id')).toHaveText(/^pay_/);
-  await page.locator('#checkout-slot tender-checkout button[part="button"]').click();
+  await cardForm(page).locator('button[part="button"]').click();
 
   await expect(page.locator('#event-log li[data-event="tender-result"]')).toHaveCount(1, { timeout: 20_000 });
   await expect(page.locator('#payment-status')).toHaveText('succeeded');
@@ -124,8 +127,9 @@ test('demo checkout: a 3-D Secure challenge opens in the dialog on the page and 
   await typeDemoCard(page, '4000003800000446');
   const address = page.url();
   const checkout = page.locator('#checkout-slot tender-checkout');
-  await checkout.locator('button[part="button"]').click();
+  await cardForm(page).locator('button[part="button"]').click();
 
+  // the host element opens the challenge over the page (the card form itself is in the isolated frame)
   const dialog = checkout.getByRole('dialog', { name: 'Continue authentication' });
   await expect(dialog).toBeVisible({ timeout: 20_000 });
   const challenge = page.frameLocator('#checkout-slot tender-checkout dialog iframe');
@@ -173,7 +177,7 @@ test('demo checkout: with the redirect chosen, the language, theme and choice su
   const demoOrigin = new URL(page.url()).origin;
   await typeDemoCard(page, '4000003800000446'); // a 3-D Secure challenge
   const checkout = page.locator('#checkout-slot tender-checkout');
-  await checkout.locator('button[part="button"]').click();
+  await cardForm(page).locator('button[part="button"]').click();
   await page.waitForURL((url) => url.origin !== demoOrigin, { timeout: 20_000 });
   await page.getByRole('button', { name: 'Complete Payment' }).click();
   await page.waitForURL((url) => url.origin === demoOrigin);
@@ -183,7 +187,7 @@ test('demo checkout: with the redirect chosen, the language, theme and choice su
   await expect(page.locator('#theme')).toHaveValue('night');
   await expect(page.locator('#three-ds')).toHaveValue('redirect');
   expect(await checkout.evaluate((element: HTMLElement & { locale: string; theme: string; threeDs: string }) => [element.locale, element.theme, element.threeDs])).toEqual(['de', 'night', 'redirect']);
-  await expect(checkout.locator('[part="status"]')).toHaveText(de['status.succeeded']);
+  await expect(cardForm(page).locator('[part="status"]')).toHaveText(de['status.succeeded']);
   expect(problems).toEqual([]);
 });
 
