@@ -6,7 +6,8 @@
 // answers a 3-D Secure test page as the customer's browser would (open it, post its form with the
 // page's token) and tells where the sandbox sent the customer: a test page cannot read the
 // challenge page itself, which sends no CORS header. The command `answer-challenge-frame` clicks an
-// answer in the challenge page framed by the element's 3-D Secure modal.
+// answer in the challenge page framed by the element's 3-D Secure modal; `ax-node` reads a node of
+// Chromium's accessibility tree.
 import { fileURLToPath } from 'node:url';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { playwrightLauncher } from '@web/test-runner-playwright';
@@ -54,6 +55,32 @@ export default {
         }
         await frame.getByRole('button', { name: `${payload.answer} Payment` }).click();
         return true;
+      },
+    },
+    {
+      // `executeServerCommand('ax-node')`: what Chromium's accessibility tree says of the element the page put
+      // in `window.__tenderAxProbe` (the harness's `accessibilityOf`): role, name, description, required.
+      // The browser's own computation, through the DevTools protocol: hidden referenced nodes and all.
+      name: 'tender-ax-node',
+      async executeCommand({ command, session }) {
+        if (command !== 'ax-node') return undefined;
+        const page = session.browser.getPage(session.id);
+        const cdp = await page.context().newCDPSession(page);
+        try {
+          const { result } = await cdp.send('Runtime.evaluate', { expression: 'window.__tenderAxProbe' });
+          if (!result.objectId) throw new Error('ax-node: window.__tenderAxProbe is no element');
+          const { nodes } = await cdp.send('Accessibility.getPartialAXTree', { objectId: result.objectId, fetchRelatives: false });
+          const node = nodes[0];
+          const property = (name) => node?.properties?.find((entry) => entry.name === name)?.value.value;
+          return {
+            role: node?.role?.value ?? '',
+            name: node?.name?.value ?? '',
+            description: node?.description?.value ?? '',
+            required: property('required') === true,
+          };
+        } finally {
+          await cdp.detach();
+        }
       },
     },
     {
