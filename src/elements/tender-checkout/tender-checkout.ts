@@ -225,11 +225,12 @@ export class TenderCheckout extends TenderElement {
     return flow.pay();
   }
 
-  private renderField(field: Field, label: string, control: unknown) {
+  private renderField(field: Field, label: string, control: unknown, hint?: string) {
     const error = this.form.errors[field as keyof CardErrors];
     return html`<div class="field ${field}" part="field">
       <label part="label" for=${field}>${label}</label>
       ${control}
+      ${hint ? html`<p class="hint" id="${field}-hint">${hint}</p>` : nothing}
       <p class="error" part="error" id="${field}-error" ?hidden=${!error}>${error ? this.t(`error.${field}.${error}` as MessageKey) : ''}</p>
     </div>`;
   }
@@ -251,6 +252,7 @@ export class TenderCheckout extends TenderElement {
     const tag = this.localization.tag;
     // with hidden labels the placeholder says what a field is (the label is still there for assistive technology)
     const hiddenLabels = labels === 'hidden';
+    const nameLabel = `${this.t('holderName')} ${this.t('optional')}`;
     return html`<div class="base layout-${layout} labels-${labels}" part="base" lang=${tag} dir=${textDirection(tag)}>
       <form part="form" novalidate @submit=${this.handleSubmit} ?hidden=${!showForm} aria-busy=${submitting}>
         ${this.renderField(
@@ -259,10 +261,10 @@ export class TenderCheckout extends TenderElement {
           html`<div class="control" dir="ltr">
             <input id="number" part=${inputPart('number')} class="with-brand" name="cardnumber" autocomplete="cc-number" inputmode="numeric"
               type="text" spellcheck="false" maxlength="23" placeholder=${hiddenLabels ? this.t('cardNumber') : this.t('numberPlaceholder')} ?disabled=${this.disabled} ?readonly=${submitting}
-              aria-invalid=${invalid('number')} aria-describedby="number-error number-brand"
+              required aria-invalid=${invalid('number')} aria-describedby=${brand ? 'number-error number-brand' : 'number-error'}
               @input=${form.onNumberInput} @blur=${form.onBlur} />
             <span class="brand" part="brand" id="number-brand" role="img"
-              aria-label=${brandName ? this.t('brand', { brand: brandName }) : this.t('brandUnknown')}
+              aria-label=${brandName ? this.t('brand', { brand: brandName }) : nothing}
               ?hidden=${!brand}>${brand ? (SHORT_BRAND[brand] ?? brandName?.toUpperCase()) : ''}</span>
           </div>`,
         )}
@@ -272,15 +274,16 @@ export class TenderCheckout extends TenderElement {
             this.t('expiry'),
             html`<input id="expiry" part=${inputPart('expiry')} dir="ltr" name="exp-date" autocomplete="cc-exp" inputmode="numeric" type="text"
               spellcheck="false" maxlength="7" placeholder=${this.t('expiryPlaceholder')} ?disabled=${this.disabled} ?readonly=${submitting}
-              aria-invalid=${invalid('expiry')} aria-describedby="expiry-error"
+              required aria-invalid=${invalid('expiry')} aria-describedby="expiry-error expiry-hint"
               @input=${form.onExpiryInput} @blur=${form.onBlur} />`,
+            this.t('expiryHint', { format: this.t('expiryPlaceholder') }),
           )}
           ${this.renderField(
             'cvc',
             this.t('cvc'),
             html`<input id="cvc" part=${inputPart('cvc')} dir="ltr" name="cvc" autocomplete="cc-csc" inputmode="numeric" type="text"
               spellcheck="false" maxlength=${cvcLength} placeholder=${this.t('cvcPlaceholder')} ?disabled=${this.disabled} ?readonly=${submitting}
-              aria-invalid=${invalid('cvc')} aria-describedby="cvc-error"
+              required aria-invalid=${invalid('cvc')} aria-describedby="cvc-error"
               @input=${form.onCvcInput} @blur=${form.onBlur} />`,
           )}
         </div>
@@ -288,9 +291,9 @@ export class TenderCheckout extends TenderElement {
           ? nothing
           : this.renderField(
               'name',
-              this.t('holderName'),
+              nameLabel,
               html`<input id="name" part="input" name="ccname" autocomplete="cc-name" type="text" ?disabled=${this.disabled} ?readonly=${submitting}
-                placeholder=${hiddenLabels ? this.t('holderName') : ' '}
+                placeholder=${hiddenLabels ? nameLabel : ' '}
                 @input=${form.onNameInput} @blur=${form.onBlur} />`,
             )}
         ${this.hideButton
