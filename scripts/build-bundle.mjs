@@ -7,6 +7,8 @@
 //   dist/chunks/appearance-<hash>.js the appearance compiler, imported when a theme or appearance is set
 //   dist/chunks/preview-<hash>.js    the sample states of `preview` (src/flow/preview.ts), imported when it is set
 //   dist/chunks/challenge-<hash>.js  the 3-D Secure modal (src/elements/challenge/), imported when a challenge opens
+//   dist/chunks/confirmation-<hash>.js the confirmation a success shows (src/elements/tender-checkout/confirmation.ts),
+//                                    imported when a confirm starts
 //   dist/locales/<tag>.js            one module per locale other than English, imported on demand
 //
 // Each file is self-contained: the main file imports nothing statically, and a chunk never imports
@@ -79,6 +81,14 @@ const challengeBuild = await esbuild.build({
 });
 const challengeFile = [...outputsByEntry(challengeBuild.metafile).values()][0];
 
+const confirmationBuild = await esbuild.build({
+  ...common,
+  entryPoints: ['src/elements/tender-checkout/confirmation.ts'],
+  outdir: join(dist, 'chunks'),
+  entryNames: 'confirmation-[hash]',
+});
+const confirmationFile = [...outputsByEntry(confirmationBuild.metafile).values()][0];
+
 const localeDir = join(root, 'src/i18n/locales');
 let localeEntries = [];
 try {
@@ -113,6 +123,9 @@ const lazyChunks = {
     );
     build.onResolve({ filter: /\/challenge\/challenge-dialog\.js$/ }, (args) =>
       args.kind === 'dynamic-import' ? { path: `./${challengeFile}`, external: true } : undefined,
+    );
+    build.onResolve({ filter: /\/tender-checkout\/confirmation\.js$/ }, (args) =>
+      args.kind === 'dynamic-import' ? { path: `./${confirmationFile}`, external: true } : undefined,
     );
     build.onResolve({ filter: /^\.\/locales\/[\w-]+\.js$/ }, (args) => {
       if (args.kind !== 'dynamic-import') return undefined;
@@ -194,4 +207,4 @@ const main = await esbuild.build({
 });
 const staticImports = Object.values(main.metafile.outputs)[0].imports.filter((i) => i.kind !== 'dynamic-import');
 if (staticImports.length > 0) throw new Error(`build-bundle: the main file must import nothing statically: ${staticImports.map((i) => i.path)}`);
-console.log(`dist/tender-checkout.js, dist/${clientFile}, dist/${themesFile}, dist/${previewFile}, dist/${challengeFile}, ${localeFiles.size} locale modules`);
+console.log(`dist/tender-checkout.js, dist/${clientFile}, dist/${themesFile}, dist/${previewFile}, dist/${challengeFile}, dist/${confirmationFile}, ${localeFiles.size} locale modules`);

@@ -112,7 +112,7 @@ export const formOf = (element: TenderCheckout) => root(element).querySelector<H
 export const brandOf = (element: TenderCheckout) => root(element).querySelector<HTMLElement>('[part=brand]')!;
 
 /** The text of the status line (the confirmation around it after a success left out; announcements go through the live region). */
-export const statusText = (element: TenderCheckout) => clean(root(element).querySelector('[part=status] .status')?.textContent);
+export const statusText = (element: TenderCheckout) => clean([...root(element).querySelectorAll('[part=status] .status')].at(-1)?.textContent);
 
 /** The error shown under a field, or '' when none is visible. */
 export function errorText(element: TenderCheckout, field: 'number' | 'expiry' | 'cvc'): string {

@@ -154,7 +154,7 @@ test('demo checkout: the language and theme chosen survive the 3-D Secure round 
   await expect(page.locator('#locale')).toHaveValue('de');
   await expect(page.locator('#theme')).toHaveValue('night');
   expect(await checkout.evaluate((element: HTMLElement & { locale: string; theme: string }) => [element.locale, element.theme])).toEqual(['de', 'night']);
-  await expect(checkout.locator('[part="status"]')).toHaveText(de['status.succeeded']);
+  await expect(checkout.locator('[part="status"] .status')).toHaveText(de['status.succeeded']);
   expect(problems).toEqual([]);
 });
 

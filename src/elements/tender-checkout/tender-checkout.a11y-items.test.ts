@@ -4,14 +4,18 @@
  * nothing moves away from, and the confirmation after a success. Names, descriptions and the required
  * state are read from Chromium's own accessibility tree (`accessibilityOf`).
  */
-import { expect, waitUntil } from '@open-wc/testing';
-import { resetMouse, sendKeys, sendMouse } from '@web/test-runner-commands';
+import { expect, fixture, waitUntil } from '@open-wc/testing';
+import { emulateMedia, resetMouse, sendKeys, sendMouse, setViewport } from '@web/test-runner-commands';
 import '../../define.js';
+import { PREVIEW_PAYMENT } from '../../flow/preview.js';
 import { en, loadCatalogue } from '../../i18n/index.js';
+import { PRESET_NAMES } from '../../themes/index.js';
+import type { ColorScheme } from '../../themes/index.js';
 import {
   accessibilityOf,
   announcements,
   errorText,
+  fillCard,
   focusedId,
   FUTURE_EXPIRY,
   hintOf,
@@ -21,9 +25,12 @@ import {
   mountCheckout,
   nbsp,
   payButton,
+  statusArea,
+  statusText,
   SUCCESS_CARD,
   typeInto,
 } from '../../../test/browser/checkout-harness.js';
+import type { TenderCheckout } from './tender-checkout.js';
 
 /** Text without the invisible bidi isolates the catalogue puts around values. */
 const plain = (text: string) => nbsp(text).replace(/[\u2066-\u2069]/g, '');
@@ -42,7 +49,11 @@ async function ready(options: Parameters<typeof mountCheckout>[0] = {}) {
 }
 
 describe('<tender-checkout> issue 16, items 5, 6, 8, 9 and 16', () => {
-  afterEach(() => resetMouse());
+  afterEach(async () => {
+    await resetMouse();
+    await setViewport({ width: 800, height: 600 });
+    await emulateMedia({ colorScheme: 'light' });
+  });
 
   describe('item 5: after focus moves on by itself, the next Tab skips no field (WCAG 3.2.2)', () => {
     it('a Tab right after the number moved focus to the expiry stays in the expiry; the same from the expiry to the CVC', async () => {
@@ -196,5 +207,57 @@ describe('<tender-checkout> issue 16, items 5, 6, 8, 9 and 16', () => {
       await waitUntil(() => errorText(element, 'number') !== '', 'the error never showed');
       expect(errorText(element, 'number')).to.equal(en['error.number.incomplete']);
     });
+  });
+
+  describe('item 16: the success is a clear confirmation, announced once', () => {
+    it('shows an icon, the amount and the payment id as reference; the live region says the success once', async () => {
+      const { element, log, payment } = await ready();
+      const said = announcements(element);
+      await fillCard(element, { number: SUCCESS_CARD });
+      payButton(element).click();
+      await log.wait('tender-result');
+      await element.updateComplete;
+      await waitUntil(() => statusArea(element).querySelector('svg'), 'no confirmation shown');
+      const area = statusArea(element);
+      expect(statusText(element)).to.equal(en['status.succeeded']);
+      expect(area.querySelector('svg')!.getAttribute('aria-hidden')).to.equal('true');
+      const text = plain(area.textContent ?? '').replace(/\s+/g, ' ');
+      expect(text).to.contain('$10.99');
+      expect(text).to.contain(en.reference.replace('{id}', payment.payment_id));
+      expect(area.querySelectorAll('[aria-live], [role=status], [role=alert]'), 'a second live region').to.have.length(0);
+      await waitUntil(() => said.includes(en['status.succeeded']), 'the success was not announced');
+      await element.updateComplete;
+      expect(said).to.deep.equal([en.processing, en['status.succeeded']]);
+      await expect(element).to.be.accessible();
+    });
+
+    for (const theme of PRESET_NAMES) {
+      for (const scheme of ['light', 'dark'] as ColorScheme[]) {
+        it(`${theme}, ${scheme}: fits a 320 px viewport, inside the padding, and passes axe`, async () => {
+          await setViewport({ width: 320, height: 640 });
+          const element = document.createElement('tender-checkout');
+          element.setAttribute('preview', 'succeeded');
+          element.setAttribute('locale', 'en-US');
+          element.appearance = { theme, colorScheme: scheme };
+          await fixture<TenderCheckout>(element);
+          await element.updateComplete;
+          const area = statusArea(element);
+          const icon = area.querySelector('svg');
+          expect(icon, 'no icon').to.not.equal(null);
+          expect(plain(area.textContent ?? '')).to.contain(PREVIEW_PAYMENT.payment_id);
+          const base = area.parentElement!.getBoundingClientRect();
+          for (const part of [icon!, ...area.querySelectorAll('p')]) {
+            const box = part.getBoundingClientRect();
+            expect(box.width, part.outerHTML).to.be.greaterThan(0);
+            const clearance = Math.min(box.left - base.left, base.right - box.right, box.top - base.top, base.bottom - box.bottom);
+            expect(clearance, `${part.textContent}: ${clearance} px from the edge`).to.be.at.least(12);
+          }
+          expect(area.scrollWidth, 'the reference runs out of its box').to.be.at.most(area.clientWidth);
+          expect(document.documentElement.scrollWidth).to.be.at.most(320);
+          expect(getComputedStyle(icon!).color, 'the icon is in the success colour').to.equal(getComputedStyle(area.querySelector('.status')!).color);
+          await expect(element).to.be.accessible();
+        });
+      }
+    }
   });
 });

@@ -4,12 +4,13 @@ import { CARD_BRANDS, type CardBrand } from '../../card/index.js';
 import type { FlowStatus } from '../../flow/describe.js';
 import type * as PreviewModule from '../../flow/preview.js';
 import type { PreviewState } from '../../flow/preview.js';
-import { textDirection, type MessageKey, type Messages } from '../../i18n/index.js';
+import { isolate, textDirection, type MessageKey, type Messages } from '../../i18n/index.js';
 import { formatAmount } from '../../money/index.js';
 import type { Appearance, PresetName } from '../../themes/index.js';
 import { AnnouncerController } from '../controllers/announcer-controller.js';
 import { AppearanceController } from '../controllers/appearance-controller.js';
 import { CardFormController, type Field } from '../controllers/card-form-controller.js';
+import { ConfirmationController } from '../controllers/confirmation-controller.js';
 import { LocaleController } from '../controllers/locale-controller.js';
 import { PaymentFlowController } from '../controllers/payment-flow-controller.js';
 import { lazy } from '../lazy.js';
@@ -113,6 +114,7 @@ export class TenderCheckout extends TenderElement {
     text: (status) => this.textOf(status),
     confirmAgain: () => void this.confirm(),
   });
+  private readonly confirmation = new ConfirmationController(this, () => this.flow.state);
 
   /** The merchant's publishable key (`pk_snd_…`, `pk_prd_…`). */
   @property({ attribute: 'publishable-key' }) publishableKey = '';
@@ -154,10 +156,12 @@ export class TenderCheckout extends TenderElement {
     }
   }
 
-  /** Also waits for the locale and the appearance being loaded, and the render they cause. */
+  /** Also waits for the locale, the appearance and the success confirmation being loaded, and the render they cause. */
   protected override async getUpdateComplete(): Promise<boolean> {
     await super.getUpdateComplete();
     await Promise.all([this.localization.loaded, this.look.applied, this.previewShown]);
+    await super.getUpdateComplete();
+    await this.confirmation.loaded;
     return super.getUpdateComplete();
   }
 
@@ -304,7 +308,7 @@ export class TenderCheckout extends TenderElement {
       </form>
       <div part="status" tabindex="-1">
         ${phase === 'loading' ? html`<p class="status">${this.t('loading')}</p>` : nothing}
-        ${status && (!submitting || this.hideButton) ? html`<p class="status ${status.tone}">${this.statusText()}</p>` : nothing}
+        ${status && (!submitting || this.hideButton) ? this.confirmation.render(html`<p class="status ${status.tone}">${this.statusText()}</p>`, isolate(amount), this.t('reference', { id: payment?.payment_id ?? '' })) : nothing}
       </div>
       <div id="announcer" class="visually-hidden" role="status" aria-live="polite" aria-atomic="true"></div>
       ${problem?.retry ? html`<button class="secondary" type="button" @click=${this.handleRetry}>${this.t('retry')}</button>` : nothing}
