@@ -77,7 +77,8 @@ export class CardFormController implements ReactiveController {
     });
     on(window, 'pointerdown', () => (this.pressed = true));
     // a mouse's pointerup and click come in one task; a tap's focus change and click come after its pointerup
-    for (const type of ['pointerup', 'pointercancel', 'click']) {
+    // (a tap that scrolls or opens a context menu ends without a click)
+    for (const type of ['pointerup', 'pointercancel', 'contextmenu', 'click']) {
       on(window, type, (event: PointerEvent) => {
         if (this.pressed && (type !== 'pointerup' || event.pointerType !== 'touch')) setTimeout(() => this.endPress());
       });
