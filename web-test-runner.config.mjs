@@ -79,6 +79,7 @@ export default {
       // frame is cross-origin: a test page cannot reach into it):
       //   { action: 'type', field, text }   focuses a field (click at its end) and types with real keys
       //   { action: 'press', key }          presses a key where focus is
+      //   { action: 'lose-next-confirm' }   the next confirm is processed and its answer lost (a dropped connection)
       //   { action: 'click', name? }        clicks a button by its accessible name (none: the pay button)
       //   { action: 'read' }                { fields: {id: value}, errors: {id: text}, status, button, focused, lang, dir, scroll, buttonBackground }
       //   { action: 'axe' }                 axe-core's violations inside the frame (ids and targets)
@@ -105,6 +106,13 @@ export default {
           case 'press':
             await page.keyboard.press(payload.key);
             return true;
+          case 'lose-next-confirm':
+            // the next confirm reaches the sandbox, which pays, and its answer is lost on the way back
+            await page.route('**/payments/*/confirm', async (route) => {
+              await route.fetch();
+              await route.abort('connectionreset');
+            }, { times: 1 });
+            return true;
           case 'click':
             await (payload.name ? form.getByRole('button', { name: payload.name }) : form.locator('button[part=button]')).click();
             return true;
@@ -119,7 +127,7 @@ export default {
               return {
                 fields,
                 errors,
-                status: (root.querySelector('[part=status]')?.textContent ?? '').replace(/\s+/g, ' ').trim(),
+                status: ([...root.querySelectorAll('[part=status] .status')].at(-1)?.textContent ?? '').replace(/\s+/g, ' ').trim(),
                 button: (root.querySelector('button[part=button]')?.textContent ?? '').replace(/\s+/g, ' ').trim(),
                 focused: document.hasFocus() ? (root.activeElement?.id || root.activeElement?.getAttribute('part') || root.activeElement?.textContent?.trim() || '') : '',
                 lang: base?.getAttribute('lang') ?? '',

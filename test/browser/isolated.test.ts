@@ -4,7 +4,7 @@
  * frame is reached as a customer would, through Playwright (the `card-frame` command of
  * web-test-runner.config.mjs): this page cannot read it, which is the point.
  */
-import { expect, waitUntil } from '@open-wc/testing';
+import { aTimeout, expect, waitUntil } from '@open-wc/testing';
 import { executeServerCommand } from '@web/test-runner-commands';
 import '../../src/define.js';
 import type { TenderCheckout } from '../../src/elements/tender-checkout/tender-checkout.js';
@@ -14,8 +14,11 @@ import {
   CHALLENGE_CARD,
   DECLINED_CARD,
   FUTURE_EXPIRY,
+  PROCESSING_CARD,
   SUCCESS_CARD,
+  answerMobileMoney,
   createConfirmedPayment,
+  createMobileMoneyPayment,
   mountCheckout,
   retrieveAsMerchant,
   type MountOptions,
@@ -49,6 +52,9 @@ async function typeCard(number: string) {
   await inFrame({ action: 'type', field: 'cvc', text: '123' });
 }
 
+/** The sandbox's frictionless 3-D Secure card (README "Test cards"). */
+const FRICTIONLESS_CARD = '4000000000004020';
+
 const mountIsolated = (options: MountOptions = {}) => mountCheckout({ ...options, mode: 'isolated' });
 const frameOf = (element: TenderCheckout) => element.shadowRoot!.querySelector<HTMLIFrameElement>('iframe[part=frame]')!;
 const digits = (text: string) => text.replace(/\D/g, '');
@@ -62,6 +68,8 @@ describe('<tender-checkout> isolated (the default)', () => {
     expect(new URL(frame.src).origin).to.equal(new URL(config.url).origin);
     expect(new URL(frame.src).pathname).to.equal('/frame/card');
     expect(new URL(frame.src).origin).not.to.equal(location.origin);
+    // no top-level navigation from the frame, whatever its code does: the host navigates
+    expect([...frame.sandbox].sort()).to.deep.equal(['allow-forms', 'allow-same-origin', 'allow-scripts']);
     expect(document.querySelectorAll('input').length + element.shadowRoot!.querySelectorAll('input').length).to.equal(0);
     await waitUntil(() => frame.title === en.frameTitle, `the title is "${frame.title}"`);
     const view = await read();
@@ -95,6 +103,64 @@ describe('<tender-checkout> isolated (the default)', () => {
     expect(keys).to.deep.equal([]);
     expect(digits(element.outerHTML)).not.to.include(SUCCESS_CARD);
     expect((await retrieveAsMerchant(payment.payment_id)).status).to.equal('succeeded');
+  });
+
+  it('reports requires_capture for a manual-capture payment, and a frictionless 3-D Secure card pays with no dialog', async () => {
+    const manual = await mountIsolated({ create: { amount: 2500, currency: 'EUR', capture_method: 'manual' } });
+    await manual.log.wait('tender-ready');
+    await typeCard(SUCCESS_CARD);
+    await pay();
+    expect((await manual.log.wait('tender-result')).detail.status).to.equal('requires_capture');
+    expect((await read()).status).to.equal(en['status.requires_capture']);
+    manual.element.remove();
+
+    const { element, log } = await mountIsolated({ attributes: { 'three-ds': 'modal' } });
+    await log.wait('tender-ready');
+    await typeCard(FRICTIONLESS_CARD);
+    await pay();
+    expect((await log.wait('tender-result')).detail.status).to.equal('succeeded');
+    expect(element.shadowRoot!.querySelector('dialog')).to.equal(null);
+    expect(log.of('tender-redirect')).to.have.length(0);
+  });
+
+  it('polls a processing payment until it is final, and a mobile-money payment shows the wait screen until approved', async () => {
+    const processing = await mountIsolated();
+    await processing.log.wait('tender-ready');
+    await typeCard(PROCESSING_CARD);
+    await pay();
+    expect((await processing.log.wait('tender-result')).detail.status).to.equal('succeeded');
+    expect(processing.log.of('tender-result')).to.have.length(1);
+    processing.element.remove();
+
+    const payment = await createMobileMoneyPayment('0700000001');
+    const { log } = await mountIsolated({ payment });
+    await waitUntil(async () => (await read()).status.startsWith(en['status.waitScreen']), 'no wait screen in the frame', { timeout: 5000 });
+    expect(log.of('tender-result')).to.have.length(0);
+    await answerMobileMoney(payment.payment_id, 'approve');
+    const result = await log.wait('tender-result', 1, 10000);
+    expect(result.detail).to.include({ paymentId: payment.payment_id, status: 'succeeded' });
+  });
+
+  it('reports an expired client secret from the host as a final error', async () => {
+    const payment = await createPayment({ amount: 1099, currency: 'USD', session_expiry: 1 });
+    await aTimeout(1200); // the sandbox's clock: the secret lives one second
+    const { log } = await mountIsolated({ payment });
+    const error = await log.wait('tender-error');
+    expect(error.detail).to.include({ code: 'client_secret_expired', recoverable: false });
+    expect((await read()).status).to.equal(en['error.expired']);
+    expect(log.of('tender-ready')).to.have.length(0);
+  });
+
+  it('a confirm whose answer is lost is reconciled by retrieving the payment: reported paid, never failed', async () => {
+    const { log, payment } = await mountIsolated();
+    await log.wait('tender-ready');
+    await typeCard(SUCCESS_CARD);
+    await inFrame({ action: 'lose-next-confirm' });
+    await pay();
+    const result = await log.wait('tender-result');
+    expect(result.detail).to.include({ paymentId: payment.payment_id, status: 'succeeded' });
+    expect(log.of('tender-result')).to.have.length(1);
+    expect((await retrieveAsMerchant(payment.payment_id)).attempt_count).to.equal(1);
   });
 
   it('confirm() from the host pays, and tender-submit cancelled on the host stops it', async () => {
@@ -131,6 +197,7 @@ describe('<tender-checkout> isolated (the default)', () => {
     const declined = await log.wait('tender-result');
     expect(declined.detail).to.include({ status: 'failed', retryable: true, errorCode: 'card_declined' });
     expect((await read()).status).to.equal(en['decline.card_declined']);
+    expect(await inFrame<unknown[]>({ action: 'axe' }), 'axe after the decline').to.deep.equal([]);
     // focus went back to the card number, the field to fix
     await waitUntil(async () => (await read()).focused === 'number', 'focus is not on the card number after the decline');
     await inFrame({ action: 'press', key: 'Control+A' });
@@ -139,6 +206,7 @@ describe('<tender-checkout> isolated (the default)', () => {
     await pay();
     const paid = await log.wait('tender-result', 2);
     expect(paid.detail.status).to.equal('succeeded');
+    expect(await inFrame<unknown[]>({ action: 'axe' }), 'axe after the success').to.deep.equal([]);
     expect((await retrieveAsMerchant(payment.payment_id)).attempt_count).to.equal(2);
   });
 
@@ -205,6 +273,10 @@ describe('<tender-checkout> isolated (the default)', () => {
     await waitUntil(async () => (await read()).buttonBackground === 'rgb(1, 2, 3)', 'the host’s --tender-color-primary never reached the frame');
     element.style.setProperty('--tender-color-primary', 'rgb(4, 5, 6)');
     await waitUntil(async () => (await read()).buttonBackground === 'rgb(4, 5, 6)', 'a change of --tender-color-primary never reached the frame');
+    // a value that would fetch something is not taken: the frame keeps the default of the token instead
+    element.style.setProperty('--tender-color-primary', 'url(https://tracker.example/x.png)');
+    await waitUntil(async () => (await read()).buttonBackground !== 'rgb(4, 5, 6)', 'the frame kept the old value');
+    expect((await read()).buttonBackground).to.match(/^rgb/);
     element.locale = 'de';
     await waitUntil(() => frameOf(element).title === de.frameTitle, 'the title is not German');
     expect(plain((await read()).button)).to.equal(de.pay.replace('{amount}', '10,99 $'));

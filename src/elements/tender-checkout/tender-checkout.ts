@@ -385,6 +385,9 @@ export class TenderCheckout extends Base {
     const frame = document.createElement('iframe');
     frame.setAttribute('part', 'frame');
     frame.title = 'Card payment form';
+    // the browser holds the frame to what it needs (its scripts, its own origin for the API, its form):
+    // no top-level navigation, no popups, whatever its code tried
+    frame.setAttribute('sandbox', 'allow-scripts allow-same-origin allow-forms');
     frame.src = url.href;
     this.frame = frame;
     this.frameOrigin = url.origin;

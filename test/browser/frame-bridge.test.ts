@@ -1,0 +1,174 @@
+/**
+ * The frame's bridge (src/frame/frame.ts) in this page, with a stand-in for the frame's window: its
+ * parent is an object this test plays, so the channel, the questions and the refusals can be driven
+ * message by message (test/browser/isolated.test.ts runs the real frame, cross-origin, end to end).
+ * The form inside pays against the real sandbox.
+ */
+import { expect, waitUntil } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import { message } from '../../src/frame/envelope.js';
+import { startFrame } from '../../src/frame/frame.js';
+import type { FrameConfig } from '../../src/frame/protocol.js';
+import type { TenderCardForm } from '../../src/elements/tender-checkout/card-form.js';
+import { en } from '../../src/i18n/en.js';
+import { FUTURE_EXPIRY, SUCCESS_CARD } from './checkout-harness.js';
+import { createPayment, sandboxConfig } from './sandbox-config.js';
+
+interface Said {
+  type: string;
+  [member: string]: unknown;
+}
+
+/** A window for startFrame(): this document, this page's URL with `query`, and a parent the test plays. */
+function frameWindow(query: string) {
+  const listeners: ((event: MessageEvent) => void)[] = [];
+  const hellos: unknown[] = [];
+  const parent = { postMessage: (data: unknown) => hellos.push(data) };
+  const win = {
+    document,
+    parent,
+    location: { href: `${location.origin}/frame/card${query}` },
+    addEventListener: (_type: string, listener: (event: MessageEvent) => void) => listeners.push(listener),
+  };
+  /** Delivers a window message as if `source` had posted it. */
+  const deliver = (source: unknown, data: unknown, ports: MessagePort[] = []) => {
+    for (const listener of listeners) listener({ source, data, ports } as unknown as MessageEvent);
+  };
+  return { win: win as unknown as Window, parent, hellos, deliver };
+}
+
+describe('the frame bridge (src/frame/frame.ts)', () => {
+  let form: TenderCardForm | null = null;
+  afterEach(() => {
+    form?.remove();
+    form = null;
+    document.documentElement.style.removeProperty('--tender-color-primary');
+  });
+
+  async function connected(query: string) {
+    const config = await sandboxConfig();
+    const frame = frameWindow(query);
+    form = startFrame({ window: frame.win, apiBase: config.url });
+    const channel = new MessageChannel();
+    const said: Said[] = [];
+    channel.port1.onmessage = (event) => said.push(event.data as Said);
+    frame.deliver(frame.parent, message({ type: 'connect' }), [channel.port2]);
+    const tell = (body: Record<string, unknown> & { type: string }) => channel.port1.postMessage(message(body));
+    return { ...frame, form, said, tell, config, channel };
+  }
+
+  const baseConfig = (publishableKey: string, clientSecret: string): FrameConfig => ({
+    publishableKey,
+    clientSecret,
+    returnUrl: 'https://shop.example/return',
+    pageUrl: 'https://shop.example/checkout',
+    locale: 'en-US',
+    threeDs: 'modal',
+    theme: '',
+    appearance: null,
+    messages: {},
+    hideButton: false,
+    hideName: false,
+    disabled: false,
+    requestTimeout: 0,
+    variables: { '--tender-color-primary': 'rgb(9, 8, 7)', '--tender-color-danger': 'url(https://tracker.example/x)' },
+  });
+
+  it('shows the form at once from its URL (language, hidden fields), loading, before the host says anything', async () => {
+    const frame = frameWindow('?key=pk_x&locale=de&hide=name');
+    form = startFrame({ window: frame.win, apiBase: 'http://127.0.0.1:9' });
+    await form.updateComplete;
+    expect(form.isConnected).to.equal(true);
+    expect([form.locale, form.hideName, form.hideButton]).to.deep.equal(['de', true, false]);
+    expect(form.renderRoot.querySelector('#number')).to.not.equal(null);
+    expect(form.renderRoot.querySelector('#name')).to.equal(null);
+    expect(frame.hellos).to.deep.equal([message({ type: 'hello' })]);
+  });
+
+  it('takes the host’s configuration, pays, and forwards ready, change and result; the submit is the host’s question', async () => {
+    const payment = await createPayment({ amount: 1099, currency: 'USD' });
+    const { tell, said, config } = await connected(`?key=${(await sandboxConfig()).publishableKey}`);
+    tell({ type: 'configure', config: baseConfig(config.publishableKey, payment.client_secret) });
+    await waitUntil(() => said.some((m) => m.type === 'event' && m.name === 'tender-ready'), 'no tender-ready forwarded', { timeout: 8000 });
+    expect(said.find((m) => m.type === 'meta')).to.deep.include({ title: en.frameTitle, lang: 'en', dir: 'ltr' });
+    expect(said.some((m) => m.type === 'size' && (m.height as number) > 100)).to.equal(true);
+    // the host's --tender-* values: the colour is taken, the URL is not
+    expect(document.documentElement.style.getPropertyValue('--tender-color-primary')).to.equal('rgb(9, 8, 7)');
+    expect(document.documentElement.style.getPropertyValue('--tender-color-danger')).to.equal('');
+
+    form!.focus();
+    await sendKeys({ type: SUCCESS_CARD });
+    await sendKeys({ type: FUTURE_EXPIRY });
+    await sendKeys({ type: '123' });
+    tell({ type: 'confirm', id: 7 });
+    await waitUntil(() => said.some((m) => m.type === 'submit'), 'the frame did not ask the host before paying', { timeout: 8000 });
+    const question = said.find((m) => m.type === 'submit')!;
+    expect(question).to.deep.include({ paymentId: payment.payment_id });
+    tell({ type: 'answer', id: question.id, proceed: true });
+    await waitUntil(() => said.some((m) => m.type === 'confirmed'), 'no outcome', { timeout: 8000 });
+    const confirmed = said.find((m) => m.type === 'confirmed')!;
+    expect(confirmed.id).to.equal(7);
+    expect((confirmed.outcome as { type: string; detail: { status: string } }).detail.status).to.equal('succeeded');
+    expect(said.some((m) => m.type === 'event' && m.name === 'tender-result')).to.equal(true);
+    expect(said.filter((m) => m.type === 'event').map((m) => m.name)).to.include('tender-change');
+    // nothing it said holds the card number
+    expect(JSON.stringify(said).replace(/\D/g, '')).not.to.include(SUCCESS_CARD);
+  });
+
+  it('a submit the host cancels does not pay', async () => {
+    const payment = await createPayment({ amount: 1099, currency: 'USD' });
+    const { tell, said, config } = await connected(`?key=${(await sandboxConfig()).publishableKey}`);
+    tell({ type: 'configure', config: baseConfig(config.publishableKey, payment.client_secret) });
+    await waitUntil(() => said.some((m) => m.type === 'event' && m.name === 'tender-ready'), 'no tender-ready forwarded', { timeout: 8000 });
+    form!.focus();
+    await sendKeys({ type: `${SUCCESS_CARD}${FUTURE_EXPIRY}123` });
+    tell({ type: 'confirm', id: 1 });
+    await waitUntil(() => said.some((m) => m.type === 'submit'), 'no question', { timeout: 8000 });
+    tell({ type: 'answer', id: said.find((m) => m.type === 'submit')!.id, proceed: false });
+    await waitUntil(() => said.some((m) => m.type === 'confirmed'), 'no outcome', { timeout: 8000 });
+    expect(said.find((m) => m.type === 'confirmed')!.outcome).to.deep.equal({ type: 'cancelled' });
+    expect(said.some((m) => m.type === 'event' && m.name === 'tender-result')).to.equal(false);
+  });
+
+  it('takes no configuration for another merchant than its URL’s, and no channel from a window other than its parent', async () => {
+    const payment = await createPayment({ amount: 1099, currency: 'USD' });
+    const config = await sandboxConfig();
+    const frame = frameWindow('?key=pk_snd_another_merchant');
+    form = startFrame({ window: frame.win, apiBase: config.url });
+    const stranger = new MessageChannel();
+    const heard: unknown[] = [];
+    stranger.port1.onmessage = (event) => heard.push(event.data);
+    frame.deliver({ postMessage() {} }, message({ type: 'connect' }), [stranger.port2]);
+    stranger.port1.postMessage(message({ type: 'configure', config: baseConfig(config.publishableKey, payment.client_secret) }));
+
+    const channel = new MessageChannel();
+    const said: Said[] = [];
+    channel.port1.onmessage = (event) => said.push(event.data as Said);
+    frame.deliver(frame.parent, message({ type: 'connect' }), [channel.port2]);
+    channel.port1.postMessage(message({ type: 'configure', config: baseConfig(config.publishableKey, payment.client_secret) }));
+    await waitUntil(() => said.some((m) => m.type === 'event' && m.name === 'tender-error'), 'no error for the foreign key', { timeout: 8000 });
+    expect((said.find((m) => m.type === 'event' && m.name === 'tender-error')!.detail as { code: string }).code).to.equal('configuration');
+    expect(said.some((m) => m.type === 'event' && m.name === 'tender-ready')).to.equal(false);
+    expect(heard).to.deep.equal([]);
+  });
+
+  it('the frame page’s script starts the frame in its own window (here a page with no parent to greet)', async () => {
+    const before = document.querySelectorAll('body > tender-card-form').length;
+    await import('../../src/frame/main.js');
+    const started = [...document.querySelectorAll<TenderCardForm>('body > tender-card-form')];
+    expect(started.length).to.equal(before + 1);
+    await started.at(-1)!.updateComplete;
+    // loading, waiting for a host that a top-level page does not have
+    expect(started.at(-1)!.renderRoot.querySelector('button[part=button]')?.hasAttribute('disabled')).to.equal(true);
+    started.at(-1)!.remove();
+  });
+
+  it('drops messages that are not the protocol’s', async () => {
+    const { tell, said, channel } = await connected('?key=pk_x');
+    channel.port1.postMessage({ type: 'configure' });
+    channel.port1.postMessage(message({ type: 'navigate', url: 'https://evil.example' }));
+    tell({ type: 'focus' });
+    await waitUntil(() => (form!.renderRoot as ShadowRoot).activeElement?.id === 'number', 'a valid message after the invalid ones was not taken', { timeout: 8000 });
+    expect(said.filter((m) => m.type === 'event')).to.deep.equal([]);
+  });
+});
