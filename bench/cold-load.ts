@@ -48,7 +48,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { chromium, type Browser, type BrowserContext, type Frame } from 'playwright';
@@ -76,15 +76,20 @@ interface Subject {
   name: string;
   /** Path of its page on the merchant's origin. */
   path: string;
-  /** Whether it fires `tender-ready` (the static form does not). */
-  payable: boolean;
+  /** `static`: no tender-ready; `isolated`: the number field is in the card frame. */
+  mode: 'static' | 'inline' | 'isolated';
 }
 
 const SUBJECTS: Subject[] = [
-  { name: 'static form (floor)', path: '/static.html', payable: false },
-  { name: 'inline', path: '/inline.html', payable: true },
-  { name: 'inline + modulepreload', path: '/inline-preload.html', payable: true },
+  { name: 'static form (floor)', path: '/static.html', mode: 'static' },
+  { name: 'isolated', path: '/isolated.html', mode: 'isolated' },
+  { name: 'inline', path: '/inline.html', mode: 'inline' },
+  { name: 'inline + modulepreload', path: '/inline-preload.html', mode: 'inline' },
 ];
+
+/** Main-thread work allowed on top of the round trips of the isolated mode's budgets (see docs/performance.md). */
+const SLACK_MS = 50;
+const BUDGET = { hostGzip: 6 * 1024, frameCriticalGzip: 30 * 1024 };
 
 /** One request as the load saw it, ms from the top page's navigation start. */
 interface Request {
@@ -103,6 +108,8 @@ interface Sample {
   painted: number;
   typeable: number;
   payable: number | null;
+  /** Isolated mode: the card frame's document has arrived (its navigation's responseEnd). */
+  frameDocument: number | null;
   /** Round trips on the critical path to each mark. */
   trips: { painted: number; typeable: number; payable: number | null };
   requests: Request[];
@@ -141,8 +148,8 @@ function distFiles(): Map<string, File> {
   return files;
 }
 
-/** The checkout page of docs/integration.md, or the static form. */
-function pageHtml(path: string, settings: { publishableKey: string; apiBase: string; clientSecret: string; clientChunk: string }): string | null {
+/** The checkout page of docs/integration.md (isolated, or with `inline`), or the static form. */
+function pageHtml(path: string, settings: { publishableKey: string; apiBase: string; clientSecret: string; inlineChunks: string[] }): string | null {
   const head = (hints: string) =>
     '<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<meta name="viewport" content="width=device-width, initial-scale=1">\n' +
     `<link rel="icon" href="data:,">\n<title>Checkout — My Shop</title>\n${hints}`;
@@ -160,10 +167,14 @@ function pageHtml(path: string, settings: { publishableKey: string; apiBase: str
             '<label>Name on card <input name="ccname" autocomplete="cc-name"></label>\n<button>Pay</button>\n</form>',
         )
       );
-    case '/inline.html':
+    case '/isolated.html':
       return head(script) + body(element(''));
-    case '/inline-preload.html':
-      return head(`<link rel="modulepreload" href="/assets/tender-checkout/${settings.clientChunk}">\n${script}`) + body(element(''));
+    case '/inline.html':
+      return head(script) + body(element(' inline'));
+    case '/inline-preload.html': {
+      const hints = settings.inlineChunks.map((chunk) => `<link rel="modulepreload" href="/assets/tender-checkout/${chunk}">\n`).join('');
+      return head(hints + script) + body(element(' inline'));
+    }
     default:
       return null;
   }
@@ -244,6 +255,17 @@ async function createPayment(run: Run): Promise<Payment> {
   return { clientSecret: payment.client_secret };
 }
 
+/**
+ * When the card frame is first shown in the page big enough to hold the number field: the first
+ * recorded box of the iframe (top page clock) that is visible and at least as tall as the field's
+ * bottom edge inside the frame. Null: not yet.
+ */
+function frameShownAt(top: ColdMarks, card: ColdMarks): number | null {
+  if (card.fieldBottom === null) return null;
+  const bottom = card.fieldBottom;
+  return top.frameBoxes.find(([, width, height, visible]) => visible && width > 0 && height >= bottom - 0.5)?.[0] ?? null;
+}
+
 async function loadOnce(run: Run, subject: Subject, conditions: LinkConditions): Promise<Sample> {
   run.setPayment(await createPayment(run));
   run.link.reset(conditions);
@@ -253,10 +275,16 @@ async function loadOnce(run: Run, subject: Subject, conditions: LinkConditions):
     let settle: () => void = () => undefined;
     const settled = new Promise<void>((resolveSettled) => (settle = resolveSettled));
     const reported = new Map<Frame, ColdMarks>();
+    const topMarks = () => [...reported.entries()].find(([frame]) => frame.parentFrame() === null)?.[1] ?? null;
+    /** The document with the number field: the page itself, or (isolated) the card frame. */
+    const fieldFrame = () => [...reported.entries()].find(([frame, marks]) => (subject.mode === 'isolated') === (frame.parentFrame() !== null) && marks.painted !== null) ?? null;
     const complete = (): boolean => {
-      const top = [...reported.entries()].find(([frame]) => frame.parentFrame() === null)?.[1];
-      if (!top || top.errors.length > 0) return Boolean(top?.errors.length);
-      return top.typeable !== null && (!subject.payable || top.ready !== null);
+      const top = topMarks();
+      const field = fieldFrame()?.[1];
+      if (top?.errors.length) return true;
+      if (!top || !field || field.typeable === null) return false;
+      if (subject.mode === 'static') return true;
+      return top.ready !== null && (subject.mode === 'inline' || frameShownAt(top, field) !== null);
     };
     await context.exposeBinding('__coldBenchReport', (source, marks: ColdMarks) => {
       reported.set(source.frame, marks);
@@ -269,8 +297,7 @@ async function loadOnce(run: Run, subject: Subject, conditions: LinkConditions):
       if (message.type() === 'error' || message.type() === 'warning') problems.push(`console.${message.type()}: ${message.text()}`);
     });
     page.on('requestfailed', (request) => problems.push(`request failed: ${request.url()} (${request.failure()?.errorText ?? '?'})`));
-    const url = `${run.merchantOrigin}${subject.path}`;
-    await page.goto(url, { waitUntil: 'commit' });
+    await page.goto(`${run.merchantOrigin}${subject.path}`, { waitUntil: 'commit' });
     let timer: ReturnType<typeof setTimeout> | undefined;
     await Promise.race([
       settled,
@@ -278,9 +305,24 @@ async function loadOnce(run: Run, subject: Subject, conditions: LinkConditions):
     ]).finally(() => clearTimeout(timer));
 
     const top = await documentState(page.mainFrame());
-    const marks = top.marks;
-    if (!marks || marks.painted === null || marks.typeable === null) throw new Error(`${subject.name}: the probe found no number field`);
-    if (marks.errors.length > 0) problems.push(`tender-error: ${marks.errors.join(', ')}`);
+    const found = fieldFrame();
+    if (!top.marks || !found) throw new Error(`${subject.name}: the probe found no number field`);
+    if (top.marks.errors.length > 0) throw new Error(`${subject.name}: tender-error ${top.marks.errors.join(', ')}`);
+    const [frame] = found;
+    const field = frame === page.mainFrame() ? top : await documentState(frame);
+    if (!field.marks || field.marks.painted === null || field.marks.typeable === null) throw new Error(`${subject.name}: the number field has no marks`);
+    // the field's document's clock → the top page's
+    const shift = field.timeOrigin - top.timeOrigin;
+    let painted = field.marks.painted + shift;
+    let typeable = field.marks.typeable + shift;
+    let frameDocument: number | null = null;
+    if (subject.mode === 'isolated') {
+      const shown = frameShownAt(top.marks, field.marks) as number;
+      painted = Math.max(painted, shown);
+      typeable = Math.max(typeable, shown);
+      frameDocument = field.responseEnd + shift;
+    }
+    const payable = subject.mode === 'static' ? null : top.marks.ready;
 
     // the requests, as the link saw them, on the top page's clock
     const exchanges = [...run.link.exchanges];
@@ -299,21 +341,21 @@ async function loadOnce(run: Run, subject: Subject, conditions: LinkConditions):
       })),
     );
 
-    // check that "typeable" was true: a digit typed into the field stays there (not timed)
-    const field = page.locator('input[autocomplete="cc-number"]');
-    await field.pressSequentially('42', { timeout: 5_000 });
-    const value = (await field.inputValue()).replace(/\D/g, '');
+    // check that "typeable" was true: digits typed into the field stay there (not timed)
+    const input = frame.locator('input[autocomplete="cc-number"]');
+    await input.pressSequentially('42', { timeout: 5_000 });
+    const value = (await input.inputValue()).replace(/\D/g, '');
     if (value !== '42') problems.push(`typed 42 into the number field, it holds ${JSON.stringify(value)}`);
 
     if (problems.length > 0) throw new Error(`${subject.name} did not load cleanly:\n${problems.join('\n')}`);
-    const payable = subject.payable ? marks.ready : null;
     return {
-      painted: round1(marks.painted),
-      typeable: round1(marks.typeable),
+      painted: round1(painted),
+      typeable: round1(typeable),
       payable: payable === null ? null : round1(payable),
+      frameDocument: frameDocument === null ? null : round1(frameDocument),
       trips: {
-        painted: tripsTo(requests, marks.painted),
-        typeable: tripsTo(requests, marks.typeable),
+        painted: tripsTo(requests, painted),
+        typeable: tripsTo(requests, typeable),
         payable: payable === null ? null : tripsTo(requests, payable),
       },
       requests,
@@ -345,6 +387,27 @@ const fmt = (value: number) => Math.round(value).toLocaleString('en');
 const cell = (summary: Summary | null) => (summary ? `${fmt(summary.median)} (${fmt(summary.min)}–${fmt(summary.max)})` : '—');
 const median = (values: number[]) => summarize(values).median;
 
+/** Gzip (level 9) size of a file. */
+const gzipSize = (file: string): number => gzipSync(readFileSync(file), { level: 9 }).length;
+
+/** The frame's files the number field waits for: its script and what that imports statically, from dist/frame/manifest.json. */
+function frameCriticalFiles(): { critical: string[]; upFront: string[] } | null {
+  const frameDir = join(root, 'dist', 'frame');
+  const manifestFile = join(frameDir, 'manifest.json');
+  if (!existsSync(manifestFile)) return null;
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as { script: string; preload: string[] };
+  const critical = new Set<string>();
+  const visit = (file: string) => {
+    if (critical.has(file)) return;
+    critical.add(file);
+    const code = readFileSync(join(frameDir, file), 'utf8');
+    // esbuild's static imports: `import"./x.js"` and `from"./x.js"` (a dynamic import has a parenthesis)
+    for (const match of code.matchAll(/(?:\bfrom|\bimport)\s*["']\.\/([\w-]+\.js)["']/g)) visit(join(dirname(file), match[1] as string));
+  };
+  visit(manifest.script);
+  return { critical: [...critical], upFront: [manifest.script, ...manifest.preload] };
+}
+
 async function main(): Promise<number> {
   const loadBefore = machine().loadAverage;
   const busyBefore = await busyCpusBefore();
@@ -352,10 +415,12 @@ async function main(): Promise<number> {
     const result = spawnSync(process.execPath, ['scripts/build-bundle.mjs'], { cwd: root, encoding: 'utf8' });
     if (result.status !== 0) throw new Error(`node scripts/build-bundle.mjs failed (exit ${result.status}):\n${result.stderr}${result.stdout}`);
   }
-  if (!existsSync(join(root, 'dist', 'tender-checkout.js'))) throw new Error('dist/tender-checkout.js is missing: run npm run build');
+  const hostFile = join(root, 'dist', 'tender-checkout.js');
+  if (!existsSync(hostFile)) throw new Error('dist/tender-checkout.js is missing: run npm run build');
   const files = distFiles();
-  const clientChunk = [...files.keys()].map((path) => path.replace('/assets/tender-checkout/', '')).find((path) => /^chunks\/client-\w+\.js$/.test(path));
-  if (!clientChunk) throw new Error('dist/chunks/client-<hash>.js is missing: run npm run build');
+  // what an inline form needs before it can be paid: the form chunk (when the main file is the host) and the client
+  const inlineChunks = [...files.keys()].map((path) => path.replace('/assets/tender-checkout/', '')).filter((path) => /^chunks\/(form|client)-\w+\.js$/.test(path));
+  if (!inlineChunks.some((path) => path.startsWith('chunks/client-'))) throw new Error('dist/chunks/client-<hash>.js is missing: run npm run build');
 
   const link = new Link();
   onCleanup(() => link.close());
@@ -368,10 +433,13 @@ async function main(): Promise<number> {
   sandboxPort = sandbox.port;
   const secretKey = sandbox.demo.secretKey;
   if (!secretKey) throw new Error('the sandbox made no secret key');
+  const frameFiles = frameCriticalFiles();
+  const isolated = frameFiles !== null && (await fetch(new URL('/frame/card', sandbox.url))).status === 200;
+  const subjects = SUBJECTS.filter((subject) => isolated || subject.mode !== 'isolated');
 
   let payment: Payment | null = null;
   const merchantPort = await startMerchant(files, (path) =>
-    pageHtml(path, { publishableKey: sandbox.demo.publishableKey, apiBase: apiOrigin, clientSecret: payment?.clientSecret ?? '', clientChunk }),
+    pageHtml(path, { publishableKey: sandbox.demo.publishableKey, apiBase: apiOrigin, clientSecret: payment?.clientSecret ?? '', inlineChunks }),
   );
   const merchantOrigin = `http://127.0.0.1:${await link.proxy(() => merchantPort)}`;
 
@@ -397,13 +465,13 @@ async function main(): Promise<number> {
   };
 
   // one uncounted round: the browser's first contexts are slower than the rest
-  for (const subject of SUBJECTS) await loadOnce(run, subject, CASES[0]?.conditions as LinkConditions);
+  for (const subject of subjects) await loadOnce(run, subject, CASES[0]?.conditions as LinkConditions);
 
   const samples = new Map<string, Sample[]>(); // `${case}|${subject}`
   for (const testCase of CASES) {
     for (let round = 0; round < ROUNDS; round++) {
-      for (let i = 0; i < SUBJECTS.length; i++) {
-        const subject = SUBJECTS[(round + i) % SUBJECTS.length] as Subject;
+      for (let i = 0; i < subjects.length; i++) {
+        const subject = subjects[(round + i) % subjects.length] as Subject;
         const sample = await loadOnce(run, subject, testCase.conditions);
         const key = `${testCase.name}|${subject.name}`;
         samples.set(key, [...(samples.get(key) ?? []), sample]);
@@ -413,16 +481,18 @@ async function main(): Promise<number> {
 
   console.log('\nCold load: navigation start → number field painted / typeable / payable (tender-ready), ms');
   console.log(`Chromium ${browser.version()}, ${CHROMIUM_PATH}; node ${process.version}; ${machine().cpus} CPUs (${machine().cpuModel}), load ${loadBefore} at start, ${machine().loadAverage} at end, ${busyBefore ?? '?'} CPUs busy before start`);
-  console.log(`a fresh browser context per load; ${ROUNDS} loads per subject and case; median (min–max); round trips on the critical path in [ ]`);
-  console.log('one round trip = one HTTP exchange on an open connection (bench/link.ts); connection set-up not emulated\n');
+  console.log(`a fresh browser context per load; ${ROUNDS} loads per subject and case; median (min–max); round trips on the critical path in [ ] (not at 0 ms)`);
+  console.log('one round trip = one HTTP exchange on an open connection (bench/link.ts); connection set-up not emulated');
+  if (!isolated) console.log('isolated mode: not measured (no built card frame at /frame/card: dist/frame/ is missing)');
+  console.log('');
 
   const rows: string[][] = [];
   const summaries: Record<string, Record<string, unknown>> = {};
   for (const testCase of CASES) {
-    for (const subject of SUBJECTS) {
+    for (const subject of subjects) {
       const list = samples.get(`${testCase.name}|${subject.name}`) ?? [];
       const pick = (key: 'painted' | 'typeable') => summarize(list.map((sample) => sample[key]));
-      const payable = subject.payable ? summarize(list.map((sample) => sample.payable as number)) : null;
+      const payable = subject.mode === 'static' ? null : summarize(list.map((sample) => sample.payable as number));
       const trips = (key: 'painted' | 'typeable' | 'payable') => {
         const values = list.map((sample) => sample.trips[key]).filter((value): value is number => value !== null);
         return values.length ? median(values) : null;
@@ -438,17 +508,49 @@ async function main(): Promise<number> {
 
   // the requests of one load per subject at the slowest case: the round with the median payable (or typeable)
   const slowest = CASES[CASES.length - 1] as Case;
-  for (const subject of SUBJECTS) {
+  for (const subject of subjects) {
     const list = samples.get(`${slowest.name}|${subject.name}`) ?? [];
     const key = (sample: Sample) => sample.payable ?? sample.typeable;
     const sorted = [...list].sort((a, b) => key(a) - key(b));
     const chosen = sorted[Math.floor((sorted.length - 1) / 2)];
     if (!chosen) continue;
-    console.log(`\n${subject.name} at ${slowest.name}, the median load: painted ${fmt(chosen.painted)}, typeable ${fmt(chosen.typeable)}${chosen.payable === null ? '' : `, payable ${fmt(chosen.payable)}`}`);
+    const frameDocument = chosen.frameDocument === null ? '' : `, frame document ${fmt(chosen.frameDocument)}`;
+    console.log(`\n${subject.name} at ${slowest.name}, the median load: painted ${fmt(chosen.painted)}, typeable ${fmt(chosen.typeable)}${chosen.payable === null ? '' : `, payable ${fmt(chosen.payable)}`}${frameDocument}`);
     printTable(
       ['#', 'depth', 'origin', 'request', 'start', 'end', 'bytes'],
       chosen.requests.map((request, index) => [String(index + 1), String(request.depth), request.origin, `${request.method} ${request.path}`, fmt(request.start), request.end === null ? '—' : fmt(request.end), request.bytes.toLocaleString('en')]),
     );
+  }
+
+  // the isolated mode's budgets
+  const budgetRows: string[][] = [];
+  const over: string[] = [];
+  const check = (what: string, value: number, limit: number, unit: string) => {
+    const ok = value <= limit;
+    if (!ok) over.push(what);
+    budgetRows.push([what, `${fmt(value)} ${unit}`, `≤ ${fmt(limit)} ${unit}`, ok ? 'ok' : 'OVER']);
+  };
+  const hostGzip = gzipSize(hostFile);
+  let criticalGzip: number | null = null;
+  let upFrontGzip: number | null = null;
+  if (isolated && frameFiles) {
+    criticalGzip = frameFiles.critical.reduce((sum, file) => sum + gzipSize(join(root, 'dist', 'frame', file)), 0);
+    upFrontGzip = frameFiles.upFront.reduce((sum, file) => sum + gzipSize(join(root, 'dist', 'frame', file)), 0);
+    check('host script dist/tender-checkout.js, gzip', hostGzip, BUDGET.hostGzip, 'B');
+    check(`frame critical JS (${frameFiles.critical.length} files: script + static imports), gzip`, criticalGzip, BUDGET.frameCriticalGzip, 'B');
+    for (const testCase of CASES) {
+      const list = samples.get(`${testCase.name}|isolated`) ?? [];
+      const { rttMs, downKbps } = testCase.conditions;
+      // at a limited rate, the round trip that brings the frame's JS also takes its transfer time (compressed, as the budget counts it)
+      const transfer = downKbps === null ? 0 : Math.round((criticalGzip * 8) / downKbps);
+      const allowance = rttMs + transfer + SLACK_MS;
+      check(`${testCase.name}: typeable − frame document (median)`, median(list.map((sample) => sample.typeable - (sample.frameDocument as number))), allowance, 'ms');
+      check(`${testCase.name}: payable − typeable (median)`, median(list.map((sample) => (sample.payable as number) - sample.typeable)), rttMs + SLACK_MS, 'ms');
+    }
+    console.log(`\nIsolated mode's budgets (one round trip each, + ${SLACK_MS} ms of main-thread work; at a limited rate + the critical JS's transfer time):`);
+    printTable(['what', 'measured', 'budget', 'result'], budgetRows);
+  } else {
+    console.log(`\nhost script dist/tender-checkout.js: ${hostGzip.toLocaleString('en')} B gzip (budgets apply to the isolated mode only)`);
   }
 
   const warning = loadWarning(busyBefore);
@@ -461,13 +563,21 @@ async function main(): Promise<number> {
     chromium: browser.version(),
     node: process.version,
     machine: { ...machine(), loadAverageAtStart: loadBefore, busyCpusBeforeStart: busyBefore },
-    settings: { rounds: ROUNDS },
+    settings: { rounds: ROUNDS, slackMs: SLACK_MS },
     cases: CASES,
-    subjects: SUBJECTS,
+    subjects,
+    sizes: { hostGzip, frameCriticalGzip: criticalGzip, frameUpFrontGzip: upFrontGzip, frameCritical: frameFiles?.critical ?? null },
+    budget: BUDGET,
+    budgetResults: budgetRows,
+    ok: over.length === 0,
     summary: summaries,
     samples: Object.fromEntries(samples),
   });
   console.log(`\nwrote ${file}`);
+  if (over.length > 0) {
+    console.log(`BUDGET MISSED: ${over.join('; ')}`);
+    return 1;
+  }
   return 0;
 }
 
