@@ -2,16 +2,21 @@
 // Which files run here is decided in scripts/test-files.mjs. Coverage of src/ goes to
 // coverage/browser/lcov.info; scripts/check-coverage.mjs merges it with the Node tests' coverage.
 // A real sandbox runs on a loopback port for the tests; they learn its URL and keys from
-// /__tender/sandbox.json, served by the plugin below. /__tender/answer-challenge?url=…&answer=…
+// /__tender/sandbox.json, served by the plugin below. The sandbox serves the isolated card frame built
+// from the sources at start (scripts/build-frame.mjs) on its own origin (another port: cross-origin). /__tender/answer-challenge?url=…&answer=…
 // answers a 3-D Secure test page as the customer's browser would (open it, post its form with the
 // page's token) and tells where the sandbox sent the customer: a test page cannot read the
 // challenge page itself, which sends no CORS header. The command `answer-challenge-frame` clicks an
 // answer in the challenge page framed by the element's 3-D Secure modal.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { playwrightLauncher } from '@web/test-runner-playwright';
 import { register } from 'tsx/esm/api';
 import { BROWSER_TEST_GLOBS } from './scripts/test-files.mjs';
+import { buildFrame } from './scripts/build-frame.mjs';
 
 register();
 const { startSandbox } = await import('./sandbox/server.ts');
@@ -19,6 +24,8 @@ const { CHROMIUM_ARGS, CHROMIUM_PATH } = await import('./test/chromium.ts');
 const { answerChallenge } = await import('./sandbox/test/helpers.ts');
 
 let sandbox;
+/** The card frame, built from the sources for this run (never a stale dist/frame): the sandbox serves it at /frame/card. */
+const frameDir = mkdtempSync(join(tmpdir(), 'tender-frame-'));
 
 export default {
   files: BROWSER_TEST_GLOBS,
@@ -59,10 +66,12 @@ export default {
     {
       name: 'tender-sandbox',
       async serverStart() {
-        sandbox = await startSandbox({ port: 0, dbPath: ':memory:', log: null });
+        await buildFrame(frameDir, { minify: false });
+        sandbox = await startSandbox({ port: 0, dbPath: ':memory:', log: null, frameDir });
       },
       async serverStop() {
         await sandbox?.close();
+        rmSync(frameDir, { recursive: true, force: true });
       },
       async serve(context) {
         if (context.path === '/__tender/answer-challenge') {

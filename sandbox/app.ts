@@ -1,9 +1,11 @@
+import { fileURLToPath } from 'node:url';
 import { Hono } from 'hono';
 import { ApiError, errors } from './domain/errors.js';
 import { MAX_BODY_BYTES, bodyTooLarge, requestHeader } from './http/request.js';
 import { accountRoutes } from './routes/accounts.js';
 import { customerRoutes } from './routes/customers.js';
 import type { RouteDeps } from './routes/deps.js';
+import { frameRoutes } from './routes/frame.js';
 import { pageRoutes } from './routes/pages.js';
 import { paymentMethodRoutes } from './routes/payment-methods.js';
 import { paymentRoutes } from './routes/payments.js';
@@ -12,7 +14,12 @@ import { sdkRoutes } from './routes/sdk.js';
 export interface AppOptions extends RouteDeps {
   /** Where one line per request goes (method, route, status, time): never bodies or query strings. */
   log?: ((line: string) => void) | null;
+  /** The built card frame (scripts/build-frame.mjs): served at /frame/card; without one that page says how to build it. */
+  frameDir?: string;
 }
+
+/** Where `npm run build` puts the card frame. */
+export const DEFAULT_FRAME_DIR = fileURLToPath(new URL('../dist/frame', import.meta.url));
 
 /** The sandbox's HTTP application: every route, CORS, limits and the error envelope. */
 export function createApp(options: AppOptions): Hono {
@@ -55,6 +62,7 @@ export function createApp(options: AppOptions): Hono {
   accountRoutes(app, options);
   customerRoutes(app, options);
   pageRoutes(app, options);
+  frameRoutes(app, options, options.frameDir ?? DEFAULT_FRAME_DIR);
 
   // A known path with another method is 405 IR_03; an unknown path is 404 IR_02.
   const knownPaths = new Set(app.routes.filter((route) => route.method !== 'ALL').map((route) => route.path));

@@ -1,4 +1,5 @@
 /** `npm run sandbox`: the payment API sandbox, configured by environment (README "The sandbox"; docs/architecture.md). */
+import { ensureFrameBuilt } from './ensure-frame.js';
 import { startSandbox } from './server.js';
 
 /** An environment setting, with an empty value counting as unset. */
@@ -14,6 +15,7 @@ const dbPath = setting('SANDBOX_DB') ?? '.sandbox/sandbox.db';
 const adminKey = setting('SANDBOX_ADMIN_KEY') ?? DEFAULT_ADMIN_KEY;
 const quiet = process.env.SANDBOX_LOG === 'off';
 
+await ensureFrameBuilt();
 const sandbox = await startSandbox({
   port,
   hostname,

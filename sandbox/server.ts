@@ -26,6 +26,8 @@ export interface SandboxOptions {
   settleEveryMs?: number;
   /** Webhook delivery timings (tests shorten them). */
   webhooks?: DeliveryOptions;
+  /** The built card frame served at /frame/card (default dist/frame; scripts/build-frame.mjs writes it). */
+  frameDir?: string;
 }
 
 export interface DemoMerchant {
@@ -80,6 +82,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     },
     now: Date.now,
     log,
+    ...(options.frameDir ? { frameDir: options.frameDir } : {}),
   });
 
   const server: ServerType = await new Promise((resolve) => {

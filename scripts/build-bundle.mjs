@@ -1,7 +1,10 @@
 // `npm run build`, step 2: the script-tag bundle, built with esbuild (it minifies an ES module fully,
 // where Vite's library mode keeps whitespace in ES output).
 //
-//   dist/tender-checkout.js          the elements, card logic, money, English; registers the elements
+//   dist/tender-checkout.js          the host element (isolated frame or inline form); registers it
+//   dist/chunks/form-<hash>.js       the card form (Lit), flow, card logic, money, English: `inline` and `preview`
+//   dist/chunks/protocol-<hash>.js   the host <-> frame protocol's zod/mini schemas, loaded beside the frame
+//   dist/frame/                      the isolated card frame's page files (scripts/build-frame.mjs)
 //   dist/chunks/client-<hash>.js     the API client and its zod/mini schemas, imported when the first
 //                                    payment is loaded (docs/decisions/0003)
 //   dist/chunks/appearance-<hash>.js the appearance compiler, imported when a theme or appearance is set
@@ -9,14 +12,15 @@
 //   dist/chunks/challenge-<hash>.js  the 3-D Secure modal (src/elements/challenge/), imported when a challenge opens
 //   dist/locales/<tag>.js            one module per locale other than English, imported on demand
 //
-// Each file is self-contained: the main file imports nothing statically, and a chunk never imports
+// Each file is self-contained: the main file and the form chunk import nothing statically, and a chunk never imports
 // the main file (so a merchant may load it under any URL, query strings included). The card logic the
 // client needs is inlined in its chunk too.
 import { readdirSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { basename, join } from 'node:path';
+import { basename, join, posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
+import { buildFrame } from './build-frame.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = join(root, 'dist');
@@ -35,7 +39,7 @@ const common = {
   metafile: true,
 };
 
-for (const folder of ['chunks', 'locales']) rmSync(join(dist, folder), { recursive: true, force: true });
+for (const folder of ['chunks', 'locales', 'frame']) rmSync(join(dist, folder), { recursive: true, force: true });
 rmSync(join(dist, 'tender-checkout.js'), { force: true });
 
 /** Output file (relative to dist/) of each entry point, from an esbuild metafile. */
@@ -98,31 +102,40 @@ if (localeEntries.length > 0) {
   for (const [entry, file] of outputsByEntry(localeBuild.metafile)) localeFiles.set(basename(entry, '.ts'), file);
 }
 
-/** Points the main file's dynamic imports at the chunks built above. */
-const lazyChunks = {
+const protocolBuild = await esbuild.build({
+  ...common,
+  entryPoints: ['src/frame/protocol.ts'],
+  outdir: join(dist, 'chunks'),
+  entryNames: 'protocol-[hash]',
+});
+const protocolFile = [...outputsByEntry(protocolBuild.metafile).values()][0];
+
+/** Points a file's dynamic imports at the chunks built above; `from` is the file's folder inside dist/ ('' or 'chunks'). */
+const lazyChunks = (from, chunks) => ({
   name: 'tender-lazy-chunks',
   setup(build) {
-    build.onResolve({ filter: /\/api\/client\.js$/ }, (args) =>
-      args.kind === 'dynamic-import' ? { path: `./${clientFile}`, external: true } : undefined,
-    );
-    build.onResolve({ filter: /\/themes\/index\.js$/ }, (args) =>
-      args.kind === 'dynamic-import' ? { path: `./${themesFile}`, external: true } : undefined,
-    );
-    build.onResolve({ filter: /\/flow\/preview\.js$/ }, (args) =>
-      args.kind === 'dynamic-import' ? { path: `./${previewFile}`, external: true } : undefined,
-    );
-    build.onResolve({ filter: /\/challenge\/challenge-dialog\.js$/ }, (args) =>
-      args.kind === 'dynamic-import' ? { path: `./${challengeFile}`, external: true } : undefined,
-    );
+    const path = (file) => {
+      const relative = posix.relative(from, file);
+      return relative.startsWith('.') ? relative : `./${relative}`;
+    };
+    for (const [filter, file] of chunks) {
+      build.onResolve({ filter }, (args) => (args.kind === 'dynamic-import' ? { path: path(file), external: true } : undefined));
+    }
     build.onResolve({ filter: /^\.\/locales\/[\w-]+\.js$/ }, (args) => {
       if (args.kind !== 'dynamic-import') return undefined;
       const tag = basename(args.path, '.js');
       const file = localeFiles.get(tag);
       if (!file) throw new Error(`build-bundle: no locale module built for ${tag}`);
-      return { path: `./${file}`, external: true };
+      return { path: path(file), external: true };
     });
   },
-};
+});
+const FORM_CHUNKS = [
+  [/\/api\/client\.js$/, clientFile],
+  [/\/themes\/index\.js$/, themesFile],
+  [/\/flow\/preview\.js$/, previewFile],
+  [/\/challenge\/challenge-dialog\.js$/, challengeFile],
+];
 
 /**
  * Minifies what esbuild leaves alone in the elements: template literals. In every `src/elements/`
@@ -186,12 +199,33 @@ const shortLitErrors = {
   },
 };
 
+const formBuild = await esbuild.build({
+  ...common,
+  entryPoints: ['src/elements/tender-checkout/card-form.ts'],
+  outdir: join(dist, 'chunks'),
+  entryNames: 'form-[hash]',
+  plugins: [lazyChunks('chunks', FORM_CHUNKS), minifyTemplates, shortLitErrors],
+});
+const formFile = [...outputsByEntry(formBuild.metafile).values()][0];
+
 const main = await esbuild.build({
   ...common,
   entryPoints: ['src/define.ts'],
   outfile: join(dist, 'tender-checkout.js'),
-  plugins: [lazyChunks, minifyTemplates, shortLitErrors],
+  plugins: [
+    lazyChunks('', [
+      [/(^|\/)card-form\.js$/, formFile],
+      [/\/frame\/protocol\.js$/, protocolFile],
+      [/\/challenge\/challenge-dialog\.js$/, challengeFile],
+    ]),
+    minifyTemplates,
+  ],
 });
-const staticImports = Object.values(main.metafile.outputs)[0].imports.filter((i) => i.kind !== 'dynamic-import');
-if (staticImports.length > 0) throw new Error(`build-bundle: the main file must import nothing statically: ${staticImports.map((i) => i.path)}`);
-console.log(`dist/tender-checkout.js, dist/${clientFile}, dist/${themesFile}, dist/${previewFile}, dist/${challengeFile}, ${localeFiles.size} locale modules`);
+for (const build of [main, formBuild]) {
+  const staticImports = Object.values(build.metafile.outputs)[0].imports.filter((i) => i.kind !== 'dynamic-import');
+  if (staticImports.length > 0) throw new Error(`build-bundle: the main file and the form chunk must import nothing statically: ${staticImports.map((i) => i.path)}`);
+}
+const frame = await buildFrame(join(dist, 'frame'), { plugins: [minifyTemplates, shortLitErrors] });
+console.log(
+  `dist/tender-checkout.js, dist/${formFile}, dist/${protocolFile}, dist/${clientFile}, dist/${themesFile}, dist/${previewFile}, dist/${challengeFile}, ${localeFiles.size} locale modules; dist/frame/${frame.script} and ${frame.preload.length} preloaded chunks`,
+);

@@ -12,6 +12,7 @@ import { register } from 'tsx/esm/api';
 
 register();
 const { startSandbox, DEMO_MERCHANT_ID } = await import('../sandbox/server.ts');
+const { ensureFrameBuilt } = await import('../sandbox/ensure-frame.ts');
 const { merchantBackend, createSecretKey, revokeSecretKey, readPublishableKey } = await import('../demo/server/merchant.ts');
 const { createServer } = await import('vite');
 
@@ -71,6 +72,7 @@ async function paymentApi() {
   if (port !== 0 && !(await portIsFree(port, hostname))) {
     throw new Error(`port ${port} is taken (is \`npm run sandbox\` running?): stop it, or set SANDBOX_PORT (0 picks a free port)`);
   }
+  await ensureFrameBuilt((line) => console.log(`demo: ${line}`));
   const sandbox = await startSandbox({
     port,
     hostname,

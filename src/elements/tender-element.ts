@@ -1,4 +1,5 @@
 import { LitElement } from 'lit';
+import { defineElement, VERSION } from './define-element.js';
 
 /** The `detail` type of a Tender event. */
 export type EventDetail<K extends keyof HTMLElementEventMap> = HTMLElementEventMap[K] extends CustomEvent<infer D> ? D : never;
@@ -10,19 +11,11 @@ export type Emit = <K extends keyof HTMLElementEventMap>(name: K, detail: EventD
  * of throwing when a second copy of the library registers the same tag.
  */
 export class TenderElement extends LitElement {
-  static version = '0.1.0';
+  static version = VERSION;
 
   /** Registers the element once; a second registration of the tag is a warning, not an error. */
   static define(tag: string): void {
-    const existing = customElements.get(tag) as (CustomElementConstructor & { version?: string }) | undefined;
-    if (!existing) {
-      customElements.define(tag, this);
-      return;
-    }
-    if (existing !== this) {
-      // eslint-disable-next-line no-console -- a deliberate developer warning, as Shoelace's define()
-      console.warn(`<${tag}> is already defined (version ${existing.version ?? 'unknown'}); this copy (${this.version}) is not used.`);
-    }
+    defineElement(tag, this);
   }
 
   /** Dispatches a typed `CustomEvent` that bubbles and crosses shadow roots. Returns false when cancelled. */

@@ -59,6 +59,7 @@ export const en = {
   retry: 'Try again',
   'announce.invalid': 'Some card details need attention.',
   close: 'Close',
+  frameTitle: 'Card payment form',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -9,6 +9,7 @@ import '../../src/define.js';
 import { LOCALES } from '../../src/i18n/index.js';
 import type { Appearance } from '../../src/themes/index.js';
 import type { TenderCheckout } from '../../src/elements/tender-checkout/tender-checkout.js';
+import { root } from './checkout-harness.js';
 
 /** The part of axe-core's global this test uses (its published types leave `commons` out). */
 interface AxeGlobal {
@@ -27,8 +28,8 @@ async function mount(locale: string, labels: Appearance['labels'], state = 'empt
   return element;
 }
 
-const input = (element: TenderCheckout, field: string) => element.shadowRoot!.querySelector<HTMLInputElement>(`#${field}`)!;
-const label = (element: TenderCheckout, field: string) => element.shadowRoot!.querySelector(`label[for=${field}]`)!.textContent!.trim();
+const input = (element: TenderCheckout, field: string) => root(element).querySelector<HTMLInputElement>(`#${field}`)!;
+const label = (element: TenderCheckout, field: string) => root(element).querySelector(`label[for=${field}]`)!.textContent!.trim();
 
 /** The accessible names of the four inputs, in document order. */
 async function textboxNames(element: TenderCheckout): Promise<string[]> {
@@ -75,7 +76,7 @@ describe('accessible names (WCAG 2.5.3)', () => {
     const element = await mount('en', 'hidden', 'filled');
     for (const field of ['number', 'expiry', 'cvc'] as const) {
       expect(input(element, field).matches(':placeholder-shown'), field).to.equal(false);
-      const box = element.shadowRoot!.querySelector(`label[for=${field}]`)!.getBoundingClientRect();
+      const box = root(element).querySelector(`label[for=${field}]`)!.getBoundingClientRect();
       expect(box.width * box.height, field).to.be.at.most(1);
     }
   });

@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import '../../src/define.js';
 import type { TenderCheckout } from '../../src/elements/tender-checkout/tender-checkout.js';
-import { DECLINED_CARD, fillCard, mountCheckout, statusText } from './checkout-harness.js';
+import { DECLINED_CARD, fillCard, mountCheckout, statusText, root } from './checkout-harness.js';
 import { isConfirm, restoreFetch, wrapFetch } from './fetch-wrapper.js';
 
 /**
@@ -27,7 +27,7 @@ function injectedElements(element: TenderCheckout): Element[] {
       if (node.shadowRoot) visit(node.shadowRoot);
     }
   };
-  visit(element.shadowRoot!);
+  visit(root(element));
   return found;
 }
 

@@ -68,7 +68,8 @@ export interface MountOptions {
   create?: PaymentBody;
   payment?: CreatedPayment;
   /**
-   * Attributes on top of the defaults (keys, client secret, api base, return URL, locale en-US, and
+   * Attributes on top of the defaults (keys, client secret, api base, return URL, locale en-US,
+   * `inline` (the isolated frame's tests are in test/browser/isolated*.test.ts) and
    * `three-ds="redirect"`: the tests written for the redirect flow; the modal's tests ask for `modal`).
    */
   attributes?: Record<string, string>;
@@ -88,6 +89,7 @@ export async function mountCheckout(options: MountOptions = {}) {
     'return-url': 'https://merchant.example/return',
     locale: 'en-US',
     'three-ds': 'redirect',
+    inline: '',
     ...options.attributes,
   };
   for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
@@ -99,7 +101,9 @@ export async function mountCheckout(options: MountOptions = {}) {
 
 // ---- the shadow DOM as the customer sees it -----------------------------------------------------
 
-const root = (element: TenderCheckout): ShadowRoot => element.shadowRoot!;
+/** The inline form's shadow root (`<tender-checkout inline>` shows `<tender-card-form>` in its own). */
+export const root = (element: TenderCheckout): ShadowRoot =>
+  element.shadowRoot!.querySelector('tender-card-form')?.shadowRoot ?? (document.createDocumentFragment() as unknown as ShadowRoot); // (not loaded yet: finds nothing)
 const clean = (text: string | null | undefined) => (text ?? '').replace(/\s+/g, ' ').trim();
 
 export const inputOf = (element: TenderCheckout, id: 'number' | 'expiry' | 'cvc' | 'name') =>

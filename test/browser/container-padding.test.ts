@@ -6,6 +6,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import '../../src/define.js';
 import { PRESET_NAMES } from '../../src/themes/index.js';
 import type { TenderCheckout } from '../../src/elements/tender-checkout/tender-checkout.js';
+import { root } from './checkout-harness.js';
 
 async function preview(theme: string, state: string): Promise<TenderCheckout> {
   const element = await fixture<TenderCheckout>(html`<tender-checkout preview=${state} locale="en" theme=${theme}></tender-checkout>`);
@@ -15,9 +16,9 @@ async function preview(theme: string, state: string): Promise<TenderCheckout> {
 
 /** How far the nearest shown label, input, error, button or status line is from each edge of the base, in px. */
 function clearance(element: TenderCheckout): number {
-  const base = element.shadowRoot!.querySelector('.base')!.getBoundingClientRect();
+  const base = root(element).querySelector('.base')!.getBoundingClientRect();
   let least = Infinity;
-  for (const part of element.shadowRoot!.querySelectorAll<HTMLElement>('label, input, .error, button, .status')) {
+  for (const part of root(element).querySelectorAll<HTMLElement>('label, input, .error, button, .status')) {
     const box = part.getBoundingClientRect();
     if (box.width === 0 || part.closest('[hidden]')) continue;
     least = Math.min(least, box.left - base.left, base.right - box.right, box.top - base.top, base.bottom - box.bottom);

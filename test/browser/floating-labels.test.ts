@@ -8,6 +8,7 @@ import { sendKeys, setViewport } from '@web/test-runner-commands';
 import '../../src/define.js';
 import { LOCALES } from '../../src/i18n/index.js';
 import type { TenderCheckout } from '../../src/elements/tender-checkout/tender-checkout.js';
+import { root } from './checkout-harness.js';
 
 /** The text-spacing override of WCAG 1.4.12, adopted inside the shadow root (a page's stylesheet cannot reach it). */
 const TEXT_SPACING = new CSSStyleSheet();
@@ -19,7 +20,7 @@ async function floating(state: 'empty' | 'filled', locale: string, textSpacing: 
   const element = await fixture<TenderCheckout>(html`<tender-checkout preview=${state} locale=${locale}></tender-checkout>`);
   element.appearance = { labels };
   await element.updateComplete;
-  if (textSpacing) element.shadowRoot!.adoptedStyleSheets = [...element.shadowRoot!.adoptedStyleSheets, TEXT_SPACING];
+  if (textSpacing) root(element).adoptedStyleSheets = [...root(element).adoptedStyleSheets, TEXT_SPACING];
   return element;
 }
 
@@ -33,7 +34,7 @@ function textBox(element: Element): DOMRect {
 /** Labels whose text is cut off or runs out of their field, as `field: why`. */
 function overflowing(element: TenderCheckout): string[] {
   const found: string[] = [];
-  for (const label of element.shadowRoot!.querySelectorAll<HTMLLabelElement>('label')) {
+  for (const label of root(element).querySelectorAll<HTMLLabelElement>('label')) {
     const field = label.closest('.field')!.getBoundingClientRect();
     const box = label.getBoundingClientRect();
     const text = textBox(label);
@@ -61,7 +62,7 @@ describe('labels at 320 px in every locale', () => {
         const found: string[] = [];
         for (const locale of LOCALES) {
           const element = await floating(state, locale, textSpacing);
-          expect(element.shadowRoot!.querySelectorAll('label').length, locale).to.equal(4);
+          expect(root(element).querySelectorAll('label').length, locale).to.equal(4);
           found.push(...overflowing(element).map((why) => `${locale} ${why}`));
           element.remove();
         }
@@ -89,13 +90,13 @@ describe('floating labels beside the brand badge', () => {
     ] as const) {
       it(`${locale}: the card-number label never lies under the ${brand} badge`, async () => {
         const element = await floating('empty', locale, false);
-        const input = element.shadowRoot!.querySelector<HTMLInputElement>('#number')!;
+        const input = root(element).querySelector<HTMLInputElement>('#number')!;
         input.focus();
         await sendKeys({ type: number });
         await element.updateComplete;
-        const badge = element.shadowRoot!.querySelector<HTMLElement>('[part=brand]')!;
+        const badge = root(element).querySelector<HTMLElement>('[part=brand]')!;
         expect(badge.hidden, 'badge shown').to.equal(false);
-        const label = element.shadowRoot!.querySelector('label[for=number]')!;
+        const label = root(element).querySelector('label[for=number]')!;
         expect(overlaps(textBox(label), badge.getBoundingClientRect())).to.equal(false);
         // and once the field is left, the label stays up, still clear of the badge
         input.blur();

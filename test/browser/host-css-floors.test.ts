@@ -5,8 +5,9 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../src/define.js';
 import type { TenderCheckout } from '../../src/elements/tender-checkout/tender-checkout.js';
+import { root } from './checkout-harness.js';
 
-const shadow = (element: TenderCheckout, selector: string) => element.shadowRoot!.querySelector<HTMLElement>(selector)!;
+const shadow = (element: TenderCheckout, selector: string) => root(element).querySelector<HTMLElement>(selector)!;
 
 /** A preview (no network) inside a wrapper that sets host CSS, as a merchant's stylesheet would. */
 async function previewWithHostCss(declarations: string, state = 'filled'): Promise<TenderCheckout> {

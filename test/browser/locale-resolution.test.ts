@@ -7,8 +7,9 @@ import { expect, fixture, waitUntil } from '@open-wc/testing';
 import '../../src/define.js';
 import { en, formattingLocale, loadCatalogue } from '../../src/i18n/index.js';
 import type { TenderCheckout } from '../../src/elements/tender-checkout/tender-checkout.js';
+import { root } from './checkout-harness.js';
 
-const part = (element: TenderCheckout, selector: string) => element.shadowRoot!.querySelector<HTMLElement>(selector);
+const part = (element: TenderCheckout, selector: string) => root(element).querySelector<HTMLElement>(selector);
 const labelOf = (element: TenderCheckout, field: string) => part(element, `label[for=${field}]`)?.textContent?.trim();
 /** The pay button's text with no-break spaces as spaces and without bidi isolation marks. */
 const buttonText = (element: TenderCheckout) => (part(element, 'button[part=button]')?.textContent ?? '').replace(/[\u00a0\u202f]/g, ' ').replace(/[\u2066-\u2069]/g, '').trim();
@@ -18,6 +19,7 @@ const eur25 = (tag: string) => new Intl.NumberFormat(tag, { style: 'currency', c
 /** A preview (sample payment of EUR 25.00, no network) in a locale. */
 async function previewIn(locale: string) {
   const element = document.createElement('tender-checkout');
+  element.setAttribute('inline', '');
   element.setAttribute('preview', 'filled');
   element.setAttribute('locale', locale);
   await fixture<TenderCheckout>(element);

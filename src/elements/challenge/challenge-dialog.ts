@@ -43,6 +43,9 @@ export function isChallengeEnd(event: MessageEvent, origin: string, frame: Windo
  * waits (at most about 10 s) for a render that shows one of them; a final result shows neither.
  */
 async function returnFocus(host: ChallengeHost): Promise<void> {
+  // isolated: the frame's own document puts focus on its pay button or *Continue authentication*
+  const frame = host.shadowRoot?.querySelector<HTMLIFrameElement>('iframe[part=frame]');
+  if (frame) return frame.focus();
   for (let tries = 0; tries < 100; tries += 1) {
     await host.updateComplete;
     const target = host.shadowRoot?.querySelector<HTMLElement>('form:not([hidden]) button[type=submit]:not([disabled]), button.secondary');
@@ -68,7 +71,8 @@ export function openChallenge(host: ChallengeHost, url: string, paymentId: strin
   }
   if (!root.adoptedStyleSheets.includes(sheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
 
-  const base = root.querySelector('.base');
+  // the form's language and direction (inline: its wrapper; isolated: the frame element, which the frame's `meta` message labels)
+  const base = root.querySelector('.base, iframe[part=frame]');
   const dialog = document.createElement('dialog');
   dialog.className = 'challenge';
   dialog.setAttribute('part', 'challenge');

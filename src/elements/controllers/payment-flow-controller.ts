@@ -22,6 +22,25 @@ export interface PaymentFlowHost extends ReactiveControllerHost, HTMLElement {
   preview: string;
   /** `modal` (default): the 3-D Secure challenge opens in a dialog; `redirect`: the page navigates. */
   threeDs: string;
+  /** In the isolated frame: what the host element does for the flow. */
+  hooks: FrameHooks | null;
+}
+
+/**
+ * What the host element does for a form running in the isolated frame (src/frame/frame.ts): the
+ * frame cannot fire events on the merchant's page, navigate it or open a dialog over it.
+ */
+export interface FrameHooks {
+  /** The host page's URL (a return from a redirect is read from it). */
+  pageUrl(): string;
+  /** Fires the cancelable `tender-submit` on the host; resolves false when cancelled. */
+  submit(paymentId: string): Promise<boolean>;
+  /** Fires the cancelable `tender-redirect` on the host, which navigates unless cancelled; resolves false when cancelled. */
+  redirect(paymentId: string, url: string): Promise<boolean>;
+  /** The return was read: the host takes these query parameters off its URL. */
+  returned(params: string[]): void;
+  /** Opens the challenge in a dialog over the host page; resolves like the inline dialog (`null`: aborted). */
+  challenge(url: string, paymentId: string, signal: AbortSignal): Promise<boolean | null>;
 }
 
 export interface PaymentFlowOptions {
@@ -159,7 +178,8 @@ export class PaymentFlowController implements ReactiveController {
       case 'load':
         return this.load(generation);
       case 'confirm': {
-        const returnUrl = host.returnUrl || location.href.split('#')[0] || location.href;
+        const page = this.pageUrl();
+        const returnUrl = host.returnUrl || page.split('#')[0] || page;
         const iframe = host.threeDs !== 'redirect';
         const answer = await this.client!.confirmCardPayment(host.clientSecret, options.card(), { returnUrl, iframe });
         return this.send({ type: 'confirmed', generation, answer, now: Date.now() });
@@ -189,6 +209,10 @@ export class PaymentFlowController implements ReactiveController {
         emit('tender-result', this.result(effect.payment, effect.retryable));
         return [];
       case 'redirect':
+        if (host.hooks) {
+          const proceed = await host.hooks.redirect(this.state.payment?.payment_id ?? '', effect.url);
+          return proceed ? [] : this.send({ type: 'redirect-cancelled', generation });
+        }
         if (!emit('tender-redirect', { paymentId: this.state.payment?.payment_id ?? '', url: effect.url }, { cancelable: true })) {
           return this.send({ type: 'redirect-cancelled', generation });
         }
@@ -198,10 +222,13 @@ export class PaymentFlowController implements ReactiveController {
         // the dialog resolves true when the challenge ended, false when closed, null when aborted
         this.challenge = new AbortController();
         const { signal } = this.challenge;
-        const ended = await loadChallengeModule().then(
-          (module) => module.openChallenge(host, effect.url, this.state.payment!.payment_id, host.apiBase, options.text, signal),
-          () => false, // the dialog could not load: *Continue authentication* tries again
-        );
+        const { hooks } = host;
+        const ended = await (hooks
+          ? hooks.challenge(effect.url, this.state.payment!.payment_id, signal)
+          : loadChallengeModule().then(
+              (module) => module.openChallenge(host, effect.url, this.state.payment!.payment_id, host.apiBase, options.text, signal),
+              () => false, // the dialog could not load: *Continue authentication* tries again
+            ));
         return ended === null ? [] : this.send({ type: 'challenge-done', generation, ended, now: Date.now() });
       }
       case 'reopen': {
@@ -229,15 +256,24 @@ export class PaymentFlowController implements ReactiveController {
       return this.send({ type: 'client-unavailable', generation });
     }
     if (generation !== this.state.generation) return [];
-    const url = new URL(location.href);
+    const url = new URL(this.pageUrl());
     const returning = url.searchParams.get('payment_intent_client_secret') === host.clientSecret;
     const answer = returning ? await client.paymentFromReturnUrl(url) : await client.retrievePayment(host.clientSecret);
     if (generation !== this.state.generation) return [];
     if (returning) {
-      for (const name of (await loadClientModule()).RETURN_PARAMS) url.searchParams.delete(name);
-      history.replaceState(history.state, '', url.toString());
+      const { RETURN_PARAMS } = await loadClientModule();
+      if (host.hooks) host.hooks.returned(RETURN_PARAMS);
+      else {
+        for (const name of RETURN_PARAMS) url.searchParams.delete(name);
+        history.replaceState(history.state, '', url.toString());
+      }
     }
     return this.send({ type: 'loaded', generation, answer: answer ?? { ok: false, error: null }, returning, now: Date.now() });
+  }
+
+  /** The merchant page's URL: this page's, or in the frame the host's. */
+  private pageUrl(): string {
+    return this.host.hooks?.pageUrl() ?? location.href;
   }
 
   private async ensureClient(): Promise<TenderClient> {

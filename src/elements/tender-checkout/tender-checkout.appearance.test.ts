@@ -4,7 +4,7 @@ import '../../define.js';
 import { PRESETS, PRESET_NAMES, type Appearance, type PresetName } from '../../themes/index.js';
 import type { PreviewState, TenderCheckout } from './tender-checkout.js';
 import type { TenderErrorDetail } from './events.js';
-import { EventLog, fillCard, mountCheckout, payButton } from '../../../test/browser/checkout-harness.js';
+import { EventLog, fillCard, mountCheckout, payButton, root } from '../../../test/browser/checkout-harness.js';
 
 const STATES: PreviewState[] = ['empty', 'filled', 'errors', 'processing', 'redirecting', 'succeeded', 'declined', 'wait-screen'];
 
@@ -16,11 +16,12 @@ function rgb(hex: string): string {
   return `rgb(${r}, ${g}, ${b})`;
 }
 
-const part = (element: TenderCheckout, selector: string) => element.shadowRoot!.querySelector<HTMLElement>(selector)!;
+const part = (element: TenderCheckout, selector: string) => root(element).querySelector<HTMLElement>(selector)!;
 const style = (element: TenderCheckout, selector: string) => getComputedStyle(part(element, selector));
 
 async function previewElement(state: PreviewState, setup: { theme?: string; appearance?: Appearance; locale?: string } = {}) {
   const element = document.createElement('tender-checkout');
+  element.setAttribute('inline', '');
   element.setAttribute('preview', state);
   element.setAttribute('locale', setup.locale ?? 'en');
   if (setup.theme) element.setAttribute('theme', setup.theme);
@@ -178,8 +179,8 @@ describe('<tender-checkout> appearance', () => {
 
     it('renders with no inline styles and no <style> elements (strict CSP)', async () => {
       const { element } = await previewElement('errors', { appearance: { theme: 'soft', labels: 'floating', layout: 'single-line', variables: { colorPrimary: '#5b21b6' } } });
-      expect(element.shadowRoot!.querySelectorAll('[style]')).to.have.length(0);
-      expect(element.shadowRoot!.querySelectorAll('style')).to.have.length(0);
+      expect(root(element).querySelectorAll('[style]')).to.have.length(0);
+      expect(root(element).querySelectorAll('style')).to.have.length(0);
       expect(element.hasAttribute('style')).to.equal(false);
     });
   });
@@ -268,7 +269,7 @@ describe('<tender-checkout> appearance', () => {
         await sendKeys({ press: 'Shift+Tab' }); // the keyboard reaches the card number, then each control in turn
         for (const [index, id] of ['#number', '#expiry', '#cvc', '#name', 'button[part~=button]'].entries()) {
           if (index > 0) await sendKeys({ press: 'Tab' });
-          expect(element.shadowRoot!.activeElement, `${theme} ${id}`).to.equal(part(element, id));
+          expect(root(element).activeElement, `${theme} ${id}`).to.equal(part(element, id));
           const focused = style(element, id);
           expect(focused.outlineStyle, `${theme} ${id}`).to.equal('solid');
           expect(parseFloat(focused.outlineWidth), `${theme} ${id}`).to.be.at.least(2);
@@ -279,7 +280,7 @@ describe('<tender-checkout> appearance', () => {
 
     it('every target is at least 24 × 24 px, whatever the theme says', async () => {
       const { element } = await previewElement('filled', { appearance: { variables: { inputMinHeight: '10px', inputPadding: '0', buttonPadding: '0' } } });
-      for (const target of element.shadowRoot!.querySelectorAll<HTMLElement>('input, button')) {
+      for (const target of root(element).querySelectorAll<HTMLElement>('input, button')) {
         const box = target.getBoundingClientRect();
         expect(box.width, target.id).to.be.at.least(24);
         expect(box.height, target.id).to.be.at.least(24);
@@ -329,7 +330,7 @@ describe('<tender-checkout> appearance', () => {
       await fillCard(element, { number: '4242424242424242' });
       await sendKeys({ press: 'Tab' }); // to the name field
       await sendKeys({ press: 'Tab' }); // to the pay button
-      expect(element.shadowRoot!.activeElement).to.equal(payButton(element));
+      expect(root(element).activeElement).to.equal(payButton(element));
       await sendKeys({ press: 'Enter' });
       const result = await log.wait('tender-result');
       expect(result.detail).to.include({ status: 'succeeded' });

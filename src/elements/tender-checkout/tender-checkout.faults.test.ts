@@ -178,6 +178,7 @@ describe('<tender-checkout> faults and lifecycle', () => {
       const requests = wrapFetch();
       const host = await fixture<HTMLDivElement>(html`<div></div>`);
       const element = document.createElement('tender-checkout');
+  element.setAttribute('inline', '');
       element.setAttribute('publishable-key', config.publishableKey);
       element.setAttribute('client-secret', payment.client_secret);
       element.setAttribute('api-base', config.url);
@@ -282,7 +283,7 @@ describe('<tender-checkout> faults and lifecycle', () => {
       }
       expect(cardDataIn(element.outerHTML, card)).to.deep.equal([]);
       expect(cardDataIn(element.outerHTML, { ...card, number: SUCCESS_CARD })).to.deep.equal([]);
-      const own = element.getAttributeNames().filter((name) => !['api-base', 'client-secret', 'locale', 'publishable-key', 'return-url', 'three-ds'].includes(name));
+      const own = element.getAttributeNames().filter((name) => !['api-base', 'client-secret', 'locale', 'publishable-key', 'return-url', 'three-ds', 'inline'].includes(name));
       expect(own.every((name) => ['theme', 'disabled'].includes(name)), element.outerHTML).to.equal(true);
     });
   });

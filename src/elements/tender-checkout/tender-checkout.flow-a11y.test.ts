@@ -12,8 +12,7 @@ import {
   mountCheckout,
   payButton,
   SUCCESS_CARD,
-  typeInto,
-} from '../../../test/browser/checkout-harness.js';
+  typeInto, root } from '../../../test/browser/checkout-harness.js';
 import { deferred, isConfirm, isRetrieve, restoreFetch, wrapFetch } from '../../../test/browser/fetch-wrapper.js';
 import type { TenderCheckout } from './tender-checkout.js';
 
@@ -21,7 +20,7 @@ import type { TenderCheckout } from './tender-checkout.js';
 /** The text a sighted customer sees in the shadow root (the hidden live region left out). */
 function visibleText(element: TenderCheckout): string {
   const clone = document.createElement('div');
-  for (const node of element.shadowRoot!.childNodes) clone.append(node.cloneNode(true));
+  for (const node of root(element).childNodes) clone.append(node.cloneNode(true));
   clone.querySelector('#announcer')?.remove();
   clone.querySelectorAll('[hidden]').forEach((node) => node.remove());
   return (clone.textContent ?? '').replace(/\s+/g, ' ');
@@ -35,7 +34,7 @@ async function mountBetweenButtons(cardFor: 'success' | 'decline') {
   const payment = await createPayment({ amount: 1099, currency: 'USD' });
   const wrapper = await fixture<HTMLDivElement>(html`<div>
     <button type="button">Before</button>
-    <tender-checkout publishable-key=${config.publishableKey} client-secret=${payment.client_secret} api-base=${config.url}
+    <tender-checkout inline publishable-key=${config.publishableKey} client-secret=${payment.client_secret} api-base=${config.url}
       return-url="https://merchant.example/return" locale="en-US"></tender-checkout>
     <button type="button" id="after">After</button>
   </div>`);
@@ -46,7 +45,7 @@ async function mountBetweenButtons(cardFor: 'success' | 'decline') {
 }
 
 /** Focus is inside the checkout (on an element of its shadow root). */
-const focusInside = (element: TenderCheckout) => document.activeElement === element && element.shadowRoot!.activeElement !== null;
+const focusInside = (element: TenderCheckout) => document.activeElement === element && root(element).activeElement !== null;
 
 describe('<tender-checkout> focus and feedback through the payment flow', () => {
   afterEach(() => restoreFetch());
@@ -61,7 +60,7 @@ describe('<tender-checkout> focus and feedback through the payment flow', () => 
       await sendKeys({ press: 'Enter' });
       await waitUntil(() => payButton(element).getAttribute('aria-disabled') === 'true', 'the button never said it was busy');
       expect(focusInside(element), 'focus left the widget while submitting').to.equal(true);
-      expect(element.shadowRoot!.activeElement).to.equal(payButton(element));
+      expect(root(element).activeElement).to.equal(payButton(element));
       release.resolve();
       await result;
     });
@@ -85,9 +84,9 @@ describe('<tender-checkout> focus and feedback through the payment flow', () => 
       const result = new Promise((resolve) => element.addEventListener('tender-result', resolve, { once: true }));
       await sendKeys({ press: 'Enter' });
       await result;
-      await waitUntil(() => element.shadowRoot!.activeElement?.getAttribute('part') === 'status', 'focus never reached the status');
+      await waitUntil(() => root(element).activeElement?.getAttribute('part') === 'status', 'focus never reached the status');
       expect(focusInside(element), 'focus left the widget after the success').to.equal(true);
-      const focused = element.shadowRoot!.activeElement as HTMLElement;
+      const focused = root(element).activeElement as HTMLElement;
       expect(focused.getAttribute('part')).to.equal('status');
       expect(focused.textContent).to.contain(en['status.succeeded']);
     });

@@ -13,10 +13,9 @@ import {
   nbsp,
   payButton,
   statusText,
-  typeInto,
-} from '../../../test/browser/checkout-harness.js';
+  typeInto, root } from '../../../test/browser/checkout-harness.js';
 
-const part = (element: TenderCheckout, selector: string) => element.shadowRoot!.querySelector<HTMLElement>(selector)!;
+const part = (element: TenderCheckout, selector: string) => root(element).querySelector<HTMLElement>(selector)!;
 const labelOf = (element: TenderCheckout, field: string) => part(element, `label[for=${field}]`).textContent?.trim();
 
 /** Every text the live region says, in order (one entry per announcement). */
@@ -32,6 +31,7 @@ function listen(element: TenderCheckout): string[] {
 
 async function previewIn(locale: string, setup: (element: TenderCheckout) => void = () => {}) {
   const element = document.createElement('tender-checkout');
+  element.setAttribute('inline', '');
   element.setAttribute('preview', 'filled');
   element.setAttribute('locale', locale);
   setup(element);
@@ -136,7 +136,7 @@ describe('<tender-checkout> localisation and announcements', () => {
       payButton(element).click();
       await waitUntil(() => said.length > 0, 'nothing announced');
       expect(said).to.deep.equal([en['announce.invalid']]);
-      expect(element.shadowRoot!.activeElement).to.equal(inputOf(element, 'expiry'));
+      expect(root(element).activeElement).to.equal(inputOf(element, 'expiry'));
     });
 
     it('announces a decline once, then the success of the next card once', async () => {
@@ -172,7 +172,7 @@ describe('<tender-checkout> localisation and announcements', () => {
     it('status changes never double up with the visible status area', async () => {
       const { element, log } = await mountCheckout();
       await log.wait('tender-ready');
-      const live = element.shadowRoot!.querySelectorAll('[aria-live], [role=status], [role=alert]');
+      const live = root(element).querySelectorAll('[aria-live], [role=status], [role=alert]');
       expect(live).to.have.length(1);
       expect(live[0]!.id).to.equal('announcer');
       expect(new EventLog(element).events).to.have.length(0);

@@ -11,8 +11,7 @@ import {
   mountCheckout,
   payButton,
   retrieveAsMerchant,
-  statusText,
-} from '../../../test/browser/checkout-harness.js';
+  statusText, root } from '../../../test/browser/checkout-harness.js';
 import { restoreFetch } from '../../../test/browser/fetch-wrapper.js';
 import type { TenderCheckout } from './tender-checkout.js';
 
@@ -21,7 +20,7 @@ const CHALLENGE_CARD_2 = '4000000000003220';
 /** Challenge, then the issuer fails it. */
 const CHALLENGE_FAIL_CARD = '4000000000004038';
 
-const dialogOf = (element: TenderCheckout) => element.shadowRoot!.querySelector<HTMLDialogElement>('dialog');
+const dialogOf = (element: TenderCheckout) => root(element).querySelector<HTMLDialogElement>('dialog');
 const frameOf = (element: TenderCheckout) => dialogOf(element)?.querySelector('iframe') ?? null;
 const answer = (choice: 'Complete' | 'Reject') => executeServerCommand('answer-challenge-frame', { answer: choice });
 
@@ -64,8 +63,8 @@ describe('<tender-checkout> 3-D Secure in a modal (three-ds="modal")', () => {
     expect(dialog.matches(':modal')).to.equal(true);
     expect(frameOf(element)!.src).to.match(/^http:\/\/.+\/payments\/redirect\/.+\?token=/);
     expect(dialog.getAttribute('aria-labelledby')).to.equal('challenge-title');
-    expect(element.shadowRoot!.getElementById('challenge-title')!.textContent).to.equal(en['status.continueAuthentication']);
-    expect(element.shadowRoot!.activeElement?.textContent).to.equal(en.close);
+    expect(root(element).getElementById('challenge-title')!.textContent).to.equal(en['status.continueAuthentication']);
+    expect(root(element).activeElement?.textContent).to.equal(en.close);
     expect(log.of('tender-redirect')).to.have.length(0);
     expect(log.of('tender-result')).to.have.length(0);
   });
@@ -90,7 +89,7 @@ describe('<tender-checkout> 3-D Secure in a modal (three-ds="modal")', () => {
     expect(declined.detail).to.include({ status: 'failed', retryable: true, errorCode: 'authentication_failed' });
     await element.updateComplete;
     expect(formShown(element)).to.equal(true);
-    await waitUntil(() => element.shadowRoot!.activeElement === payButton(element), 'focus did not return to the pay button');
+    await waitUntil(() => root(element).activeElement === payButton(element), 'focus did not return to the pay button');
 
     for (const field of ['number', 'expiry', 'cvc'] as const) await clearField(element, field);
     await payIntoChallenge(element, CHALLENGE_CARD_2);
@@ -121,7 +120,7 @@ describe('<tender-checkout> 3-D Secure in a modal (three-ds="modal")', () => {
     expect(log.of('tender-error')).to.have.length(0);
     expect(statusText(element)).to.equal(en['status.awaitingAuthentication']);
     const reopen = buttonNamed(element, en['status.continueAuthentication'])!;
-    await waitUntil(() => element.shadowRoot!.activeElement === reopen, 'focus did not return to Continue authentication');
+    await waitUntil(() => root(element).activeElement === reopen, 'focus did not return to Continue authentication');
 
     reopen.click();
     await waitUntil(() => dialogOf(element)?.open, 'the dialog did not reopen', { timeout: 8000 });

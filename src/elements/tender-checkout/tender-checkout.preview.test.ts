@@ -2,7 +2,7 @@ import { expect, fixture, waitUntil } from '@open-wc/testing';
 import '../../define.js';
 import { en } from '../../i18n/index.js';
 import type { PreviewState, TenderCheckout } from './tender-checkout.js';
-import { EventLog, errorText, formShown, inputOf, mountCheckout, payButton, statusText } from '../../../test/browser/checkout-harness.js';
+import { EventLog, errorText, formShown, inputOf, mountCheckout, payButton, statusText, root } from '../../../test/browser/checkout-harness.js';
 import { restoreFetch, wrapFetch } from '../../../test/browser/fetch-wrapper.js';
 
 const STATES: PreviewState[] = ['empty', 'filled', 'errors', 'processing', 'redirecting', 'succeeded', 'declined', 'wait-screen'];
@@ -10,6 +10,7 @@ const STATES: PreviewState[] = ['empty', 'filled', 'errors', 'processing', 'redi
 async function preview(state: PreviewState) {
   const requests = wrapFetch();
   const element = document.createElement('tender-checkout');
+  element.setAttribute('inline', '');
   element.setAttribute('preview', state);
   element.setAttribute('locale', 'en-US');
   const log = new EventLog(element);
@@ -42,7 +43,7 @@ describe('<tender-checkout preview>', () => {
     expect(inputOf(element, 'number').value).to.equal('4242 4242 4242 4242');
     expect(inputOf(element, 'expiry').value).to.equal('12 / 34');
     expect(inputOf(element, 'cvc').value).to.equal('123');
-    expect(element.shadowRoot!.querySelector('[part=brand]')!.textContent?.trim()).to.equal('VISA');
+    expect(root(element).querySelector('[part=brand]')!.textContent?.trim()).to.equal('VISA');
   });
 
   it('shows every field error', async () => {

@@ -20,8 +20,7 @@ import {
   payButton,
   statusText,
   SUCCESS_CARD,
-  typeInto,
-} from '../../../test/browser/checkout-harness.js';
+  typeInto, root } from '../../../test/browser/checkout-harness.js';
 import { isConfirm, wrapFetch } from '../../../test/browser/fetch-wrapper.js';
 
 
@@ -39,6 +38,7 @@ describe('<tender-checkout>', () => {
       const config = await sandboxConfig();
       const payment = await createPayment({ amount: 1099, currency: 'USD' });
       const element = document.createElement('tender-checkout');
+  element.setAttribute('inline', '');
       element.setAttribute('publishable-key', config.publishableKey);
       element.setAttribute('client-secret', payment.client_secret);
       element.setAttribute('api-base', config.url);
@@ -66,6 +66,7 @@ describe('<tender-checkout>', () => {
 
     it('does nothing and reports nothing while it has no configuration', async () => {
       const element = document.createElement('tender-checkout');
+  element.setAttribute('inline', '');
       const log = new EventLog(element);
       await fixture<TenderCheckout>(element);
       expect(log.events).to.have.length(0);
@@ -347,7 +348,7 @@ describe('<tender-checkout>', () => {
       const order = [focusedId(element)];
       for (let step = 0; step < 4; step += 1) {
         await sendKeys({ press: 'Tab' });
-        order.push(focusedId(element) || (element.shadowRoot!.activeElement === payButton(element) ? 'button' : ''));
+        order.push(focusedId(element) || (root(element).activeElement === payButton(element) ? 'button' : ''));
       }
       expect(order).to.deep.equal(['number', 'expiry', 'cvc', 'name', 'button']);
     });
@@ -357,7 +358,7 @@ describe('<tender-checkout>', () => {
       const payment = await createPayment({ amount: 1099, currency: 'USD' });
       const wrapper = await fixture<HTMLDivElement>(html`<div>
         <button type="button">Before</button>
-        <tender-checkout publishable-key=${config.publishableKey} client-secret=${payment.client_secret} api-base=${config.url}
+        <tender-checkout inline publishable-key=${config.publishableKey} client-secret=${payment.client_secret} api-base=${config.url}
           return-url="https://merchant.example/return" locale="en-US"></tender-checkout>
       </div>`);
       const element = wrapper.querySelector('tender-checkout')!;
@@ -371,7 +372,7 @@ describe('<tender-checkout>', () => {
       await sendKeys({ press: 'Tab' });
       await sendKeys({ type: 'Ada Lovelace' });
       await sendKeys({ press: 'Tab' });
-      expect(element.shadowRoot!.activeElement).to.equal(payButton(element));
+      expect(root(element).activeElement).to.equal(payButton(element));
       const result = oneEvent(element, 'tender-result');
       await sendKeys({ press: 'Enter' });
       expect((await result).detail.status).to.equal('succeeded');

@@ -1,35 +1,73 @@
-import { html, nothing, type PropertyValues } from 'lit';
-import { property } from 'lit/decorators.js';
-import { CARD_BRANDS, type CardBrand } from '../../card/index.js';
-import type { FlowStatus } from '../../flow/describe.js';
-import type * as PreviewModule from '../../flow/preview.js';
+/**
+ * `<tender-checkout>`: the public element. A small host (plain DOM, no Lit, no card logic, no API
+ * client, no zod in its own file) that either
+ *
+ * - isolated (the default): renders one iframe whose page the payment API's host serves
+ *   (`<api-base>/frame/card`, or `frame-src`), forwards its configuration into it and re-fires the
+ *   frame's events on itself, over the protocol of src/frame/protocol.ts (checked with its zod/mini
+ *   schemas, a chunk loaded beside the frame); or
+ * - `inline` (and always for `preview`): loads the card form (`card-form.ts`, a chunk) and shows it
+ *   in its shadow root, passing every property through. The form's events are composed: they reach
+ *   the page from this element as they are.
+ */
+import type * as FormModule from './card-form.js';
+import type * as ProtocolModule from '../../frame/protocol.js';
+import type * as ChallengeModule from '../challenge/challenge-dialog.js';
+import type { FrameConfig, FrameMessage } from '../../frame/protocol.js';
 import type { PreviewState } from '../../flow/preview.js';
-import { textDirection, type MessageKey, type Messages } from '../../i18n/index.js';
-import { formatAmount } from '../../money/index.js';
+import type { Messages } from '../../i18n/en.js';
 import type { Appearance, PresetName } from '../../themes/index.js';
-import { AnnouncerController } from '../controllers/announcer-controller.js';
-import { AppearanceController } from '../controllers/appearance-controller.js';
-import { CardFormController, type Field } from '../controllers/card-form-controller.js';
-import { LocaleController } from '../controllers/locale-controller.js';
-import { PaymentFlowController } from '../controllers/payment-flow-controller.js';
+import { defineElement, VERSION } from '../define-element.js';
 import { lazy } from '../lazy.js';
-import { TenderElement, type Emit } from '../tender-element.js';
-import type { CardErrors, ConfirmOutcome } from './events.js';
-import { styles } from './tender-checkout.styles.js';
+import type { ConfirmOutcome, TenderErrorDetail } from './events.js';
 
 export type { CardErrors, ConfirmOutcome } from './events.js';
 export type { PreviewState } from '../../flow/preview.js';
 
-/** The preview's sample states are a chunk of their own, fetched only when `preview` is set. */
-const loadPreviewModule = lazy<typeof PreviewModule>(() => import('../../flow/preview.js'));
+const loadForm = lazy<typeof FormModule>(() => import('./card-form.js'));
+const loadProtocol = lazy<typeof ProtocolModule>(() => import('../../frame/protocol.js'));
+const loadChallenge = lazy<typeof ChallengeModule>(() => import('../challenge/challenge-dialog.js'));
 
-const SHORT_BRAND: Partial<Record<CardBrand, string>> = { mastercard: 'MC', amex: 'AMEX', unionpay: 'UPI', diners: 'DINERS' };
+/** The form's parts, exported through this element's shadow root in `inline` mode. */
+const PARTS = 'base,form,field,label,input,input-invalid,brand,error,button,status';
+/** The query parameters of a return from a redirect (the frame names them; only these are taken off the URL). */
+const RETURN_PARAM = /^[a-z_]{1,40}$/;
+/** How long the frame may take to say hello before the element reports it could not load. */
+const FRAME_TIMEOUT_MS = 20_000;
+
+const CSS = ':host{display:block}:host([hidden]){display:none}iframe{display:block;width:100%;height:0;border:0;color-scheme:normal;overflow:hidden}[part=frame-status]{margin:0;font:inherit;color:var(--tender-color-danger,#b00020)}';
+
+/** Attribute-backed properties: name → [attribute, kind (s string, b boolean, n number), default]. */
+const PROPS = {
+  publishableKey: ['publishable-key', 's', ''],
+  clientSecret: ['client-secret', 's', ''],
+  apiBase: ['api-base', 's', ''],
+  returnUrl: ['return-url', 's', ''],
+  locale: ['locale', 's', 'auto'],
+  threeDs: ['three-ds', 's', 'modal'],
+  theme: ['theme', 's', ''],
+  requestTimeout: ['request-timeout', 'n', 0],
+  hideButton: ['hide-button', 'b', false],
+  hideName: ['hide-name', 'b', false],
+  disabled: ['disabled', 'b', false],
+  preview: ['preview', 's', ''],
+  inline: ['inline', 'b', false],
+  frameSrc: ['frame-src', 's', ''],
+} as const;
+type PropName = keyof typeof PROPS;
+const BY_ATTRIBUTE = new Map<string, PropName>(Object.entries(PROPS).map(([name, [attribute]]) => [attribute, name as PropName]));
+/** What `inline` and `frame-src` are to the form: nothing. */
+const FORM_PROPS = (Object.keys(PROPS) as PropName[]).filter((name) => name !== 'inline' && name !== 'frameSrc');
+
+let sheet: CSSStyleSheet | undefined;
 
 /**
  * @tagname tender-checkout
  * @summary The drop-in card checkout: card number, expiry, CVC and name, a pay button with the
  * amount, and a status area. Confirms the payment from the browser with the publishable key and the
- * payment's client secret, follows 3-D Secure redirects and wait screens, and reports the outcome.
+ * payment's client secret, follows 3-D Secure challenges, redirects and wait screens, and reports the
+ * outcome. By default the form runs in a cross-origin frame served by the payment API's host (card
+ * data never reaches the merchant's page); `inline` puts it in this element's shadow root.
  *
  * @event tender-ready - The payment was fetched and can be paid (once per connection). `{ paymentId, amount, currency, status }`
  * @event tender-change - The card state changed. `{ complete, empty, brand, errors: { number?, expiry?, cvc? } }`
@@ -38,6 +76,8 @@ const SHORT_BRAND: Partial<Record<CardBrand, string>> = { mastercard: 'MC', amex
  * @event tender-result - An outcome is known. `{ paymentId, status, retryable, errorCode?, errorMessage?, payment }`
  * @event tender-error - Something other than an outcome went wrong: configuration, expired secret, network or server trouble, an unsafe redirect, a rejected appearance key. `{ code, message, recoverable, key? }`
  *
+ * @csspart frame - The iframe of the isolated mode (the parts below exist in `inline` mode only: style the frame's form with `appearance.rules`).
+ * @csspart frame-status - What the isolated mode shows when the frame cannot load.
  * @csspart base - The wrapper of everything.
  * @csspart form - The card form.
  * @csspart field - Each field (label, input, error).
@@ -88,225 +128,392 @@ const SHORT_BRAND: Partial<Record<CardBrand, string>> = { mastercard: 'MC', amex
  * @cssproperty --tender-shadow-input-focus - Input shadow when focused.
  * @cssproperty --tender-shadow-button - Button shadow.
  */
-export class TenderCheckout extends TenderElement {
-  static override styles = styles;
+export class TenderCheckout extends HTMLElement {
+  static version = VERSION;
+  static readonly observedAttributes = [...BY_ATTRIBUTE.keys()];
 
-  /** Settles when the asked preview state is shown. */
-  private previewShown: Promise<void> = Promise.resolve();
-  private readonly emitter: Emit = (name, detail, options) => this.emit(name, detail, options);
-  private readonly localization = new LocaleController(this);
-  private readonly look = new AppearanceController(this, this.emitter);
-  private readonly announcer = new AnnouncerController(
-    this,
-    () => this.renderRoot.querySelector<HTMLElement>('#announcer'),
-    () => this.statusText(),
-  );
-  private readonly form = new CardFormController(this, {
-    emit: this.emitter,
-    announce: (text) => this.announcer.announce(text),
-    t: (key) => this.t(key),
-  });
-  private readonly flow = new PaymentFlowController(this, {
-    emit: this.emitter,
-    card: () => this.form.cardInput(!this.hideName),
-    prepared: () => Promise.all([this.localization.loaded, this.look.applied]),
-    text: (status) => this.textOf(status),
-    confirmAgain: () => void this.confirm(),
-  });
+  /** Registers the element once; a second registration of the tag is a warning, not an error. */
+  static define(tag: string): void {
+    defineElement(tag, this);
+  }
+
+  static {
+    for (const [name, [attribute, kind, fallback]] of Object.entries(PROPS) as [PropName, (typeof PROPS)[PropName]][]) {
+      Object.defineProperty(this.prototype, name, {
+        configurable: true,
+        get(this: TenderCheckout) {
+          return this.values[name] ?? fallback;
+        },
+        set(this: TenderCheckout, value: unknown) {
+          // `disabled` reflects (a page's CSS may style `tender-checkout[disabled]`); the others stay properties
+          if (name === 'disabled') this.toggleAttribute(attribute, Boolean(value));
+          this.values[name] = kind === 'b' ? Boolean(value) : kind === 'n' ? Number(value) || 0 : String(value ?? '');
+          this.changed();
+        },
+      });
+    }
+  }
 
   /** The merchant's publishable key (`pk_snd_…`, `pk_prd_…`). */
-  @property({ attribute: 'publishable-key' }) publishableKey = '';
+  declare publishableKey: string;
   /** The payment's client secret (`pay_…_secret_…`). */
-  @property({ attribute: 'client-secret' }) clientSecret = '';
-  /** Base URL of the payment API. */
-  @property({ attribute: 'api-base' }) apiBase = '';
+  declare clientSecret: string;
+  /** Base URL of the payment API (its host serves the card frame under `/frame/card`). */
+  declare apiBase: string;
   /** Where the customer comes back after a redirect (default: the current page). */
-  @property({ attribute: 'return-url' }) returnUrl = '';
+  declare returnUrl: string;
   /** BCP 47 tag or `auto` (the page's language). */
-  @property() locale = 'auto';
+  declare locale: string;
   /** 3-D Secure: `modal` (the challenge in a dialog over the page) or `redirect` (the page navigates to it and back). */
-  @property({ attribute: 'three-ds' }) threeDs = 'modal';
+  declare threeDs: string;
   /** Appearance preset name (`''`: none). */
-  @property() theme: PresetName | '' = '';
+  declare theme: PresetName | '';
   /** Time limit of one request to the API, in ms (0: the client's defaults, 10 s for reads and 15 s for the confirm). */
-  @property({ type: Number, attribute: 'request-timeout' }) requestTimeout = 0;
-  /** Serialisable appearance: `{ theme?, variables?, rules?, labels?, layout?, colorScheme?, fonts? }` (docs/theming.md). */
-  @property({ attribute: false }) appearance: Appearance | null = null;
-  /** Per-message overrides of the text catalogue. */
-  @property({ attribute: false }) messages: Partial<Messages> = {};
+  declare requestTimeout: number;
   /** Hides the pay button (the host confirms with `confirm()`). */
-  @property({ type: Boolean, attribute: 'hide-button' }) hideButton = false;
+  declare hideButton: boolean;
   /** Hides the cardholder-name field. */
-  @property({ type: Boolean, attribute: 'hide-name' }) hideName = false;
+  declare hideName: boolean;
   /** Locks the form. */
-  @property({ type: Boolean, reflect: true }) disabled = false;
-  /** Shows one state with a sample payment and never calls the network (the theme previewer's gallery). */
-  @property() preview: PreviewState | '' = '';
+  declare disabled: boolean;
+  /** Shows one state with a sample payment and never calls the network (the theme previewer's gallery); always inline. */
+  declare preview: PreviewState | '';
+  /** Puts the form in this element's shadow root on the merchant's page instead of the isolated frame (the page is then in PCI DSS scope). */
+  declare inline: boolean;
+  /** URL of the frame page (default: `<api-base>/frame/card`). */
+  declare frameSrc: string;
+  private appearanceValue: Appearance | null = null;
+  private messagesValue: Partial<Messages> = {};
 
-  protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('appearance') || changed.has('theme')) this.look.update();
-    if (this.preview) {
-      if (changed.has('preview')) this.showPreview(this.preview);
-    } else if (changed.has('clientSecret') || changed.has('publishableKey') || changed.has('apiBase') || changed.get('preview')) {
-      // a new payment, or the end of a preview: the form starts empty
-      if ((changed.has('clientSecret') && changed.get('clientSecret') !== undefined) || changed.get('preview')) this.form.reset();
-      this.flow.start();
+  /** Serialisable appearance: `{ theme?, variables?, rules?, labels?, layout?, colorScheme?, fonts? }` (docs/theming.md). */
+  get appearance(): Appearance | null {
+    return this.appearanceValue;
+  }
+  set appearance(value: Appearance | null) {
+    this.appearanceValue = value;
+    this.changed();
+  }
+
+  /** Per-message overrides of the text catalogue. */
+  get messages(): Partial<Messages> {
+    return this.messagesValue;
+  }
+  set messages(value: Partial<Messages>) {
+    this.messagesValue = value;
+    this.changed();
+  }
+
+  private readonly values: Partial<Record<PropName, unknown>> = {};
+  private readonly root: ShadowRoot;
+  private scheduled = false;
+  /** The inline form (`inline`, `preview`). */
+  private form: FormModule.TenderCardForm | null = null;
+  /** The isolated frame, its origin and its channel. */
+  private frame: HTMLIFrameElement | null = null;
+  private frameOrigin = '';
+  private port: MessagePort | null = null;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  /** `--tender-*` values last sent (a change sends the configuration again). */
+  private sentVariables = '';
+  private nextId = 1;
+  private readonly confirms = new Map<number, (outcome: ConfirmOutcome) => void>();
+  private readonly challenges = new Map<number, AbortController>();
+
+  constructor() {
+    super();
+    this.root = this.attachShadow({ mode: 'open' });
+    sheet ??= new CSSStyleSheet();
+    if (!sheet.cssRules.length) sheet.replaceSync(CSS);
+    this.root.adoptedStyleSheets = [sheet];
+    this.onWindowMessage = this.onWindowMessage.bind(this);
+    // properties a framework set before this class was defined sit on the instance: pass them through the setters
+    for (const name of [...Object.keys(PROPS), 'appearance', 'messages']) {
+      if (!Object.prototype.hasOwnProperty.call(this, name)) continue;
+      const value = (this as Record<string, unknown>)[name];
+      delete (this as Record<string, unknown>)[name];
+      (this as Record<string, unknown>)[name] = value;
     }
+    // a `--tender-*` value changed on the page (a class, a media query, a theme switch): the transition
+    // of the custom properties (discrete, so no animation) says so, and the frame gets the new values
+    this.addEventListener('transitionstart', () => this.changed());
   }
 
-  /** Also waits for the locale and the appearance being loaded, and the render they cause. */
-  protected override async getUpdateComplete(): Promise<boolean> {
-    await super.getUpdateComplete();
-    await Promise.all([this.localization.loaded, this.look.applied, this.previewShown]);
-    return super.getUpdateComplete();
+  connectedCallback(): void {
+    addEventListener('message', this.onWindowMessage);
+    this.changed();
   }
 
-  /** Loads the sample states and shows one (unless `preview` changed meanwhile). */
-  private showPreview(state: PreviewState): void {
-    this.previewShown = loadPreviewModule().then(
-      (samples) => {
-        if (this.preview !== state) return;
-        this.form.preview(samples.previewCard(state));
-        this.flow.preview(samples.previewState(state, Date.now()));
-      },
-      () => {
-        this.emit('tender-error', { code: 'network', message: 'The preview module could not be loaded', recoverable: true });
-      },
-    );
+  disconnectedCallback(): void {
+    removeEventListener('message', this.onWindowMessage);
+    clearTimeout(this.timer);
+    for (const controller of this.challenges.values()) controller.abort();
+    this.challenges.clear();
   }
 
-  private t(key: MessageKey, params?: Record<string, string>): string {
-    return this.localization.t(key, params);
+  attributeChangedCallback(attribute: string, _old: string | null, value: string | null): void {
+    const name = BY_ATTRIBUTE.get(attribute)!;
+    const [, kind, fallback] = PROPS[name];
+    this.values[name] = kind === 'b' ? value !== null : value === null ? fallback : kind === 'n' ? Number(value) || 0 : value;
+    this.changed();
   }
 
-  private textOf(status: Pick<FlowStatus, 'key' | 'text'>): string {
-    return status.key ? this.t(status.key) : (status.text ?? '');
-  }
-
-  private statusText(): string {
-    const { status, waitUntil } = this.flow.state;
-    if (!status) return '';
-    const text = this.textOf(status);
-    if (status.key === 'status.waitScreen' && waitUntil > 0) {
-      const time = new Intl.DateTimeFormat(this.localization.intl, { hour: 'numeric', minute: '2-digit' }).format(waitUntil);
-      return `${text} ${this.t('status.waitScreenUntil', { time })}`;
-    }
-    return text;
-  }
-
-  private handleSubmit(event: Event): void {
-    event.preventDefault();
-    void this.confirm();
-  }
-
-  private handleRetry(): void {
-    void this.flow.send({ type: 'retry' });
-  }
-
-  private handleContinue(): void {
-    void this.flow.send({ type: 'continue' });
+  /** Settles when the form shows what its properties ask for (inline: the form's own `updateComplete`). */
+  get updateComplete(): Promise<boolean> {
+    return Promise.resolve().then(async () => {
+      if (!this.isInline()) return true;
+      await loadForm().catch(() => undefined);
+      await Promise.resolve();
+      return this.form ? this.form.updateComplete : true;
+    });
   }
 
   /**
    * Confirms the payment with the card in the form, as the pay button does. Resolves with the
    * outcome; a second call while one is under way resolves with the same outcome (one confirm).
    */
-  confirm(): Promise<ConfirmOutcome> {
-    const { flow } = this;
-    if (flow.confirming) return flow.confirming;
-    if (this.preview) return Promise.resolve({ type: 'error', detail: { code: 'preview', message: 'A preview never confirms', recoverable: false } });
-    const { payment, phase } = flow.state;
-    if (!payment || phase !== 'ready' || this.disabled) {
-      return Promise.resolve({ type: 'error', detail: { code: 'not_ready', message: 'The payment cannot be confirmed now', recoverable: true } });
+  async confirm(): Promise<ConfirmOutcome> {
+    if (this.isInline()) {
+      await this.updateComplete;
+      if (this.form) return this.form.confirm();
+    } else if (this.port) {
+      const id = this.nextId++;
+      const outcome = new Promise<ConfirmOutcome>((resolve) => this.confirms.set(id, resolve));
+      this.post({ type: 'confirm', id });
+      return outcome;
     }
-    const errors = this.form.submit();
-    if (errors) return Promise.resolve({ type: 'invalid', errors });
-    if (!this.emit('tender-submit', { paymentId: payment.payment_id }, { cancelable: true })) return Promise.resolve({ type: 'cancelled' });
-    return flow.pay();
+    return { type: 'error', detail: { code: 'not_ready', message: 'The payment cannot be confirmed now', recoverable: true } };
   }
 
-  private renderField(field: Field, label: string, control: unknown) {
-    const error = this.form.errors[field as keyof CardErrors];
-    return html`<div class="field ${field}" part="field">
-      <label part="label" for=${field}>${label}</label>
-      ${control}
-      <p class="error" part="error" id="${field}-error" ?hidden=${!error}>${error ? this.t(`error.${field}.${error}` as MessageKey) : ''}</p>
-    </div>`;
+  /** Focuses the card number field. */
+  override focus(options?: FocusOptions): void {
+    if (this.form) return this.form.focus(options);
+    if (!this.frame) return;
+    this.frame.focus(options);
+    this.post({ type: 'focus' });
   }
 
-  override render() {
-    const { phase, payment, status, problem } = this.flow.state;
-    const { brand, errors, cvcLength } = this.form;
-    const form = this.form;
-    // the fields take input from the first paint and stay focusable (read-only) while a confirm is in flight;
-    // only the pay button waits for the payment
-    const submitting = phase === 'submitting';
-    const amount = payment ? formatAmount(payment.amount, payment.currency, this.localization.intl) : '';
-    // (a confirm that did not go through leaves the flow \`ready\`, with *Try again*: the form stays)
-    const showForm = phase === 'loading' || phase === 'ready' || submitting;
-    const brandName = brand ? CARD_BRANDS[brand].displayName : null;
-    const invalid = (field: keyof CardErrors) => (errors[field] ? 'true' : 'false');
-    const inputPart = (field: keyof CardErrors) => (errors[field] ? 'input input-invalid' : 'input');
-    const { labels, layout } = this.look.look;
-    const tag = this.localization.tag;
-    // with hidden labels the placeholder says what a field is (the label is still there for assistive technology)
-    const hiddenLabels = labels === 'hidden';
-    return html`<div class="base layout-${layout} labels-${labels}" part="base" lang=${tag} dir=${textDirection(tag)}>
-      <form part="form" novalidate @submit=${this.handleSubmit} ?hidden=${!showForm} aria-busy=${submitting}>
-        ${this.renderField(
-          'number',
-          this.t('cardNumber'),
-          html`<div class="control" dir="ltr">
-            <input id="number" part=${inputPart('number')} class="with-brand" name="cardnumber" autocomplete="cc-number" inputmode="numeric"
-              type="text" spellcheck="false" maxlength="23" placeholder=${hiddenLabels ? this.t('cardNumber') : this.t('numberPlaceholder')} ?disabled=${this.disabled} ?readonly=${submitting}
-              aria-invalid=${invalid('number')} aria-describedby="number-error number-brand"
-              @input=${form.onNumberInput} @blur=${form.onBlur} />
-            <span class="brand" part="brand" id="number-brand" role="img"
-              aria-label=${brandName ? this.t('brand', { brand: brandName }) : this.t('brandUnknown')}
-              ?hidden=${!brand}>${brand ? (SHORT_BRAND[brand] ?? brandName?.toUpperCase()) : ''}</span>
-          </div>`,
-        )}
-        <div class="row">
-          ${this.renderField(
-            'expiry',
-            this.t('expiry'),
-            html`<input id="expiry" part=${inputPart('expiry')} dir="ltr" name="exp-date" autocomplete="cc-exp" inputmode="numeric" type="text"
-              spellcheck="false" maxlength="7" placeholder=${this.t('expiryPlaceholder')} ?disabled=${this.disabled} ?readonly=${submitting}
-              aria-invalid=${invalid('expiry')} aria-describedby="expiry-error"
-              @input=${form.onExpiryInput} @blur=${form.onBlur} />`,
-          )}
-          ${this.renderField(
-            'cvc',
-            this.t('cvc'),
-            html`<input id="cvc" part=${inputPart('cvc')} dir="ltr" name="cvc" autocomplete="cc-csc" inputmode="numeric" type="text"
-              spellcheck="false" maxlength=${cvcLength} placeholder=${this.t('cvcPlaceholder')} ?disabled=${this.disabled} ?readonly=${submitting}
-              aria-invalid=${invalid('cvc')} aria-describedby="cvc-error"
-              @input=${form.onCvcInput} @blur=${form.onBlur} />`,
-          )}
-        </div>
-        ${this.hideName
-          ? nothing
-          : this.renderField(
-              'name',
-              this.t('holderName'),
-              html`<input id="name" part="input" name="ccname" autocomplete="cc-name" type="text" ?disabled=${this.disabled} ?readonly=${submitting}
-                placeholder=${hiddenLabels ? this.t('holderName') : ' '}
-                @input=${form.onNameInput} @blur=${form.onBlur} />`,
-            )}
-        ${this.hideButton
-          ? nothing
-          : html`<button part="button" type="submit" ?disabled=${phase === 'loading' || this.disabled} aria-disabled=${submitting}>
-              ${submitting ? this.t('processing') : amount ? this.t('pay', { amount }) : this.t('payNoAmount')}
-            </button>`}
-      </form>
-      <div part="status" tabindex="-1">
-        ${phase === 'loading' ? html`<p class="status">${this.t('loading')}</p>` : nothing}
-        ${status && (!submitting || this.hideButton) ? html`<p class="status ${status.tone}">${this.statusText()}</p>` : nothing}
-      </div>
-      <div id="announcer" class="visually-hidden" role="status" aria-live="polite" aria-atomic="true"></div>
-      ${problem?.retry ? html`<button class="secondary" type="button" @click=${this.handleRetry}>${this.t('retry')}</button>` : nothing}
-      ${phase === 'action' ? html`<button class="secondary" type="button" @click=${this.handleContinue}>${this.t('status.continueAuthentication')}</button>` : nothing}
-    </div>`;
+  private isInline(): boolean {
+    return Boolean(this.values.inline || this.values.preview);
+  }
+
+  /** Something changed: the form or the frame hears of it once, after the current task's changes. */
+  private changed(): void {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    queueMicrotask(() => {
+      this.scheduled = false;
+      if (this.isConnected) void this.sync();
+    });
+  }
+
+  private async sync(): Promise<void> {
+    if (this.isInline()) {
+      this.closeFrame();
+      let module: typeof FormModule;
+      try {
+        module = await loadForm();
+      } catch {
+        this.fail('network', 'The payment form could not be loaded');
+        return;
+      }
+      if (!this.isInline() || !this.isConnected) return;
+      if (!this.form) {
+        module.defineCardForm();
+        this.form = document.createElement('tender-card-form');
+        this.form.setAttribute('exportparts', PARTS);
+        this.root.replaceChildren(this.form);
+      }
+      const form = this.form as unknown as Record<string, unknown>;
+      for (const name of FORM_PROPS) if (form[name] !== this[name]) form[name] = this[name];
+      if (form.appearance !== this.appearance) form.appearance = this.appearance;
+      if (form.messages !== this.messages) form.messages = this.messages;
+      return;
+    }
+    this.form?.remove();
+    this.form = null;
+    this.showFrame();
+  }
+
+  // ---- the isolated frame -------------------------------------------------------------------------
+
+  /** The frame page's URL, with the publishable key (the page's `frame-ancestors` are the merchant's allowed origins). */
+  private frameUrl(): URL | null {
+    const base = this.frameSrc || (this.apiBase ? `${this.apiBase.replace(/\/+$/, '')}/frame/card` : '');
+    if (!base) return null;
+    try {
+      const url = new URL(base, location.href);
+      if (this.publishableKey) url.searchParams.set('key', this.publishableKey);
+      return /^https?:$/.test(url.protocol) ? url : null;
+    } catch {
+      return null;
+    }
+  }
+
+  private showFrame(): void {
+    const url = this.frameUrl();
+    if (!url) {
+      this.closeFrame();
+      this.fail('configuration', 'Set api-base (or frame-src) to the payment API’s URL');
+      return;
+    }
+    if (this.frame?.src === url.href) {
+      this.configure();
+      return;
+    }
+    this.closeFrame();
+    void loadProtocol().catch(() => undefined); // checked messages: the schemas load while the frame does
+    const frame = document.createElement('iframe');
+    frame.setAttribute('part', 'frame');
+    frame.title = 'Card payment form';
+    frame.src = url.href;
+    this.frame = frame;
+    this.frameOrigin = url.origin;
+    this.root.replaceChildren(frame);
+    this.timer = setTimeout(() => this.fail('network', 'The payment form could not be loaded'), FRAME_TIMEOUT_MS);
+  }
+
+  private closeFrame(): void {
+    clearTimeout(this.timer);
+    this.port?.close();
+    this.port = null;
+    this.frame?.remove();
+    this.frame = null;
+    this.sentVariables = '';
+    for (const [id, resolve] of this.confirms) {
+      resolve({ type: 'cancelled' });
+      this.confirms.delete(id);
+    }
+  }
+
+  /** Shows and reports a problem of the host itself (no frame, no form). */
+  private fail(code: TenderErrorDetail['code'], message: string): void {
+    const status = document.createElement('p');
+    status.setAttribute('part', 'frame-status');
+    status.setAttribute('role', 'alert');
+    status.textContent = message;
+    this.root.querySelector('[part=frame-status]')?.remove();
+    this.root.append(status);
+    this.dispatch('tender-error', { code, message, recoverable: code !== 'configuration' });
+  }
+
+  /** The frame's `hello`: from this element's frame, at its origin, in the protocol's shape. Answered with a new channel. */
+  private async onWindowMessage(event: MessageEvent): Promise<void> {
+    const frame = this.frame;
+    if (!frame || event.source !== frame.contentWindow || event.origin !== this.frameOrigin) return;
+    const protocol = await loadProtocol().catch(() => null);
+    if (!protocol || !protocol.Hello.safeParse(event.data).success || frame !== this.frame || !frame.contentWindow) return;
+    clearTimeout(this.timer);
+    this.root.querySelector('[part=frame-status]')?.remove();
+    this.port?.close();
+    const channel = new MessageChannel();
+    this.port = channel.port1;
+    this.port.onmessage = (message) => this.onFrameMessage(protocol, message.data);
+    frame.contentWindow.postMessage(protocol.message({ type: 'connect' }), this.frameOrigin, [channel.port2]);
+    this.sentVariables = '';
+    this.configure();
+  }
+
+  private post(body: Record<string, unknown> & { type: string }): void {
+    this.port?.postMessage({ protocol: 'tender-frame', v: 1, ...body });
+  }
+
+  /** Sends the whole configuration (the frame applies what changed). */
+  private configure(): void {
+    if (!this.port) return;
+    const variables: Record<string, string> = {};
+    const computed = getComputedStyle(this);
+    for (let index = 0; index < computed.length; index += 1) {
+      const name = computed[index]!;
+      if (name.startsWith('--tender-')) variables[name] = computed.getPropertyValue(name).trim();
+    }
+    this.sentVariables = JSON.stringify(variables);
+    const config: FrameConfig = {
+      publishableKey: this.publishableKey,
+      clientSecret: this.clientSecret,
+      returnUrl: this.returnUrl,
+      pageUrl: location.href,
+      locale: this.locale === 'auto' || !this.locale ? this.closest('[lang]')?.getAttribute('lang') || navigator.language || 'en' : this.locale,
+      threeDs: this.threeDs === 'redirect' ? 'redirect' : 'modal',
+      theme: this.theme,
+      appearance: (this.appearance as Record<string, unknown> | null) ?? null,
+      messages: this.messages as Record<string, string>,
+      hideButton: this.hideButton,
+      hideName: this.hideName,
+      disabled: this.disabled,
+      requestTimeout: this.requestTimeout,
+      variables,
+    };
+    this.post({ type: 'configure', config });
+  }
+
+  private onFrameMessage(protocol: typeof ProtocolModule, data: unknown): void {
+    const parsed = protocol.FrameMessage.safeParse(data);
+    if (!parsed.success) return;
+    const message: FrameMessage = parsed.data;
+    switch (message.type) {
+      case 'size':
+        this.frame!.style.height = `${Math.ceil(message.height)}px`;
+        return;
+      case 'meta':
+        this.frame!.title = message.title;
+        this.frame!.lang = message.lang;
+        this.frame!.dir = message.dir;
+        return;
+      case 'event':
+        this.dispatch(message.name, message.detail);
+        return;
+      case 'submit':
+        this.post({ type: 'answer', id: message.id, proceed: this.dispatch('tender-submit', { paymentId: message.paymentId }, true) });
+        return;
+      case 'redirect': {
+        const proceed = this.dispatch('tender-redirect', { paymentId: message.paymentId, url: message.url }, true);
+        this.post({ type: 'answer', id: message.id, proceed });
+        if (proceed) navigateTop(message.url);
+        return;
+      }
+      case 'returned': {
+        const url = new URL(location.href);
+        for (const name of message.params) if (RETURN_PARAM.test(name)) url.searchParams.delete(name);
+        history.replaceState(history.state, '', url.href);
+        return;
+      }
+      case 'confirmed':
+        this.confirms.get(message.id)?.(message.outcome as ConfirmOutcome);
+        this.confirms.delete(message.id);
+        return;
+      case 'challenge':
+        void this.openChallenge(message);
+        return;
+      case 'challenge-abort':
+        this.challenges.get(message.id)?.abort();
+        return;
+    }
+  }
+
+  /** A 3-D Secure challenge in a dialog over the page; the frame hears how it ended. */
+  private async openChallenge(message: Extract<FrameMessage, { type: 'challenge' }>): Promise<void> {
+    const controller = new AbortController();
+    this.challenges.set(message.id, controller);
+    const text = { 'status.continueAuthentication': message.title, close: message.close } as Record<string, string>;
+    const ended = await loadChallenge().then(
+      (module) => module.openChallenge(this, message.url, message.paymentId, this.frameOrigin, ({ key }) => text[key] ?? '', controller.signal),
+      () => false,
+    );
+    this.challenges.delete(message.id);
+    if (ended !== null) this.post({ type: 'challenge-done', id: message.id, ended });
+  }
+
+  private dispatch(name: string, detail: unknown, cancelable = false): boolean {
+    return this.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true, cancelable }));
+  }
+}
+
+/** Navigates the top window (the element may sit in a same-origin frame); falls back to this window. */
+function navigateTop(url: string): void {
+  try {
+    (window.top ?? window).location.assign(url);
+  } catch {
+    location.assign(url);
   }
 }
 

@@ -61,5 +61,6 @@ const messages: Messages = {
   retry: 'Probeer weer',
   'announce.invalid': 'Sommige kaartbesonderhede vereis aandag.',
   close: 'Sluit',
+  frameTitle: 'Kaartbetalingsvorm',
 };
 export default messages;

@@ -61,5 +61,6 @@ const messages: Messages = {
   retry: 'إعادة المحاولة',
   'announce.invalid': 'يرجى مراجعة بيانات البطاقة.',
   close: 'إغلاق',
+  frameTitle: 'نموذج الدفع بالبطاقة',
 };
 export default messages;

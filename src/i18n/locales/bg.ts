@@ -61,5 +61,6 @@ const messages: Messages = {
   retry: 'Опитайте отново',
   'announce.invalid': 'Проверете данните за картата.',
   close: 'Затвори',
+  frameTitle: 'Формуляр за плащане с карта',
 };
 export default messages;

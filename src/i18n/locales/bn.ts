@@ -61,5 +61,6 @@ const messages: Messages = {
   retry: 'আবার চেষ্টা করুন',
   'announce.invalid': 'কার্ডের তথ্য ঠিক করুন।',
   close: 'বন্ধ করুন',
+  frameTitle: 'কার্ডে পেমেন্টের ফর্ম',
 };
 export default messages;

@@ -64,5 +64,6 @@ const messages: Messages = {
   retry: 'Torna-ho a provar',
   'announce.invalid': 'Cal revisar algunes dades de la targeta.',
   close: 'Tanca',
+  frameTitle: 'Formulari de pagament amb targeta',
 };
 export default messages;

@@ -61,5 +61,6 @@ const messages: Messages = {
   retry: 'Zkusit znovu',
   'announce.invalid': 'Některé údaje o kartě je třeba zkontrolovat.',
   close: 'Zavřít',
+  frameTitle: 'Formulář pro platbu kartou',
 };
 export default messages;

@@ -63,5 +63,6 @@ const messages: Messages = {
   retry: 'Prøv igen',
   'announce.invalid': 'Nogle af kortoplysningerne skal kontrolleres.',
   close: 'Luk',
+  frameTitle: 'Formular til kortbetaling',
 };
 export default messages;

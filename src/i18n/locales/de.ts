@@ -65,5 +65,6 @@ const messages: Messages = {
   retry: 'Erneut versuchen',
   'announce.invalid': 'Einige Kartenangaben müssen überprüft werden.',
   close: 'Schließen',
+  frameTitle: 'Formular für Kartenzahlung',
 };
 export default messages;

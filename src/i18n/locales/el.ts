@@ -64,5 +64,6 @@ const messages: Messages = {
   retry: 'Δοκιμάστε ξανά',
   'announce.invalid': 'Ελέγξτε τα στοιχεία της κάρτας.',
   close: 'Κλείσιμο',
+  frameTitle: 'Φόρμα πληρωμής με κάρτα',
 };
 export default messages;

@@ -64,5 +64,6 @@ const messages: Messages = {
   retry: 'Reintentar',
   'announce.invalid': 'Revisa algunos datos de la tarjeta.',
   close: 'Cerrar',
+  frameTitle: 'Formulario de pago con tarjeta',
 };
 export default messages;

@@ -63,5 +63,6 @@ const messages: Messages = {
   retry: 'Proovi uuesti',
   'announce.invalid': 'Mõned kaardiandmed vajavad tähelepanu.',
   close: 'Sulge',
+  frameTitle: 'Kaardimakse vorm',
 };
 export default messages;

@@ -61,5 +61,6 @@ const messages: Messages = {
   retry: 'تلاش دوباره',
   'announce.invalid': 'برخی اطلاعات کارت را بررسی کنید.',
   close: 'بستن',
+  frameTitle: 'فرم پرداخت با کارت',
 };
 export default messages;

@@ -62,5 +62,6 @@ const messages: Messages = {
   retry: 'Yritä uudelleen',
   'announce.invalid': 'Joissakin kortin tiedoissa on korjattavaa.',
   close: 'Sulje',
+  frameTitle: 'Korttimaksulomake',
 };
 export default messages;

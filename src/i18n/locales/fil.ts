@@ -63,5 +63,6 @@ const messages: Messages = {
   retry: 'Subukan ulit',
   'announce.invalid': 'May ilang detalye ng card na kailangang ayusin.',
   close: 'Isara',
+  frameTitle: 'Form ng pagbabayad gamit ang card',
 };
 export default messages;

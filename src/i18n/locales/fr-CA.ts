@@ -65,5 +65,6 @@ const messages: Messages = {
   retry: 'Réessayer',
   'announce.invalid': 'Certains renseignements de la carte doivent être vérifiés.',
   close: 'Fermer',
+  frameTitle: 'Formulaire de paiement par carte',
 };
 export default messages;

@@ -63,5 +63,6 @@ const messages: Messages = {
   retry: 'Réessayer',
   'announce.invalid': 'Certaines informations de la carte doivent être vérifiées.',
   close: 'Fermer',
+  frameTitle: 'Formulaire de paiement par carte',
 };
 export default messages;

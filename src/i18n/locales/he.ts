@@ -61,5 +61,6 @@ const messages: Messages = {
   retry: 'לנסות שוב',
   'announce.invalid': 'יש לבדוק חלק מפרטי הכרטיס.',
   close: 'סגירה',
+  frameTitle: 'טופס תשלום בכרטיס',
 };
 export default messages;

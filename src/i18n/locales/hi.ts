@@ -61,5 +61,6 @@ const messages: Messages = {
   retry: 'फिर से कोशिश करें',
   'announce.invalid': 'कार्ड के कुछ विवरण जाँचें।',
   close: 'बंद करें',
+  frameTitle: 'कार्ड भुगतान फ़ॉर्म',
 };
 export default messages;

@@ -61,5 +61,6 @@ const messages: Messages = {
   retry: 'Pokušajte ponovno',
   'announce.invalid': 'Neke podatke o kartici treba provjeriti.',
   close: 'Zatvori',
+  frameTitle: 'Obrazac za plaćanje karticom',
 };
 export default messages;

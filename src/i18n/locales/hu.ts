@@ -61,5 +61,6 @@ const messages: Messages = {
   retry: 'Próbálja újra',
   'announce.invalid': 'Néhány kártyaadatot ellenőrizni kell.',
   close: 'Bezárás',
+  frameTitle: 'Kártyás fizetési űrlap',
 };
 export default messages;

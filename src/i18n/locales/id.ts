@@ -62,5 +62,6 @@ const messages: Messages = {
   retry: 'Coba lagi',
   'announce.invalid': 'Beberapa detail kartu perlu diperiksa.',
   close: 'Tutup',
+  frameTitle: 'Formulir pembayaran kartu',
 };
 export default messages;

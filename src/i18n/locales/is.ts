@@ -61,5 +61,6 @@ const messages: Messages = {
   retry: 'Reyna aftur',
   'announce.invalid': 'Athuga þarf sumar kortaupplýsingar.',
   close: 'Loka',
+  frameTitle: 'Greiðsluform fyrir kort',
 };
 export default messages;

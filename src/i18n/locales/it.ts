@@ -62,5 +62,6 @@ const messages: Messages = {
   retry: 'Riprova',
   'announce.invalid': 'Alcuni dati della carta vanno controllati.',
   close: 'Chiudi',
+  frameTitle: 'Modulo di pagamento con carta',
 };
 export default messages;

@@ -61,5 +61,6 @@ const messages: Messages = {
   retry: '再試行',
   'announce.invalid': 'カード情報をご確認ください。',
   close: '閉じる',
+  frameTitle: 'カード支払いフォーム',
 };
 export default messages;

@@ -61,5 +61,6 @@ const messages: Messages = {
   retry: '다시 시도',
   'announce.invalid': '일부 카드 정보를 확인해 주세요.',
   close: '닫기',
+  frameTitle: '카드 결제 양식',
 };
 export default messages;

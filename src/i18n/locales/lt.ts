@@ -61,5 +61,6 @@ const messages: Messages = {
   retry: 'Bandyti dar kartą',
   'announce.invalid': 'Kai kuriuos kortelės duomenis reikia patikrinti.',
   close: 'Uždaryti',
+  frameTitle: 'Mokėjimo kortele forma',
 };
 export default messages;

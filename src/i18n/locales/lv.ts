@@ -61,5 +61,6 @@ const messages: Messages = {
   retry: 'Mēģināt vēlreiz',
   'announce.invalid': 'Daži kartes dati ir jāpārbauda.',
   close: 'Aizvērt',
+  frameTitle: 'Maksājuma ar karti veidlapa',
 };
 export default messages;

@@ -62,5 +62,6 @@ const messages: Messages = {
   retry: 'Cuba lagi',
   'announce.invalid': 'Beberapa butiran kad perlu disemak.',
   close: 'Tutup',
+  frameTitle: 'Borang pembayaran kad',
 };
 export default messages;

@@ -61,5 +61,6 @@ const messages: Messages = {
   retry: "Erġa' pprova",
   'announce.invalid': 'Xi dettalji tal-karta jeħtieġu attenzjoni.',
   close: 'Agħlaq',
+  frameTitle: 'Formola tal-ħlas bil-karta',
 };
 export default messages;

@@ -61,5 +61,6 @@ const messages: Messages = {
   retry: 'Prøv igjen',
   'announce.invalid': 'Noen av kortopplysningene må sjekkes.',
   close: 'Lukk',
+  frameTitle: 'Skjema for kortbetaling',
 };
 export default messages;

@@ -61,5 +61,6 @@ const messages: Messages = {
   retry: 'Opnieuw proberen',
   'announce.invalid': 'Sommige kaartgegevens moeten worden gecontroleerd.',
   close: 'Sluiten',
+  frameTitle: 'Formulier voor kaartbetaling',
 };
 export default messages;

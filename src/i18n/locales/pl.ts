@@ -61,5 +61,6 @@ const messages: Messages = {
   retry: 'Spróbuj ponownie',
   'announce.invalid': 'Niektóre dane karty wymagają sprawdzenia.',
   close: 'Zamknij',
+  frameTitle: 'Formularz płatności kartą',
 };
 export default messages;

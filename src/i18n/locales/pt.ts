@@ -61,5 +61,6 @@ const messages: Messages = {
   retry: 'Tentar novamente',
   'announce.invalid': 'Alguns dados do cartão precisam de ser verificados.',
   close: 'Fechar',
+  frameTitle: 'Formulário de pagamento com cartão',
 };
 export default messages;

@@ -61,5 +61,6 @@ const messages: Messages = {
   retry: 'Încercați din nou',
   'announce.invalid': 'Unele date ale cardului necesită atenție.',
   close: 'Închide',
+  frameTitle: 'Formular de plată cu cardul',
 };
 export default messages;

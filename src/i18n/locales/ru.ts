@@ -61,5 +61,6 @@ const messages: Messages = {
   retry: 'Повторить',
   'announce.invalid': 'Проверьте данные карты.',
   close: 'Закрыть',
+  frameTitle: 'Форма оплаты картой',
 };
 export default messages;

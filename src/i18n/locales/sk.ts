@@ -61,5 +61,6 @@ const messages: Messages = {
   retry: 'Skúsiť znova',
   'announce.invalid': 'Niektoré údaje karty vyžadujú pozornosť.',
   close: 'Zavrieť',
+  frameTitle: 'Formulár na platbu kartou',
 };
 export default messages;

@@ -61,5 +61,6 @@ const messages: Messages = {
   retry: 'Poskusi znova',
   'announce.invalid': 'Nekateri podatki kartice zahtevajo pozornost.',
   close: 'Zapri',
+  frameTitle: 'Obrazec za plačilo s kartico',
 };
 export default messages;

@@ -61,5 +61,6 @@ const messages: Messages = {
   retry: 'Pokušaj ponovo',
   'announce.invalid': 'Proverite podatke o kartici.',
   close: 'Zatvori',
+  frameTitle: 'Obrazac za plaćanje karticom',
 };
 export default messages;

@@ -61,5 +61,6 @@ const messages: Messages = {
   retry: 'Покушај поново',
   'announce.invalid': 'Проверите податке о картици.',
   close: 'Затвори',
+  frameTitle: 'Образац за плаћање картицом',
 };
 export default messages;

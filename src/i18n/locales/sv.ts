@@ -61,5 +61,6 @@ const messages: Messages = {
   retry: 'Försök igen',
   'announce.invalid': 'Vissa kortuppgifter behöver åtgärdas.',
   close: 'Stäng',
+  frameTitle: 'Formulär för kortbetalning',
 };
 export default messages;

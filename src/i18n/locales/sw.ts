@@ -61,5 +61,6 @@ const messages: Messages = {
   retry: 'Jaribu tena',
   'announce.invalid': 'Baadhi ya maelezo ya kadi yanahitaji kurekebishwa.',
   close: 'Funga',
+  frameTitle: 'Fomu ya malipo kwa kadi',
 };
 export default messages;

@@ -61,5 +61,6 @@ const messages: Messages = {
   retry: 'மீண்டும் முயலவும்',
   'announce.invalid': 'கார்டு விவரங்களைச் சரிபார்க்கவும்.',
   close: 'மூடு',
+  frameTitle: 'கார்டு கட்டணப் படிவம்',
 };
 export default messages;

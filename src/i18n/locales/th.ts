@@ -61,5 +61,6 @@ const messages: Messages = {
   retry: 'ลองอีกครั้ง',
   'announce.invalid': 'โปรดตรวจสอบข้อมูลบัตร',
   close: 'ปิด',
+  frameTitle: 'แบบฟอร์มชำระเงินด้วยบัตร',
 };
 export default messages;

@@ -61,5 +61,6 @@ const messages: Messages = {
   retry: 'Tekrar dene',
   'announce.invalid': 'Bazı kart bilgilerinin kontrol edilmesi gerekiyor.',
   close: 'Kapat',
+  frameTitle: 'Kartla ödeme formu',
 };
 export default messages;

@@ -61,5 +61,6 @@ const messages: Messages = {
   retry: 'Повторити',
   'announce.invalid': 'Перевірте дані картки.',
   close: 'Закрити',
+  frameTitle: 'Форма оплати карткою',
 };
 export default messages;

@@ -61,5 +61,6 @@ const messages: Messages = {
   retry: 'دوبارہ کوشش کریں',
   'announce.invalid': 'کارڈ کی تفصیلات درست کریں۔',
   close: 'بند کریں',
+  frameTitle: 'کارڈ سے ادائیگی کا فارم',
 };
 export default messages;

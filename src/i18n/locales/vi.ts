@@ -61,5 +61,6 @@ const messages: Messages = {
   retry: 'Thử lại',
   'announce.invalid': 'Một số thông tin thẻ cần được kiểm tra.',
   close: 'Đóng',
+  frameTitle: 'Biểu mẫu thanh toán bằng thẻ',
 };
 export default messages;

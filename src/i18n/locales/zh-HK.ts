@@ -61,5 +61,6 @@ const messages: Messages = {
   retry: '重試',
   'announce.invalid': '部分卡資料需要您檢查。',
   close: '關閉',
+  frameTitle: '信用卡付款表格',
 };
 export default messages;

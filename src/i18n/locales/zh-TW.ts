@@ -61,5 +61,6 @@ const messages: Messages = {
   retry: '再試一次',
   'announce.invalid': '部分卡片資料需要您確認。',
   close: '關閉',
+  frameTitle: '信用卡付款表單',
 };
 export default messages;

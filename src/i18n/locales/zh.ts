@@ -61,5 +61,6 @@ const messages: Messages = {
   retry: '重试',
   'announce.invalid': '部分卡信息需要您检查。',
   close: '关闭',
+  frameTitle: '银行卡支付表单',
 };
 export default messages;

@@ -1,0 +1,74 @@
+// The isolated card frame's files (run by scripts/build-bundle.mjs as part of `npm run build`, by
+// `npm run sandbox` and `npm run demo` when dist/frame/ is missing, and by the browser tests into a
+// folder of their own):
+//
+//   <outdir>/assets/frame-<hash>.js   the frame page's script (src/frame/main.ts): form, flow, text, protocol
+//   <outdir>/assets/<name>-<hash>.js  its chunks (esbuild code splitting): the API client, the appearance
+//                                     compiler, the preview states, each locale, and code they share
+//   <outdir>/manifest.json            { script, preload, locales }: what the sandbox's frame page
+//                                     (sandbox/pages/frame.ts) names. `preload` is every file the form
+//                                     needs before it can be paid (the script's static imports and the
+//                                     client chunk with its own), as <link rel="modulepreload">: no waterfall
+//
+// Every asset name carries a content hash, so the sandbox serves them as immutable.
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, join, relative, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import * as esbuild from 'esbuild';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+/** Builds the frame into `outdir` (default dist/frame). Returns the manifest. */
+export async function buildFrame(outdir = join(root, 'dist/frame'), { minify = true, plugins = [] } = {}) {
+  rmSync(outdir, { recursive: true, force: true });
+  const assets = join(outdir, 'assets');
+  mkdirSync(assets, { recursive: true });
+  const result = await esbuild.build({
+    absWorkingDir: root,
+    entryPoints: ['src/frame/main.ts'],
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    target: 'es2022',
+    platform: 'browser',
+    minify,
+    legalComments: 'none',
+    charset: 'utf8',
+    // esbuild reads no tsconfig unless told: without it Lit's decorators break
+    tsconfig: join(root, 'tsconfig.json'),
+    outdir: assets,
+    entryNames: 'frame-[hash]',
+    chunkNames: '[name]-[hash]',
+    metafile: true,
+    logLevel: 'warning',
+    plugins,
+  });
+  const outputs = result.metafile.outputs;
+  const name = (file) => relative(outdir, join(root, file)).split('\\').join('/');
+  const script = Object.keys(outputs).find((file) => outputs[file].entryPoint === 'src/frame/main.ts');
+  const client = Object.keys(outputs).find((file) => outputs[file].entryPoint === 'src/api/client.ts');
+  if (!script || !client) throw new Error('build-frame: no frame script or client chunk in the output');
+
+  /** A file and everything it imports statically, in load order. */
+  const closure = (file, seen = new Set()) => {
+    if (seen.has(file)) return seen;
+    seen.add(file);
+    for (const imported of outputs[file].imports) if (imported.kind === 'import-statement') closure(imported.path, seen);
+    return seen;
+  };
+  const preload = [...new Set([...closure(script), ...closure(client)])].filter((file) => file !== script).map(name);
+  const locales = {};
+  for (const [file, output] of Object.entries(outputs)) {
+    const match = /^src\/i18n\/locales\/([\w-]+)\.ts$/.exec(output.entryPoint ?? '');
+    if (match) locales[match[1]] = [...closure(file)].map(name);
+  }
+  const manifest = { script: name(script), preload, locales };
+  writeFileSync(join(outdir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  return manifest;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const outdir = process.argv[2] ? resolve(process.argv[2]) : undefined;
+  const manifest = await buildFrame(outdir);
+  console.log(`${basename(outdir ?? 'dist/frame')}/: ${manifest.script} and ${manifest.preload.length} preloaded chunks, ${Object.keys(manifest.locales).length} locales`);
+}

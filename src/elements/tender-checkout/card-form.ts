@@ -1,0 +1,284 @@
+import { html, nothing, type PropertyValues } from 'lit';
+import { property } from 'lit/decorators.js';
+import { CARD_BRANDS, type CardBrand } from '../../card/index.js';
+import type { FlowStatus } from '../../flow/describe.js';
+import type * as PreviewModule from '../../flow/preview.js';
+import type { PreviewState } from '../../flow/preview.js';
+import { textDirection, type MessageKey, type Messages } from '../../i18n/index.js';
+import { formatAmount } from '../../money/index.js';
+import type { Appearance, PresetName } from '../../themes/index.js';
+import { AnnouncerController } from '../controllers/announcer-controller.js';
+import { AppearanceController } from '../controllers/appearance-controller.js';
+import { CardFormController, type Field } from '../controllers/card-form-controller.js';
+import { LocaleController } from '../controllers/locale-controller.js';
+import { PaymentFlowController, type FrameHooks } from '../controllers/payment-flow-controller.js';
+import { lazy } from '../lazy.js';
+import { TenderElement, type Emit } from '../tender-element.js';
+import type { CardErrors, ConfirmOutcome } from './events.js';
+import { styles } from './tender-checkout.styles.js';
+
+export type { CardErrors, ConfirmOutcome } from './events.js';
+export type { PreviewState } from '../../flow/preview.js';
+
+/** The preview's sample states are a chunk of their own, fetched only when `preview` is set. */
+const loadPreviewModule = lazy<typeof PreviewModule>(() => import('../../flow/preview.js'));
+
+const SHORT_BRAND: Partial<Record<CardBrand, string>> = { mastercard: 'MC', amex: 'AMEX', unionpay: 'UPI', diners: 'DINERS' };
+
+/**
+ * The card form itself, with the payment flow: what `<tender-checkout inline>` shows in its shadow
+ * root and what the isolated frame page runs (src/frame/frame.ts). Not a public element: the host
+ * element (`tender-checkout.ts`) forwards its attributes and properties here, and the form's events
+ * cross the host's shadow root (they are composed) or the frame's channel as they are.
+ */
+export class TenderCardForm extends TenderElement {
+  static override styles = styles;
+
+  /** The host's answer to `tender-submit` being awaited (isolated frame only). */
+  private asking: Promise<ConfirmOutcome> | null = null;
+  /** Settles when the asked preview state is shown. */
+  private previewShown: Promise<void> = Promise.resolve();
+  private readonly emitter: Emit = (name, detail, options) => this.emit(name, detail, options);
+  private readonly localization = new LocaleController(this);
+  private readonly look = new AppearanceController(this, this.emitter);
+  private readonly announcer = new AnnouncerController(
+    this,
+    () => this.renderRoot.querySelector<HTMLElement>('#announcer'),
+    () => this.statusText(),
+  );
+  private readonly form = new CardFormController(this, {
+    emit: this.emitter,
+    announce: (text) => this.announcer.announce(text),
+    t: (key) => this.t(key),
+  });
+  private readonly flow = new PaymentFlowController(this, {
+    emit: this.emitter,
+    card: () => this.form.cardInput(!this.hideName),
+    prepared: () => Promise.all([this.localization.loaded, this.look.applied]),
+    text: (status) => this.textOf(status),
+    confirmAgain: () => void this.confirm(),
+  });
+
+  /** The merchant's publishable key (`pk_snd_…`, `pk_prd_…`). */
+  @property({ attribute: 'publishable-key' }) publishableKey = '';
+  /** The payment's client secret (`pay_…_secret_…`). */
+  @property({ attribute: 'client-secret' }) clientSecret = '';
+  /** Base URL of the payment API. */
+  @property({ attribute: 'api-base' }) apiBase = '';
+  /** Where the customer comes back after a redirect (default: the current page). */
+  @property({ attribute: 'return-url' }) returnUrl = '';
+  /** BCP 47 tag or `auto` (the page's language). */
+  @property() locale = 'auto';
+  /** 3-D Secure: `modal` (the challenge in a dialog over the page) or `redirect` (the page navigates to it and back). */
+  @property({ attribute: 'three-ds' }) threeDs = 'modal';
+  /** Appearance preset name (`''`: none). */
+  @property() theme: PresetName | '' = '';
+  /** Time limit of one request to the API, in ms (0: the client's defaults, 10 s for reads and 15 s for the confirm). */
+  @property({ type: Number, attribute: 'request-timeout' }) requestTimeout = 0;
+  /** Serialisable appearance: `{ theme?, variables?, rules?, labels?, layout?, colorScheme?, fonts? }` (docs/theming.md). */
+  @property({ attribute: false }) appearance: Appearance | null = null;
+  /** Per-message overrides of the text catalogue. */
+  @property({ attribute: false }) messages: Partial<Messages> = {};
+  /** Hides the pay button (the host confirms with `confirm()`). */
+  @property({ type: Boolean, attribute: 'hide-button' }) hideButton = false;
+  /** Hides the cardholder-name field. */
+  @property({ type: Boolean, attribute: 'hide-name' }) hideName = false;
+  /** Locks the form. */
+  @property({ type: Boolean, reflect: true }) disabled = false;
+  /** Shows one state with a sample payment and never calls the network (the theme previewer's gallery). */
+  @property() preview: PreviewState | '' = '';
+  /** Set by the isolated frame only: what crosses to the host element (its events' questions, navigation, the challenge). */
+  @property({ attribute: false }) hooks: FrameHooks | null = null;
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('appearance') || changed.has('theme')) this.look.update();
+    if (this.preview) {
+      if (changed.has('preview')) this.showPreview(this.preview);
+    } else if (changed.has('clientSecret') || changed.has('publishableKey') || changed.has('apiBase') || changed.get('preview')) {
+      // a new payment, or the end of a preview: the form starts empty
+      if ((changed.has('clientSecret') && changed.get('clientSecret') !== undefined) || changed.get('preview')) this.form.reset();
+      this.flow.start();
+    }
+  }
+
+  /** Also waits for the locale and the appearance being loaded, and the render they cause. */
+  protected override async getUpdateComplete(): Promise<boolean> {
+    await super.getUpdateComplete();
+    await Promise.all([this.localization.loaded, this.look.applied, this.previewShown]);
+    return super.getUpdateComplete();
+  }
+
+  /** Loads the sample states and shows one (unless `preview` changed meanwhile). */
+  private showPreview(state: PreviewState): void {
+    this.previewShown = loadPreviewModule().then(
+      (samples) => {
+        if (this.preview !== state) return;
+        this.form.preview(samples.previewCard(state));
+        this.flow.preview(samples.previewState(state, Date.now()));
+      },
+      () => {
+        this.emit('tender-error', { code: 'network', message: 'The preview module could not be loaded', recoverable: true });
+      },
+    );
+  }
+
+  /** A text of the catalogue in the form's language, with the merchant's `messages` (the frame asks for its title and the dialog's). */
+  text(key: MessageKey): string {
+    return this.t(key);
+  }
+
+  private t(key: MessageKey, params?: Record<string, string>): string {
+    return this.localization.t(key, params);
+  }
+
+  private textOf(status: Pick<FlowStatus, 'key' | 'text'>): string {
+    return status.key ? this.t(status.key) : (status.text ?? '');
+  }
+
+  private statusText(): string {
+    const { status, waitUntil } = this.flow.state;
+    if (!status) return '';
+    const text = this.textOf(status);
+    if (status.key === 'status.waitScreen' && waitUntil > 0) {
+      const time = new Intl.DateTimeFormat(this.localization.intl, { hour: 'numeric', minute: '2-digit' }).format(waitUntil);
+      return `${text} ${this.t('status.waitScreenUntil', { time })}`;
+    }
+    return text;
+  }
+
+  private handleSubmit(event: Event): void {
+    event.preventDefault();
+    void this.confirm();
+  }
+
+  private handleRetry(): void {
+    void this.flow.send({ type: 'retry' });
+  }
+
+  private handleContinue(): void {
+    void this.flow.send({ type: 'continue' });
+  }
+
+  /**
+   * Confirms the payment with the card in the form, as the pay button does. Resolves with the
+   * outcome; a second call while one is under way resolves with the same outcome (one confirm).
+   */
+  confirm(): Promise<ConfirmOutcome> {
+    const { flow } = this;
+    if (flow.confirming) return flow.confirming;
+    if (this.preview) return Promise.resolve({ type: 'error', detail: { code: 'preview', message: 'A preview never confirms', recoverable: false } });
+    const { payment, phase } = flow.state;
+    if (!payment || phase !== 'ready' || this.disabled) {
+      return Promise.resolve({ type: 'error', detail: { code: 'not_ready', message: 'The payment cannot be confirmed now', recoverable: true } });
+    }
+    if (this.asking) return this.asking;
+    const errors = this.form.submit();
+    if (errors) return Promise.resolve({ type: 'invalid', errors });
+    const paymentId = payment.payment_id;
+    const { hooks } = this;
+    if (!hooks) return this.emit('tender-submit', { paymentId }, { cancelable: true }) ? flow.pay() : Promise.resolve({ type: 'cancelled' });
+    // in the frame the host element fires `tender-submit`: its answer comes back over the channel
+    this.asking = hooks.submit(paymentId).then((proceed) => (proceed && flow.state.payment?.payment_id === paymentId ? flow.pay() : { type: 'cancelled' as const }));
+    return this.asking.finally(() => (this.asking = null));
+  }
+
+  /** Focuses the card number (the first field), as `element.focus()` does on the host. */
+  override focus(options?: FocusOptions): void {
+    this.renderRoot.querySelector<HTMLElement>('#number')?.focus(options);
+  }
+
+  private renderField(field: Field, label: string, control: unknown) {
+    const error = this.form.errors[field as keyof CardErrors];
+    return html`<div class="field ${field}" part="field">
+      <label part="label" for=${field}>${label}</label>
+      ${control}
+      <p class="error" part="error" id="${field}-error" ?hidden=${!error}>${error ? this.t(`error.${field}.${error}` as MessageKey) : ''}</p>
+    </div>`;
+  }
+
+  override render() {
+    const { phase, payment, status, problem } = this.flow.state;
+    const { brand, errors, cvcLength } = this.form;
+    const form = this.form;
+    // the fields take input from the first paint and stay focusable (read-only) while a confirm is in flight;
+    // only the pay button waits for the payment
+    const submitting = phase === 'submitting';
+    const amount = payment ? formatAmount(payment.amount, payment.currency, this.localization.intl) : '';
+    // (a confirm that did not go through leaves the flow \`ready\`, with *Try again*: the form stays)
+    const showForm = phase === 'loading' || phase === 'ready' || submitting;
+    const brandName = brand ? CARD_BRANDS[brand].displayName : null;
+    const invalid = (field: keyof CardErrors) => (errors[field] ? 'true' : 'false');
+    const inputPart = (field: keyof CardErrors) => (errors[field] ? 'input input-invalid' : 'input');
+    const { labels, layout } = this.look.look;
+    const tag = this.localization.tag;
+    // with hidden labels the placeholder says what a field is (the label is still there for assistive technology)
+    const hiddenLabels = labels === 'hidden';
+    return html`<div class="base layout-${layout} labels-${labels}" part="base" lang=${tag} dir=${textDirection(tag)}>
+      <form part="form" novalidate @submit=${this.handleSubmit} ?hidden=${!showForm} aria-busy=${submitting}>
+        ${this.renderField(
+          'number',
+          this.t('cardNumber'),
+          html`<div class="control" dir="ltr">
+            <input id="number" part=${inputPart('number')} class="with-brand" name="cardnumber" autocomplete="cc-number" inputmode="numeric"
+              type="text" spellcheck="false" maxlength="23" placeholder=${hiddenLabels ? this.t('cardNumber') : this.t('numberPlaceholder')} ?disabled=${this.disabled} ?readonly=${submitting}
+              aria-invalid=${invalid('number')} aria-describedby="number-error number-brand"
+              @input=${form.onNumberInput} @blur=${form.onBlur} />
+            <span class="brand" part="brand" id="number-brand" role="img"
+              aria-label=${brandName ? this.t('brand', { brand: brandName }) : this.t('brandUnknown')}
+              ?hidden=${!brand}>${brand ? (SHORT_BRAND[brand] ?? brandName?.toUpperCase()) : ''}</span>
+          </div>`,
+        )}
+        <div class="row">
+          ${this.renderField(
+            'expiry',
+            this.t('expiry'),
+            html`<input id="expiry" part=${inputPart('expiry')} dir="ltr" name="exp-date" autocomplete="cc-exp" inputmode="numeric" type="text"
+              spellcheck="false" maxlength="7" placeholder=${this.t('expiryPlaceholder')} ?disabled=${this.disabled} ?readonly=${submitting}
+              aria-invalid=${invalid('expiry')} aria-describedby="expiry-error"
+              @input=${form.onExpiryInput} @blur=${form.onBlur} />`,
+          )}
+          ${this.renderField(
+            'cvc',
+            this.t('cvc'),
+            html`<input id="cvc" part=${inputPart('cvc')} dir="ltr" name="cvc" autocomplete="cc-csc" inputmode="numeric" type="text"
+              spellcheck="false" maxlength=${cvcLength} placeholder=${this.t('cvcPlaceholder')} ?disabled=${this.disabled} ?readonly=${submitting}
+              aria-invalid=${invalid('cvc')} aria-describedby="cvc-error"
+              @input=${form.onCvcInput} @blur=${form.onBlur} />`,
+          )}
+        </div>
+        ${this.hideName
+          ? nothing
+          : this.renderField(
+              'name',
+              this.t('holderName'),
+              html`<input id="name" part="input" name="ccname" autocomplete="cc-name" type="text" ?disabled=${this.disabled} ?readonly=${submitting}
+                placeholder=${hiddenLabels ? this.t('holderName') : ' '}
+                @input=${form.onNameInput} @blur=${form.onBlur} />`,
+            )}
+        ${this.hideButton
+          ? nothing
+          : html`<button part="button" type="submit" ?disabled=${phase === 'loading' || this.disabled} aria-disabled=${submitting}>
+              ${submitting ? this.t('processing') : amount ? this.t('pay', { amount }) : this.t('payNoAmount')}
+            </button>`}
+      </form>
+      <div part="status" tabindex="-1">
+        ${phase === 'loading' ? html`<p class="status">${this.t('loading')}</p>` : nothing}
+        ${status && (!submitting || this.hideButton) ? html`<p class="status ${status.tone}">${this.statusText()}</p>` : nothing}
+      </div>
+      <div id="announcer" class="visually-hidden" role="status" aria-live="polite" aria-atomic="true"></div>
+      ${problem?.retry ? html`<button class="secondary" type="button" @click=${this.handleRetry}>${this.t('retry')}</button>` : nothing}
+      ${phase === 'action' ? html`<button class="secondary" type="button" @click=${this.handleContinue}>${this.t('status.continueAuthentication')}</button>` : nothing}
+    </div>`;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'tender-card-form': TenderCardForm;
+  }
+}
+
+/** Registers `<tender-card-form>` (the host element calls this once it has loaded this module). */
+export function defineCardForm(): void {
+  TenderCardForm.define('tender-card-form');
+}

@@ -1,0 +1,188 @@
+/**
+ * The isolated card frame's page script (the entry of `dist/frame/`, served by the payment API's host
+ * at `/frame/card`). It runs the same card form, flow, text and appearance code as `inline` mode, and
+ * talks to its host element over the channel of ./protocol.ts:
+ *
+ * - it says `hello` to its parent and takes one `connect` with a port, only from `window.parent`;
+ * - it applies each `configure` to the form, and calls the API on its own origin only (whatever the
+ *   host says: a compromised merchant page cannot point the card data elsewhere);
+ * - it forwards the form's events as they are, asks the host before a confirm (`tender-submit`) and
+ *   a navigation (`tender-redirect`), and has the host open the 3-D Secure dialog over the page;
+ * - it tells the host its height (the iframe has no inner scrolling) and its localised title.
+ *
+ * Nothing it sends holds card data: events carry codes, never field values, and `send()` refuses a
+ * message holding the number or the CVC being typed, as a last line.
+ */
+import { defineCardForm, type TenderCardForm } from '../elements/tender-checkout/card-form.js';
+import type { FrameHooks } from '../elements/controllers/payment-flow-controller.js';
+import type { ConfirmOutcome } from '../elements/tender-checkout/events.js';
+import { Connect, FORWARDED_EVENTS, HostMessage, message, type FrameConfig } from './protocol.js';
+
+/** A value of a host `--tender-*` property the frame takes: no URL, no escape, no way out of the declaration. */
+const SAFE_VALUE = /^[^\\;{}<>]*$/;
+const FETCHING = /url\(|image|src\(|@import/i;
+
+const PAGE_CSS = 'html,body{margin:0;padding:0;background:transparent}body{overflow:hidden}';
+
+export interface FrameOptions {
+  /** The window the frame runs in (tests pass their own). */
+  window?: Window;
+  /** The payment API's base URL: the frame page's own origin and path prefix by default. */
+  apiBase?: string;
+}
+
+/** Starts the frame: the form is shown once the host's first `configure` arrives. Returns the form. */
+export function startFrame(options: FrameOptions = {}): TenderCardForm {
+  const win = options.window ?? window;
+  const doc = win.document;
+  defineCardForm();
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync(PAGE_CSS);
+  doc.adoptedStyleSheets = [...doc.adoptedStyleSheets, sheet];
+
+  const form = doc.createElement('tender-card-form');
+  form.apiBase = options.apiBase ?? new URL('..', win.location.href).href.replace(/\/+$/, '');
+  let port: MessagePort | null = null;
+  let config: FrameConfig | null = null;
+  let nextId = 1;
+  const answers = new Map<number, (value: boolean | null) => void>();
+  let variables: string[] = [];
+
+  /** Sends a message to the host, unless it would hold the number or CVC the customer typed. */
+  const send = (body: Record<string, unknown> & { type: string }): void => {
+    if (!port) return;
+    const json = JSON.stringify(body);
+    for (const id of ['number', 'cvc']) {
+      const digits = (form.renderRoot.querySelector<HTMLInputElement>(`#${id}`)?.value ?? '').replace(/\D/g, '');
+      if (digits.length >= (id === 'number' ? 6 : 3) && json.includes(digits)) return;
+    }
+    port.postMessage(message(body));
+  };
+
+  /** Asks the host a question (`submit`, `redirect`, `challenge`) and waits for its answer. */
+  const ask = (body: Record<string, unknown> & { type: string }, signal?: AbortSignal): Promise<boolean | null> => {
+    const id = nextId++;
+    return new Promise((resolve) => {
+      answers.set(id, resolve);
+      signal?.addEventListener('abort', () => {
+        answers.delete(id);
+        send({ type: 'challenge-abort', id });
+        resolve(null);
+      });
+      send({ ...body, id });
+    });
+  };
+
+  const hooks: FrameHooks = {
+    pageUrl: () => config?.pageUrl ?? '',
+    submit: async (paymentId) => (await ask({ type: 'submit', paymentId })) === true,
+    redirect: async (paymentId, url) => (await ask({ type: 'redirect', paymentId, url })) === true,
+    returned: (params) => send({ type: 'returned', params }),
+    challenge: async (url, paymentId, signal) => {
+      const title = form.text('status.continueAuthentication');
+      const ended = await ask({ type: 'challenge', url, paymentId, title, close: form.text('close') }, signal);
+      if (ended !== null) void returnFocus(form);
+      return ended;
+    },
+  };
+  form.hooks = hooks;
+
+  for (const name of FORWARDED_EVENTS) {
+    form.addEventListener(name, (event) => send({ type: 'event', name, detail: (event as CustomEvent).detail as Record<string, unknown> }));
+  }
+
+  /** The host's `--tender-*` values, on the frame's root (the form reads them as host CSS). */
+  const applyVariables = (next: Record<string, string>) => {
+    const style = doc.documentElement.style;
+    for (const name of variables) style.removeProperty(name);
+    variables = [];
+    for (const [name, value] of Object.entries(next)) {
+      if (!SAFE_VALUE.test(value) || FETCHING.test(value)) continue;
+      style.setProperty(name, value);
+      variables.push(name);
+    }
+  };
+
+  const configure = (next: FrameConfig) => {
+    config = next;
+    applyVariables(next.variables);
+    const target = form as unknown as Record<string, unknown>;
+    for (const name of ['publishableKey', 'clientSecret', 'returnUrl', 'locale', 'threeDs', 'theme', 'hideButton', 'hideName', 'disabled', 'requestTimeout'] as const) {
+      if (target[name] !== next[name]) target[name] = next[name];
+    }
+    if (JSON.stringify(form.appearance) !== JSON.stringify(next.appearance)) form.appearance = next.appearance;
+    if (JSON.stringify(form.messages) !== JSON.stringify(next.messages)) form.messages = next.messages;
+    if (!form.isConnected) {
+      doc.body.append(form);
+      observeSize();
+    }
+    void form.updateComplete.then(sendMeta);
+  };
+
+  let lastMeta = '';
+  const sendMeta = () => {
+    const base = form.renderRoot.querySelector('.base');
+    const meta = { title: form.text('frameTitle'), lang: base?.getAttribute('lang') ?? 'en', dir: base?.getAttribute('dir') === 'rtl' ? 'rtl' : 'ltr' };
+    const key = JSON.stringify(meta);
+    if (key === lastMeta) return;
+    lastMeta = key;
+    doc.documentElement.lang = meta.lang;
+    doc.title = meta.title;
+    send({ type: 'meta', ...meta });
+  };
+
+  let lastHeight = -1;
+  const observeSize = () => {
+    new ResizeObserver(() => {
+      const height = Math.ceil(form.getBoundingClientRect().height);
+      if (height === lastHeight) return;
+      lastHeight = height;
+      send({ type: 'size', height });
+      sendMeta();
+    }).observe(form);
+  };
+
+  const onHost = (data: unknown) => {
+    const parsed = HostMessage.safeParse(data);
+    if (!parsed.success) return;
+    const received = parsed.data;
+    switch (received.type) {
+      case 'configure':
+        configure(received.config);
+        return;
+      case 'confirm':
+        void form.confirm().then((outcome: ConfirmOutcome) => send({ type: 'confirmed', id: received.id, outcome }));
+        return;
+      case 'focus':
+        form.focus();
+        return;
+      case 'answer':
+      case 'challenge-done': {
+        const resolve = answers.get(received.id);
+        answers.delete(received.id);
+        resolve?.(received.type === 'answer' ? received.proceed : received.ended);
+        return;
+      }
+    }
+  };
+
+  win.addEventListener('message', (event: MessageEvent) => {
+    // one channel, from the window that framed this page: a sibling frame, a popup or this page itself is ignored
+    if (port || win.parent === win || event.source !== win.parent) return;
+    if (!Connect.safeParse(event.data).success || event.ports.length !== 1) return;
+    port = event.ports[0]!;
+    port.onmessage = (received) => onHost(received.data);
+  });
+  if (win.parent !== win) win.parent.postMessage(message({ type: 'hello' }), '*');
+  return form;
+}
+
+/** After a challenge, focus goes where the inline dialog would put it: the pay button, else *Continue authentication*. */
+async function returnFocus(form: TenderCardForm): Promise<void> {
+  for (let tries = 0; tries < 100; tries += 1) {
+    await form.updateComplete;
+    const target = form.renderRoot.querySelector<HTMLElement>('form:not([hidden]) button[type=submit]:not([disabled]), button.secondary');
+    if (target) return target.focus();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
