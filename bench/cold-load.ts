@@ -110,6 +110,8 @@ interface Sample {
   payable: number | null;
   /** Isolated mode: the card frame's document has arrived (its navigation's responseEnd). */
   frameDocument: number | null;
+  /** Isolated mode: the field painted inside the frame, and the frame first shown big enough for it in the page. */
+  inFrame: { painted: number; typeable: number; shown: number } | null;
   /** Round trips on the critical path to each mark. */
   trips: { painted: number; typeable: number; payable: number | null };
   requests: Request[];
@@ -316,8 +318,10 @@ async function loadOnce(run: Run, subject: Subject, conditions: LinkConditions):
     let painted = field.marks.painted + shift;
     let typeable = field.marks.typeable + shift;
     let frameDocument: number | null = null;
+    let inFrame: Sample['inFrame'] = null;
     if (subject.mode === 'isolated') {
       const shown = frameShownAt(top.marks, field.marks) as number;
+      inFrame = { painted: round1(painted), typeable: round1(typeable), shown: round1(shown) };
       painted = Math.max(painted, shown);
       typeable = Math.max(typeable, shown);
       frameDocument = field.responseEnd + shift;
@@ -353,6 +357,7 @@ async function loadOnce(run: Run, subject: Subject, conditions: LinkConditions):
       typeable: round1(typeable),
       payable: payable === null ? null : round1(payable),
       frameDocument: frameDocument === null ? null : round1(frameDocument),
+      inFrame,
       trips: {
         painted: tripsTo(requests, painted),
         typeable: tripsTo(requests, typeable),
@@ -514,7 +519,10 @@ async function main(): Promise<number> {
     const sorted = [...list].sort((a, b) => key(a) - key(b));
     const chosen = sorted[Math.floor((sorted.length - 1) / 2)];
     if (!chosen) continue;
-    const frameDocument = chosen.frameDocument === null ? '' : `, frame document ${fmt(chosen.frameDocument)}`;
+    const frameDocument =
+      chosen.frameDocument === null || chosen.inFrame === null
+        ? ''
+        : `; frame document ${fmt(chosen.frameDocument)}, field painted in the frame ${fmt(chosen.inFrame.painted)}, frame shown at its height ${fmt(chosen.inFrame.shown)}`;
     console.log(`\n${subject.name} at ${slowest.name}, the median load: painted ${fmt(chosen.painted)}, typeable ${fmt(chosen.typeable)}${chosen.payable === null ? '' : `, payable ${fmt(chosen.payable)}`}${frameDocument}`);
     printTable(
       ['#', 'depth', 'origin', 'request', 'start', 'end', 'bytes'],
