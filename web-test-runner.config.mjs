@@ -7,8 +7,12 @@
 // answers a 3-D Secure test page as the customer's browser would (open it, post its form with the
 // page's token) and tells where the sandbox sent the customer: a test page cannot read the
 // challenge page itself, which sends no CORS header. The command `answer-challenge-frame` clicks an
-// answer in the challenge page framed by the element's 3-D Secure modal.
-import { mkdtempSync, rmSync } from 'node:fs';
+// answer in the challenge page framed by the element's 3-D Secure modal. A second sandbox, whose
+// challenges time out after CHALLENGE_TIMEOUT_MS (the test-only `challengeWindowMs`), is
+// `challengeTimeout` in sandbox.json: the tests of a challenge left unanswered pay on it, and no
+// other test's challenge can run out of time.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,9 +27,15 @@ const { startSandbox } = await import('./sandbox/server.ts');
 const { CHROMIUM_ARGS, CHROMIUM_PATH } = await import('./test/chromium.ts');
 const { answerChallenge } = await import('./sandbox/test/helpers.ts');
 
+/** How long the second sandbox's 3-D Secure challenges wait for an answer (its default is 10 minutes). */
+const CHALLENGE_TIMEOUT_MS = 4000;
+
 let sandbox;
+/** axe-core, run inside the card frame by Playwright (the frame's CSP allows only its own scripts; evaluate() is not a script load). */
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 /** The card frame, built from the sources for this run (never a stale dist/frame): the sandbox serves it at /frame/card. */
 const frameDir = mkdtempSync(join(tmpdir(), 'tender-frame-'));
+let challengeTimeout;
 
 export default {
   files: BROWSER_TEST_GLOBS,
@@ -64,13 +74,86 @@ export default {
       },
     },
     {
+      // `executeServerCommand('card-frame', { action, … })`: acts in the isolated card frame of the
+      // page's only (or `index`-th) `<tender-checkout>` as the customer would, through Playwright (the
+      // frame is cross-origin: a test page cannot reach into it):
+      //   { action: 'type', field, text }   focuses a field (click at its end) and types with real keys
+      //   { action: 'press', key }          presses a key where focus is
+      //   { action: 'click', name? }        clicks a button by its accessible name (none: the pay button)
+      //   { action: 'read' }                { fields: {id: value}, errors: {id: text}, status, button, focused, lang, dir, scroll, buttonBackground }
+      //   { action: 'axe' }                 axe-core's violations inside the frame (ids and targets)
+      name: 'tender-card-frame',
+      async executeCommand({ command, payload, session }) {
+        if (command !== 'card-frame') return undefined;
+        const page = session.browser.getPage(session.id);
+        const deadline = Date.now() + 8000;
+        let frame;
+        while (!(frame = page.frames().filter((f) => f.url().includes('/frame/card'))[payload.index ?? 0])) {
+          if (Date.now() > deadline) throw new Error('no card frame on the page');
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        await frame.waitForSelector('tender-card-form', { state: 'attached', timeout: 8000 });
+        const form = frame.locator('tender-card-form');
+        switch (payload.action) {
+          case 'type': {
+            const input = form.locator(`#${payload.field}`);
+            await input.click();
+            await input.press('End');
+            await page.keyboard.type(payload.text);
+            return true;
+          }
+          case 'press':
+            await page.keyboard.press(payload.key);
+            return true;
+          case 'click':
+            await (payload.name ? form.getByRole('button', { name: payload.name }) : form.locator('button[part=button]')).click();
+            return true;
+          case 'read':
+            return form.evaluate((element) => {
+              const root = element.shadowRoot;
+              const fields = {};
+              const errors = {};
+              for (const input of root.querySelectorAll('input')) fields[input.id] = input.value;
+              for (const error of root.querySelectorAll('.error')) if (!error.hidden) errors[error.id.replace(/-error$/, '')] = error.textContent.trim();
+              const base = root.querySelector('.base');
+              return {
+                fields,
+                errors,
+                status: (root.querySelector('[part=status]')?.textContent ?? '').replace(/\s+/g, ' ').trim(),
+                button: (root.querySelector('button[part=button]')?.textContent ?? '').replace(/\s+/g, ' ').trim(),
+                focused: document.hasFocus() ? (root.activeElement?.id || root.activeElement?.getAttribute('part') || root.activeElement?.textContent?.trim() || '') : '',
+                lang: base?.getAttribute('lang') ?? '',
+                dir: base?.getAttribute('dir') ?? '',
+                scroll: { height: document.documentElement.scrollHeight, viewport: window.innerHeight },
+                buttonBackground: root.querySelector('button[part=button]') ? getComputedStyle(root.querySelector('button[part=button]')).backgroundColor : '',
+                disabled: [...root.querySelectorAll('input')].filter((input) => input.disabled).map((input) => input.id),
+              };
+            });
+          case 'axe': {
+            if (!(await frame.evaluate(() => 'axe' in window))) await frame.evaluate(readFileSync(AXE, 'utf8'));
+            return frame.evaluate(async () => {
+              // the frame's document is a part of the merchant's page, not a page: the rules about a page's
+              // own structure (a main landmark, an h1, content in landmarks) are the merchant page's to meet
+              const rules = { region: { enabled: false }, 'page-has-heading-one': { enabled: false }, 'landmark-one-main': { enabled: false } };
+              const result = await window.axe.run(document, { resultTypes: ['violations'], rules });
+              return result.violations.map((violation) => ({ id: violation.id, targets: violation.nodes.map((node) => node.target) }));
+            });
+          }
+          default:
+            throw new Error(`card-frame: unknown action ${payload.action}`);
+        }
+      },
+    },
+    {
       name: 'tender-sandbox',
       async serverStart() {
         await buildFrame(frameDir, { minify: false });
         sandbox = await startSandbox({ port: 0, dbPath: ':memory:', log: null, frameDir });
+        challengeTimeout = await startSandbox({ port: 0, dbPath: ':memory:', log: null, frameDir, challengeWindowMs: CHALLENGE_TIMEOUT_MS });
       },
       async serverStop() {
         await sandbox?.close();
+        await challengeTimeout?.close();
         rmSync(frameDir, { recursive: true, force: true });
       },
       async serve(context) {
@@ -85,6 +168,12 @@ export default {
             adminKey: sandbox.adminKey,
             publishableKey: sandbox.demo.publishableKey,
             secretKey: sandbox.demo.secretKey,
+            challengeTimeout: {
+              url: challengeTimeout.url,
+              publishableKey: challengeTimeout.demo.publishableKey,
+              secretKey: challengeTimeout.demo.secretKey,
+              windowMs: CHALLENGE_TIMEOUT_MS,
+            },
           }),
           type: 'json',
         };

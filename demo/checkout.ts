@@ -1,8 +1,9 @@
 /**
  * The demo merchant's checkout page: the order form asks the merchant back end (`/api/payments`,
  * secret key on the server) for a payment, mounts `<tender-checkout>` with its client secret, and
- * logs every `tender-*` event. Coming back from 3-D Secure (`payment_intent_client_secret` in the
- * query), it mounts the element with that client secret so the element reports the outcome.
+ * logs every `tender-*` event. A 3-D Secure challenge opens in the element's dialog, or, with the
+ * redirect chosen, on the bank's page: coming back from it (`payment_intent_client_secret` in the
+ * query), the page mounts the element with that client secret so the element reports the outcome.
  */
 import '../src/define.js';
 import { TENDER_EVENTS } from '../src/elements/tender-checkout/events.js';
@@ -27,7 +28,7 @@ interface LogEntry {
 const DEFAULT_AMOUNTS: Record<string, number> = { USD: 2500, EUR: 2500, GBP: 2000, JPY: 3500, KWD: 7500, BHD: 9500, KES: 250000 };
 /** The event log survives the 3-D Secure round trip (it holds no card data: events never carry any). */
 const LOG_STORAGE_KEY = 'tender-demo-event-log';
-/** So do the checkout language and theme chosen before leaving for the bank's page. */
+/** So do the checkout language, theme and 3-D Secure choice made before leaving for the bank's page. */
 const CHOICES_STORAGE_KEY = 'tender-demo-choices';
 
 const $ = <T extends HTMLElement>(id: string): T => {
@@ -45,6 +46,7 @@ const phoneRow = $('phone-row');
 const phoneInput = $<HTMLInputElement>('phone');
 const localeSelect = $<HTMLSelectElement>('locale');
 const themeSelect = $<HTMLSelectElement>('theme');
+const threeDsSelect = $<HTMLSelectElement>('three-ds');
 const createButton = $<HTMLButtonElement>('create-payment');
 const orderMessage = $('order-message');
 const paymentInfo = $('payment-info');
@@ -142,6 +144,11 @@ function selectedTheme(): PresetName | '' {
   return isPresetName(themeSelect.value) ? themeSelect.value : '';
 }
 
+/** How a 3-D Secure challenge shows: in the element's dialog (the default) or on the bank's page. */
+function selectedThreeDs(): 'modal' | 'redirect' {
+  return threeDsSelect.value === 'redirect' ? 'redirect' : 'modal';
+}
+
 function mountCheckout(clientSecret: string, id: string, kind: 'card' | 'mobile_money'): void {
   if (!config) return;
   checkout?.remove();
@@ -150,7 +157,7 @@ function mountCheckout(clientSecret: string, id: string, kind: 'card' | 'mobile_
   element.publishableKey = config.publishableKey;
   element.apiBase = config.apiBase;
   element.returnUrl = `${location.origin}${location.pathname}`;
-  element.threeDs = 'redirect'; // the demo shows the round trip to the bank's page (the modal: docs/widget.md)
+  element.threeDs = selectedThreeDs();
   element.locale = localeSelect.value;
   element.theme = selectedTheme();
   element.clientSecret = clientSecret;
@@ -246,22 +253,22 @@ function renderEntry(entry: LogEntry): HTMLLIElement {
 function saveBeforeLeaving(): void {
   try {
     sessionStorage.setItem(LOG_STORAGE_KEY, JSON.stringify(logEntries));
-    sessionStorage.setItem(CHOICES_STORAGE_KEY, JSON.stringify({ locale: localeSelect.value, theme: themeSelect.value }));
+    sessionStorage.setItem(CHOICES_STORAGE_KEY, JSON.stringify({ locale: localeSelect.value, theme: themeSelect.value, threeDs: threeDsSelect.value }));
   } catch {
     // storage full or disabled: the log and the choices simply start afresh after the redirect
   }
 }
 
-/** The language and theme saved before a 3-D Secure redirect, put back into their selects (unknown values are ignored). */
+/** The language, theme and 3-D Secure choice saved before a redirect, put back into their selects (unknown values are ignored). */
 function restoreChoices(): void {
-  let saved: { locale?: unknown; theme?: unknown } = {};
+  let saved: { locale?: unknown; theme?: unknown; threeDs?: unknown } = {};
   try {
     saved = JSON.parse(sessionStorage.getItem(CHOICES_STORAGE_KEY) ?? '{}') as typeof saved;
     sessionStorage.removeItem(CHOICES_STORAGE_KEY);
   } catch {
     return; // storage disabled or damaged: the defaults stay
   }
-  for (const [select, value] of [[localeSelect, saved.locale], [themeSelect, saved.theme]] as const) {
+  for (const [select, value] of [[localeSelect, saved.locale], [themeSelect, saved.theme], [threeDsSelect, saved.threeDs]] as const) {
     if (typeof value === 'string' && [...select.options].some((option) => option.value === value)) select.value = value;
   }
 }
@@ -349,6 +356,7 @@ async function start(): Promise<void> {
   captureButton.addEventListener('click', () => void handleCapture());
   localeSelect.addEventListener('change', () => checkout && (checkout.locale = localeSelect.value));
   themeSelect.addEventListener('change', () => checkout && (checkout.theme = selectedTheme()));
+  threeDsSelect.addEventListener('change', () => checkout && (checkout.threeDs = selectedThreeDs()));
   $('clear-log').addEventListener('click', () => {
     logEntries.length = 0;
     eventLog.replaceChildren();

@@ -28,6 +28,8 @@ export interface SandboxOptions {
   webhooks?: DeliveryOptions;
   /** The built card frame served at /frame/card (default dist/frame; scripts/build-frame.mjs writes it). */
   frameDir?: string;
+  /** How long a 3-D Secure challenge waits for its answer, in ms (10 minutes; tests shorten it). */
+  challengeWindowMs?: number;
 }
 
 export interface DemoMerchant {
@@ -67,6 +69,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     get publicUrl() {
       return settings.publicUrl;
     },
+    challengeWindowMs: options.challengeWindowMs,
   });
   const customers = new CustomerService(store);
   const refunds = new RefundService(store);

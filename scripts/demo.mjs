@@ -105,7 +105,8 @@ async function temporarySecretKey(apiBase, adminKey, merchantId) {
 
 /**
  * The pages' Content Security Policy: no inline script or style anywhere, API calls only to the
- * payment API. ('self' also covers Vite's own web socket, same host and port.)
+ * payment API, frames only from it (the 3-D Secure dialog frames its challenge page). ('self' also
+ * covers Vite's own web socket, same host and port.)
  */
 function contentSecurityPolicy(apiOrigin) {
   const api = new URL(apiOrigin).origin;
@@ -116,6 +117,7 @@ function contentSecurityPolicy(apiOrigin) {
     `connect-src 'self' ${api}`,
     "img-src 'self' data:",
     "font-src 'self' https:",
+    `frame-src ${api}`,
     `form-action 'self' ${api}`,
     "base-uri 'none'",
     "object-src 'none'",

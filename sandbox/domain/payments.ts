@@ -28,15 +28,23 @@ export interface PaymentServiceOptions {
   /** Base URL the customer's browser reaches the sandbox on (redirect links). */
   publicUrl: string;
   now?: () => number;
+  /** How long a 3-D Secure challenge waits for its answer ({@link CHALLENGE_WINDOW_MS}; tests shorten it). */
+  challengeWindowMs?: number;
 }
 
 /** How long a mobile-money approval may take before the payment fails (the wait screen's window). */
 export const MOBILE_MONEY_WINDOW_MS = 5 * 60 * 1000;
+/**
+ * How long a 3-D Secure challenge waits for the customer's answer before the payment fails
+ * (`authentication_failed`), as an issuer's page times out.
+ */
+export const CHALLENGE_WINDOW_MS = 10 * 60 * 1000;
 const DEFAULT_SESSION_EXPIRY_S = 900;
 
 
 export class PaymentService {
   private readonly now: () => number;
+  private readonly challengeWindowMs: number;
   /** What each payment object was when read or written, so save() knows what changed without a query. */
   private readonly stored = new WeakMap<Payment, { status: string; attempts: number }>();
 
@@ -45,6 +53,7 @@ export class PaymentService {
     private readonly options: PaymentServiceOptions,
   ) {
     this.now = options.now ?? Date.now;
+    this.challengeWindowMs = options.challengeWindowMs ?? CHALLENGE_WINDOW_MS;
   }
 
   /** POST /payments. Creates the intent and, with `confirm: true`, confirms it in the same transaction. */
@@ -252,9 +261,11 @@ export class PaymentService {
 
   /**
    * Opens the 3-D Secure test page: spends the link token and gives the page a token of its own for
-   * its answer. Null (nothing changed) when the link is not, or no longer, valid for this attempt.
+   * its answer, and how many ms are left before the challenge fails unanswered (null: it never does,
+   * a challenge stored before challenges had a window). Null (nothing changed) when the link is not,
+   * or no longer, valid for this attempt.
    */
-  openChallenge(merchantId: string, paymentId: string, attemptId: string, linkToken: string): { payment: Payment; pageToken: string } | null {
+  openChallenge(merchantId: string, paymentId: string, attemptId: string, linkToken: string): { payment: Payment; pageToken: string; endsInMs: number | null } | null {
     return this.store.transaction(() => {
       const pending = this.pendingChallenge(merchantId, paymentId, attemptId);
       const index = pending ? findToken(pending.attempt.challenge_links, linkToken) : -1;
@@ -263,7 +274,8 @@ export class PaymentService {
       pending.attempt.challenge_links = withoutToken(pending.attempt.challenge_links, index);
       pending.attempt.challenge_pages = withToken(pending.attempt.challenge_pages, pageToken);
       this.store.putAttempt(pending.attempt);
-      return { payment: pending.payment, pageToken };
+      const endsInMs = pending.payment.settlement ? pending.payment.settlement.at - this.now() : null;
+      return { payment: pending.payment, pageToken, endsInMs };
     });
   }
 
@@ -366,11 +378,13 @@ export class PaymentService {
     return payment.attempt_count > 0 ? this.store.attempt(payment.merchant_id, payment.payment_id, payment.attempt_count) : null;
   }
 
-  /** A payment waiting on the test page with `attemptId` as its active attempt, or null. */
+  /** A payment waiting on the test page with `attemptId` as its active attempt (its window still open), or null. */
   private pendingChallenge(merchantId: string, paymentId: string, attemptId: string): { payment: Payment; attempt: Attempt } | null {
     const payment = this.store.payment(merchantId, paymentId);
     if (!payment || payment.active_attempt_id !== attemptId || payment.status !== 'requires_customer_action') return null;
     if (payment.next_action?.type !== 'redirect_to_url') return null;
+    // the window closed: no page or answer any more, even before the settlement is applied
+    if (payment.settlement && payment.settlement.at <= this.now()) return null;
     const attempt = this.currentAttempt(payment);
     return attempt?.status === 'authentication_pending' ? { payment, attempt } : null;
   }
@@ -488,6 +502,8 @@ export class PaymentService {
           // stored without a token: withChallengeLink() adds a fresh one to every answer that shows it
           redirect_to_url: `${this.options.publicUrl}${challengePath(payment, attempt.attempt_id)}`,
         };
+        // left unanswered, the challenge fails by itself (settleDue, or the next retrieve)
+        payment.settlement = { at: this.now() + this.challengeWindowMs, outcome: 'fail', error_code: 'authentication_failed' };
         this.store.putAttempt(attempt);
         return this.save(payment);
       }

@@ -113,7 +113,7 @@ export interface MaskedCard {
 /** The next actions the sandbox gives: the wire shapes the client parses (src/api/schemas.ts). */
 export type NextAction = RedirectToUrl | RedirectInsidePopup | WaitScreenInformation;
 
-/** A settlement the sandbox will apply by itself at `at` (ms since epoch): async card processing, mobile money. */
+/** A settlement the sandbox will apply by itself at `at` (ms since epoch): async card processing, mobile money, an unanswered challenge. */
 export interface PendingSettlement {
   at: number;
   outcome: 'succeed' | 'fail';

@@ -25,6 +25,7 @@ main { max-width: 28rem; margin: 0 auto; background: #fff; border-radius: 8px; p
 h1 { font-size: 1.25rem; margin-top: 0; }
 dl { display: grid; grid-template-columns: auto 1fr; gap: .25rem 1rem; }
 dt { color: #555; }
+dd { margin: 0; min-width: 0; overflow-wrap: anywhere; }
 form { display: inline; }
 button { font: inherit; padding: .6rem 1.2rem; margin: .5rem .5rem 0 0; border-radius: 6px; border: 1px solid #1a1a1a; background: #fff; cursor: pointer; min-height: 44px; }
 button.primary { background: #0b57d0; color: #fff; border-color: #0b57d0; }

@@ -6,7 +6,9 @@ import { CHALLENGE_FINISHED } from '../../src/api/schemas.js';
  * `{type: "challenge_finished", payment_id}` to the merchant page that framed it — to each origin the
  * page lists (the merchant's), never to "*", so only a parent on one of them receives it; at the
  * top level it follows the way back to the shop (`#continue`). On the post-back page it submits
- * the form (`#post-back`). The message says which payment, never how it ended: retrieve it.
+ * the form (`#post-back`). On a framed challenge page (`#challenge`) it goes to the end page when
+ * the challenge's window closes unanswered. The message says which payment, never how it ended:
+ * retrieve it.
  */
 export const PAGES_JS = `'use strict';
 (() => {
@@ -25,6 +27,12 @@ export const PAGES_JS = `'use strict';
     const next = document.getElementById('continue');
     if (next instanceof HTMLFormElement) next.submit();
     else if (next instanceof HTMLAnchorElement) window.location.replace(next.href);
+    return;
+  }
+  const challenge = document.getElementById('challenge');
+  if (challenge) {
+    const endUrl = challenge.dataset.endUrl;
+    if (endUrl) setTimeout(() => window.location.replace(endUrl), Number(challenge.dataset.endsIn) || 0);
     return;
   }
   const postBack = document.getElementById('post-back');

@@ -3,11 +3,19 @@ import type { Redirect } from '../domain/redirect.js';
 import type { Payment } from '../domain/types.js';
 import { html, page } from './html.js';
 
+/** When a framed challenge ends unanswered: in `inMs` ms the page goes to `url`, the challenge's end page. */
+export interface ChallengeTimeout {
+  inMs: number;
+  url: string;
+}
+
 /**
  * The sandbox's 3-D Secure challenge: the issuer's page, with *Complete* and *Reject*. Both forms
- * post to `action` (the page's path, without the link token) with the page's own token.
+ * post to `action` (the page's path, without the link token) with the page's own token. With
+ * `timeout` (a framed challenge), the page script ends it when its window closes, as an issuer's
+ * page that times out does, so the merchant page hears of it and retrieves the failed payment.
  */
-export function challengePage(payment: Payment, merchantName: string | null, pageToken: string, action: string): string {
+export function challengePage(payment: Payment, merchantName: string | null, pageToken: string, action: string, timeout: ChallengeTimeout | null = null): string {
   const answer = (value: 'complete' | 'reject', label: string, primary: boolean) =>
     html`<form method="post" action="${action}"><input type="hidden" name="page_token" value="${pageToken}"><input type="hidden" name="answer" value="${value}"><button${primary ? html` class="primary"` : ''} type="submit">${label}</button></form>`;
   return page(
@@ -22,6 +30,9 @@ export function challengePage(payment: Payment, merchantName: string | null, pag
       </dl>
       ${answer('complete', 'Complete Payment', true)}
       ${answer('reject', 'Reject Payment', false)}`,
+    timeout
+      ? { script: true, mainAttributes: html`id="challenge" data-ends-in="${Math.max(Math.round(timeout.inMs), 0)}" data-end-url="${timeout.url}"` }
+      : {},
   );
 }
 

@@ -2,6 +2,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { join, normalize, sep } from 'node:path';
 import type { Context } from 'hono';
 import { framePage, framePageHeaders, type FrameManifest } from '../pages/frame.js';
+import { matchLocale } from '../../src/i18n/index.js';
 import type { App, RouteDeps } from './deps.js';
 
 /** A hashed asset name as scripts/build-frame.mjs writes them. */
@@ -37,8 +38,9 @@ export function frameRoutes(app: App, deps: RouteDeps, frameDir: string): void {
       c.header('cache-control', 'no-store');
       return c.text('The card frame is not built: run `npm run build` (or `node scripts/build-frame.mjs`).', 503);
     }
-    const locale = c.req.query('locale') ?? null;
-    return c.html(framePage(built, '/frame/', locale && Object.hasOwn(built.locales, locale) ? locale : null).value);
+    // the catalogue the form will load (`de-CH` → `de`; English is built in)
+    const locale = matchLocale(c.req.query('locale') ?? 'en');
+    return c.html(framePage(built, '/frame/', Object.hasOwn(built.locales, locale) ? locale : null).value);
   });
 
   app.get('/frame/assets/:file', (c) => {

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { apiError, errors } from '../domain/errors.js';
 import { requestHeader } from '../http/request.js';
-import { challengePath, merchantPageOrigins, returnOrigin } from '../domain/challenge.js';
+import { challengePath, merchantPageOrigins, redirectResponsePath, returnOrigin } from '../domain/challenge.js';
 import { redirectToMerchant } from '../domain/redirect.js';
 import type { MerchantAccount, Payment } from '../domain/types.js';
 import { pageHeaders } from '../pages/headers.js';
@@ -45,7 +45,11 @@ export function pageRoutes(app: App, deps: RouteDeps): void {
     const opened = payments.openChallenge(merchant_id, payment_id, attempt_id, linkToken);
     if (!opened) return send(c, linkExpiredPage(), 404, merchant);
     const action = challengePath(opened.payment, attempt_id);
-    return send(c, challengePage(opened.payment, merchant?.merchant_name ?? null, opened.pageToken, action), 200, merchant, opened.payment);
+    // a framed challenge left unanswered ends on its end page, which tells the merchant page
+    const { endsInMs } = opened;
+    const framed = opened.payment.is_iframe_redirection_enabled === true;
+    const timeout = framed && endsInMs !== null ? { inMs: endsInMs, url: redirectResponsePath(opened.payment) } : null;
+    return send(c, challengePage(opened.payment, merchant?.merchant_name ?? null, opened.pageToken, action, timeout), 200, merchant, opened.payment);
   });
 
   app.post(path, async (c) => {

@@ -272,6 +272,71 @@ describe('3-D Secure challenge pages', () => {
     });
   });
 
+  describe('an unanswered challenge', () => {
+    const WINDOW_MS = 800;
+    let short: TestSandbox;
+    before(async () => {
+      // the timer never settles here: what the routes do once the window closed is seen before any retrieve
+      short = await startTestSandbox({ challengeWindowMs: WINDOW_MS, settleEveryMs: 60_000 });
+    });
+    after(() => short.close());
+
+    const challengedOn = async (on: TestSandbox, extra: Record<string, unknown> = {}) => {
+      const created = await on.request<{ payment_id: string; next_action: Record<string, string> }>('POST', '/payments', {
+        body: { amount: 4200, currency: 'EUR', confirm: true, return_url: 'https://merchant.example/checkout', ...cardPayment('4000003800000446'), ...extra },
+      });
+      assert.equal(created.status, 200, created.text);
+      return created.body;
+    };
+    const mainOf = (html: string) => /<main[^>]*>/.exec(html)?.[0] ?? '';
+
+    it('fails when its window closes: the page and the answer are refused, the payment is authentication_failed and may be retried', async () => {
+      const payment = await challengedOn(short);
+      const page = await open(linkOf(payment));
+      assert.equal(page.response.status, 200, page.html);
+      const unopened = (await short.request<{ next_action: Record<string, string> }>('GET', `/payments/${payment.payment_id}`)).body;
+      await new Promise((resolve) => setTimeout(resolve, WINDOW_MS + 50));
+
+      assert.equal((await fetch(linkOf(unopened))).status, 404, 'a link opened after the window is expired');
+      const late = await post(page.action ?? '', { answer: 'complete', page_token: page.pageToken ?? '' });
+      assert.equal(late.status, 403, 'an answer after the window is refused');
+      const failed = (await short.request<Record<string, unknown>>('GET', `/payments/${payment.payment_id}`)).body;
+      assert.deepEqual(
+        [failed.status, failed.error_code, failed.unified_code, failed.manual_retry_allowed, failed.next_action],
+        ['failed', 'authentication_failed', 'UE_1006', true, null],
+      );
+    });
+
+    it('an answer inside the window still counts', async () => {
+      const payment = await challengedOn(short);
+      assert.equal((await answer(linkOf(payment), 'complete')).response.status, 302);
+      await new Promise((resolve) => setTimeout(resolve, WINDOW_MS + 50));
+      assert.equal((await short.request('GET', `/payments/${payment.payment_id}`)).body.status, 'succeeded');
+    });
+
+    it('a framed page says when it ends and where it goes then (its end page, which tells the merchant page)', async () => {
+      const payment = await challengedOn(short, { is_iframe_redirection_enabled: true });
+      const { html } = await open(linkOf(payment));
+      const main = mainOf(html);
+      assert.match(main, /id="challenge"/);
+      assert.match(main, new RegExp(`data-end-url="/payments/${payment.payment_id}/demo_merchant/redirect/response/sandbox"`));
+      const endsIn = Number(/data-ends-in="(\d+)"/.exec(main)?.[1]);
+      assert.ok(endsIn > 0 && endsIn <= WINDOW_MS, `data-ends-in ${endsIn}`);
+      assert.match(html, /<script src="\/sandbox\/assets\/pages\.js" defer><\/script>/);
+      const source = await (await fetch(`${short.url}/sandbox/assets/pages.js`)).text();
+      assert.match(source, /getElementById\('challenge'\)[\s\S]*location\.replace\(endUrl\)/);
+    });
+
+    it('the window is ten minutes by default; a page at the top level (redirect flow) has no timer', async () => {
+      const { html } = await open(linkOf(await challenged({ is_iframe_redirection_enabled: true })));
+      const endsIn = Number(/data-ends-in="(\d+)"/.exec(mainOf(html))?.[1]);
+      assert.ok(endsIn > 10 * 60_000 - 30_000 && endsIn <= 10 * 60_000, `data-ends-in ${endsIn}`);
+      const topLevel = await open(linkOf(await challenged()));
+      assert.equal(mainOf(topLevel.html), '<main>');
+      assert.doesNotMatch(topLevel.html, /<script/);
+    });
+  });
+
   describe('headers', () => {
     /** Every kind of HTML page the sandbox serves, with how to reach it. */
     const pages = async (): Promise<[string, Response][]> => {
@@ -289,6 +354,7 @@ describe('3-D Secure challenge pages', () => {
       });
       return [
         ['challenge page', await fetch(linkOf(await challenged()))],
+        ['framed challenge page', await fetch(linkOf(await challenged({ is_iframe_redirection_enabled: true })))],
         ['link expired', await fetch(expired)],
         ['link incomplete', await fetch(bare)],
         ['answer refused', await post(opened.action ?? '', { answer: 'complete', page_token: 'wrong' })],

@@ -1,8 +1,9 @@
 /** The elements' version, shown when two copies of the library register the same tag. */
 export const VERSION = '0.1.0';
 
-/** Registers an element once; a second registration of the tag is a warning, not an error. */
+/** Registers an element once; a second registration of the tag is a warning, not an error; without a registry (Node), nothing. */
 export function defineElement(tag: string, element: CustomElementConstructor & { version?: string }): void {
+  if (typeof customElements === 'undefined') return; // server rendering: nothing to register
   const existing = customElements.get(tag) as (CustomElementConstructor & { version?: string }) | undefined;
   if (!existing) {
     customElements.define(tag, element);

@@ -49,6 +49,7 @@ const ROWS: Row[] = [
   { name: 'a complete configuration loads', from: initialFlowState, event: { type: 'start', config: 'complete' }, phase: 'loading', effects: ['load'], then: (r) => assert.equal(r.state.generation, 1) },
   { name: 'a partial configuration is a configuration error', from: initialFlowState, event: { type: 'start', config: 'partial' }, phase: 'error', effects: ['error'], then: (r) => assert.equal(r.state.problem?.retry, null) },
   { name: 'no configuration waits quietly', from: initialFlowState, event: { type: 'start', config: 'none' }, phase: 'idle', effects: [] },
+  { name: 'the frame before its host configured it shows the form loading, with no request', from: initialFlowState, event: { type: 'start', config: 'pending' }, phase: 'loading', effects: [] },
   { name: 'a new payment drops the old one and its polling', from: at('waiting', polling()), event: { type: 'start', config: 'complete' }, phase: 'loading', effects: ['load'], then: (r) => assert.deepEqual([r.state.generation, r.state.payment, r.state.poll], [GEN + 1, null, null]) },
   { name: 'an API client that cannot be fetched offers to load again', from: at('loading'), event: { type: 'client-unavailable', generation: GEN }, phase: 'error', effects: ['error'], then: (r) => assert.deepEqual([errorCode(r), r.state.problem?.retry], ['network', 'load']) },
   { name: 'a confirmable payment is ready', from: at('loading'), event: { type: 'loaded', generation: GEN, answer: ok(payment('requires_payment_method')), returning: false, now: NOW }, phase: 'ready', effects: ['ready'] },

@@ -43,8 +43,12 @@ export interface FlowState {
 export type Answer = { ok: true; payment: PaymentResponse } | { ok: false; error: ClientError | null };
 
 export type FlowEvent =
-  /** A new payment (or the end of a preview): `complete` when keys, secret and API base are all set, `partial` when only some are. */
-  | { type: 'start'; config: 'complete' | 'partial' | 'none' }
+  /**
+   * A new payment (or the end of a preview): `complete` when keys, secret and API base are all set,
+   * `partial` when only some are; `pending` in the isolated frame before its host sent the rest (the
+   * form shows, loading, and takes input meanwhile).
+   */
+  | { type: 'start'; config: 'complete' | 'partial' | 'none' | 'pending' }
   /** The API client's module could not be fetched. */
   | { type: 'client-unavailable'; generation: number }
   | { type: 'loaded'; generation: number; answer: Answer; returning: boolean; now: number }
@@ -119,6 +123,7 @@ export function transition(state: FlowState, event: FlowEvent): Transition {
     case 'start': {
       const fresh: FlowState = { ...initialFlowState, generation: state.generation + 1 };
       if (event.config === 'complete') return load(fresh);
+      if (event.config === 'pending') return stay({ ...fresh, phase: 'loading' });
       if (event.config === 'partial') {
         return raise(fresh, { code: 'configuration', message: 'publishable-key, client-secret and api-base are all required', recoverable: false }, null);
       }

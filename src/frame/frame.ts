@@ -3,6 +3,9 @@
  * at `/frame/card`). It runs the same card form, flow, text and appearance code as `inline` mode, and
  * talks to its host element over the channel of ./protocol.ts:
  *
+ * - it shows the form at once, in the language and look the page's URL names (`?locale=&theme=&hide=`,
+ *   set by the host), loading: the customer can type while the host's configuration and the payment
+ *   are on their way (the protocol's zod schemas load beside this script, not before it);
  * - it says `hello` to its parent and takes one `connect` with a port, only from `window.parent`;
  * - it applies each `configure` to the form, and calls the API on its own origin only (whatever the
  *   host says: a compromised merchant page cannot point the card data elsewhere);
@@ -16,7 +19,9 @@
 import { defineCardForm, type TenderCardForm } from '../elements/tender-checkout/card-form.js';
 import type { FrameHooks } from '../elements/controllers/payment-flow-controller.js';
 import type { ConfirmOutcome } from '../elements/tender-checkout/events.js';
-import { Connect, FORWARDED_EVENTS, HostMessage, message, type FrameConfig } from './protocol.js';
+import type * as ProtocolModule from './protocol.js';
+import type { FrameConfig } from './protocol.js';
+import { FORWARDED_EVENTS, message } from './envelope.js';
 
 /** A value of a host `--tender-*` property the frame takes: no URL, no escape, no way out of the declaration. */
 const SAFE_VALUE = /^[^\\;{}<>]*$/;
@@ -31,18 +36,21 @@ export interface FrameOptions {
   apiBase?: string;
 }
 
-/** Starts the frame: the form is shown once the host's first `configure` arrives. Returns the form. */
+/** Starts the frame: shows the form (loading until the host's first `configure`) and waits for the host. Returns the form. */
 export function startFrame(options: FrameOptions = {}): TenderCardForm {
   const win = options.window ?? window;
   const doc = win.document;
   defineCardForm();
+  const protocol: Promise<typeof ProtocolModule> = import('./protocol.js');
   const sheet = new CSSStyleSheet();
   sheet.replaceSync(PAGE_CSS);
   doc.adoptedStyleSheets = [...doc.adoptedStyleSheets, sheet];
 
   const form = doc.createElement('tender-card-form');
-  form.apiBase = options.apiBase ?? new URL('..', win.location.href).href.replace(/\/+$/, '');
+  const apiBase = options.apiBase ?? new URL('..', win.location.href).href.replace(/\/+$/, '');
   let port: MessagePort | null = null;
+  /** What is said before the channel exists (a change typed before the host connected), sent once it does. */
+  const queue: unknown[] = [];
   let config: FrameConfig | null = null;
   let nextId = 1;
   const answers = new Map<number, (value: boolean | null) => void>();
@@ -50,13 +58,13 @@ export function startFrame(options: FrameOptions = {}): TenderCardForm {
 
   /** Sends a message to the host, unless it would hold the number or CVC the customer typed. */
   const send = (body: Record<string, unknown> & { type: string }): void => {
-    if (!port) return;
     const json = JSON.stringify(body);
     for (const id of ['number', 'cvc']) {
       const digits = (form.renderRoot.querySelector<HTMLInputElement>(`#${id}`)?.value ?? '').replace(/\D/g, '');
       if (digits.length >= (id === 'number' ? 6 : 3) && json.includes(digits)) return;
     }
-    port.postMessage(message(body));
+    if (port) port.postMessage(message(body));
+    else queue.push(message(body));
   };
 
   /** Asks the host a question (`submit`, `redirect`, `challenge`) and waits for its answer. */
@@ -74,6 +82,7 @@ export function startFrame(options: FrameOptions = {}): TenderCardForm {
   };
 
   const hooks: FrameHooks = {
+    configured: () => config !== null,
     pageUrl: () => config?.pageUrl ?? '',
     submit: async (paymentId) => (await ask({ type: 'submit', paymentId })) === true,
     redirect: async (paymentId, url) => (await ask({ type: 'redirect', paymentId, url })) === true,
@@ -85,7 +94,6 @@ export function startFrame(options: FrameOptions = {}): TenderCardForm {
       return ended;
     },
   };
-  form.hooks = hooks;
 
   for (const name of FORWARDED_EVENTS) {
     form.addEventListener(name, (event) => send({ type: 'event', name, detail: (event as CustomEvent).detail as Record<string, unknown> }));
@@ -107,15 +115,12 @@ export function startFrame(options: FrameOptions = {}): TenderCardForm {
     config = next;
     applyVariables(next.variables);
     const target = form as unknown as Record<string, unknown>;
+    if (form.apiBase !== apiBase) form.apiBase = apiBase;
     for (const name of ['publishableKey', 'clientSecret', 'returnUrl', 'locale', 'threeDs', 'theme', 'hideButton', 'hideName', 'disabled', 'requestTimeout'] as const) {
       if (target[name] !== next[name]) target[name] = next[name];
     }
     if (JSON.stringify(form.appearance) !== JSON.stringify(next.appearance)) form.appearance = next.appearance;
     if (JSON.stringify(form.messages) !== JSON.stringify(next.messages)) form.messages = next.messages;
-    if (!form.isConnected) {
-      doc.body.append(form);
-      observeSize();
-    }
     void form.updateComplete.then(sendMeta);
   };
 
@@ -142,8 +147,8 @@ export function startFrame(options: FrameOptions = {}): TenderCardForm {
     }).observe(form);
   };
 
-  const onHost = (data: unknown) => {
-    const parsed = HostMessage.safeParse(data);
+  const onHost = (schemas: typeof ProtocolModule, data: unknown) => {
+    const parsed = schemas.HostMessage.safeParse(data);
     if (!parsed.success) return;
     const received = parsed.data;
     switch (received.type) {
@@ -166,12 +171,25 @@ export function startFrame(options: FrameOptions = {}): TenderCardForm {
     }
   };
 
-  win.addEventListener('message', (event: MessageEvent) => {
+  // the form at once, in the language and look the URL names, loading until the host configures it
+  const query = new URL(win.location.href).searchParams;
+  const hidden = (query.get('hide') ?? '').split(',');
+  form.locale = query.get('locale') || 'en';
+  form.theme = (query.get('theme') ?? '') as TenderCardForm['theme'];
+  form.hideName = hidden.includes('name');
+  form.hideButton = hidden.includes('button');
+  form.hooks = hooks;
+  doc.body.append(form);
+  observeSize();
+
+  win.addEventListener('message', async (event: MessageEvent) => {
     // one channel, from the window that framed this page: a sibling frame, a popup or this page itself is ignored
-    if (port || win.parent === win || event.source !== win.parent) return;
-    if (!Connect.safeParse(event.data).success || event.ports.length !== 1) return;
+    if (port || win.parent === win || event.source !== win.parent || event.ports.length !== 1) return;
+    const schemas = await protocol;
+    if (port || !schemas.Connect.safeParse(event.data).success) return;
     port = event.ports[0]!;
-    port.onmessage = (received) => onHost(received.data);
+    port.onmessage = (received) => onHost(schemas, received.data);
+    for (const queued of queue.splice(0)) port.postMessage(queued);
   });
   if (win.parent !== win) win.parent.postMessage(message({ type: 'hello' }), '*');
   return form;

@@ -8,12 +8,9 @@
  * element's events (whose `detail` never holds number, expiry or CVC), sizes and questions.
  */
 import * as z from 'zod/mini';
+import { FORWARDED_EVENTS, PROTOCOL, PROTOCOL_VERSION } from './envelope.js';
 
-export const PROTOCOL = 'tender-frame';
-export const PROTOCOL_VERSION = 1;
-
-/** The events the frame forwards as they are (`tender-submit` and `tender-redirect` are questions: see below). */
-export const FORWARDED_EVENTS = ['tender-ready', 'tender-change', 'tender-result', 'tender-error'] as const;
+export { FORWARDED_EVENTS, PROTOCOL, PROTOCOL_VERSION, message } from './envelope.js';
 
 const envelope = <T extends string, S extends z.core.$ZodLooseShape>(type: T, shape: S) =>
   z.object({ protocol: z.literal(PROTOCOL), v: z.literal(PROTOCOL_VERSION), type: z.literal(type), ...shape });
@@ -99,8 +96,3 @@ export const FrameMessage = z.discriminatedUnion('type', [
   envelope('challenge-abort', { id }),
 ]);
 export type FrameMessage = z.infer<typeof FrameMessage>;
-
-/** A message of the protocol, with its envelope. */
-export function message<T extends Record<string, unknown> & { type: string }>(body: T): T & { protocol: typeof PROTOCOL; v: typeof PROTOCOL_VERSION } {
-  return { protocol: PROTOCOL, v: PROTOCOL_VERSION, ...body };
-}

@@ -6,7 +6,7 @@
 import { fixture } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import type { TenderCheckout } from '../../src/elements/tender-checkout/tender-checkout.js';
-import { createPayment, sandboxConfig } from './sandbox-config.js';
+import { createPayment, sandboxConfig, type SandboxEndpoint } from './sandbox-config.js';
 
 import { TENDER_EVENTS as EVENTS, type TenderEventName } from '../../src/elements/tender-checkout/events.js';
 
@@ -75,12 +75,16 @@ export interface MountOptions {
   attributes?: Record<string, string>;
   /** Called before the element is connected (properties, listeners). */
   configure?: (element: TenderCheckout) => void;
+  /** `inline` (default here: most tests read the form) or `isolated` (the card frame; test/browser/isolated.test.ts). */
+  mode?: 'inline' | 'isolated';
+  /** Another sandbox than the default (`challengeTimeout` of the config): the payment and `api-base` are its. */
+  sandbox?: SandboxEndpoint;
 }
 
 /** Mounts a `<tender-checkout>` for a new sandbox payment, with an event log attached before it connects. */
 export async function mountCheckout(options: MountOptions = {}) {
-  const config = await sandboxConfig();
-  const payment = options.payment ?? (await createPayment(options.create ?? { amount: 1099, currency: 'USD' }));
+  const config = options.sandbox ?? (await sandboxConfig());
+  const payment = options.payment ?? (await createPayment(options.create ?? { amount: 1099, currency: 'USD' }, config));
   const element = document.createElement('tender-checkout');
   const attributes: Record<string, string> = {
     'publishable-key': config.publishableKey,
@@ -89,7 +93,7 @@ export async function mountCheckout(options: MountOptions = {}) {
     'return-url': 'https://merchant.example/return',
     locale: 'en-US',
     'three-ds': 'redirect',
-    inline: '',
+    ...(options.mode === 'isolated' ? {} : { inline: '' }),
     ...options.attributes,
   };
   for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
@@ -133,6 +137,12 @@ export const focusedId = (element: TenderCheckout) => (root(element).activeEleme
 
 export const formShown = (element: TenderCheckout) => !formOf(element).hidden;
 
+/** The 3-D Secure dialog (`three-ds="modal"`), or null while none is open. */
+export const challengeDialog = (element: TenderCheckout) => root(element).querySelector<HTMLDialogElement>('dialog[part=challenge]');
+
+/** The frame of the open 3-D Secure dialog, or null. */
+export const challengeFrame = (element: TenderCheckout) => challengeDialog(element)?.querySelector('iframe') ?? null;
+
 // ---- typing -------------------------------------------------------------------------------------
 
 /** Focuses a field (as a click at its end would) and types into it with real key presses. */
@@ -171,9 +181,9 @@ export async function fillCard(element: TenderCheckout, card: { number: string; 
 
 // ---- the other parties: merchant server, bank page, phone ---------------------------------------
 
-/** The payment as the merchant's server sees it (secret key). */
-export async function retrieveAsMerchant(paymentId: string): Promise<{ status: string; attempt_count: number; [member: string]: unknown }> {
-  const { url, secretKey } = await sandboxConfig();
+/** The payment as the merchant's server sees it (secret key), on the sandbox or on `on`. */
+export async function retrieveAsMerchant(paymentId: string, on?: SandboxEndpoint): Promise<{ status: string; attempt_count: number; [member: string]: unknown }> {
+  const { url, secretKey } = on ?? (await sandboxConfig());
   const response = await fetch(`${url}/payments/${paymentId}`, { headers: { 'api-key': secretKey } });
   if (!response.ok) throw new Error(`retrieve payment: ${response.status}`);
   return response.json() as Promise<{ status: string; attempt_count: number }>;

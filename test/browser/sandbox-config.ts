@@ -1,9 +1,15 @@
-/** The real sandbox the browser tests talk to (started by web-test-runner.config.mjs). */
-export interface SandboxConfig {
+/** A sandbox the browser tests pay on: where it is and the demo merchant's keys. */
+export interface SandboxEndpoint {
   url: string;
-  adminKey: string;
   publishableKey: string;
   secretKey: string;
+}
+
+/** The real sandbox the browser tests talk to (started by web-test-runner.config.mjs). */
+export interface SandboxConfig extends SandboxEndpoint {
+  adminKey: string;
+  /** A second sandbox whose 3-D Secure challenges fail unanswered after `windowMs` (the first one's wait 10 minutes). */
+  challengeTimeout: SandboxEndpoint & { windowMs: number };
 }
 
 let config: Promise<SandboxConfig> | null = null;
@@ -13,9 +19,15 @@ export function sandboxConfig(): Promise<SandboxConfig> {
   return config;
 }
 
-/** Creates a payment on the sandbox with the demo merchant's secret key, as a merchant's server would. */
-export async function createPayment(body: Record<string, unknown>): Promise<{ payment_id: string; client_secret: string; [member: string]: unknown }> {
-  const { url, secretKey } = await sandboxConfig();
+/**
+ * Creates a payment with the demo merchant's secret key, as a merchant's server would, on the
+ * sandbox (or on `on`, another one).
+ */
+export async function createPayment(
+  body: Record<string, unknown>,
+  on?: SandboxEndpoint,
+): Promise<{ payment_id: string; client_secret: string; [member: string]: unknown }> {
+  const { url, secretKey } = on ?? (await sandboxConfig());
   const response = await fetch(`${url}/payments`, {
     method: 'POST',
     headers: { 'api-key': secretKey, 'content-type': 'application/json' },

@@ -1,5 +1,6 @@
 // Smoke tests of the demo site (`npm run demo`: its own sandbox in memory, Vite on a free port, the
-// demo's strict CSP): the checkout page takes a card payment end to end, and the theme previewer
+// demo's strict CSP): the checkout page takes a card payment end to end, a 3-D Secure challenge in
+// the element's dialog (the default) and on the bank's page (redirect), and the theme previewer
 // shows every state and every preset and applies a chosen preset.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
@@ -75,22 +76,40 @@ function watchConsole(page: Page): string[] {
   return problems;
 }
 
+/** Console errors and CSP violations of the demo's own pages (the sandbox's bank page has no favicon: a 404 there is not the demo's). */
+function watchDemoConsole(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.location().url.startsWith(demoUrl) && (message.type() === 'error' || /Content Security Policy/i.test(message.text()))) problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  return problems;
+}
+
+/** The demo checkout's card form: in the isolated frame the sandbox serves (Playwright's locators pierce its shadow root). */
+const cardForm = (page: Page) => page.frameLocator('#checkout-slot tender-checkout iframe').locator('tender-card-form');
+
+/** Creates a payment on the demo and types a card into its checkout; the caller presses Pay. */
+async function typeDemoCard(page: Page, number: string): Promise<ReturnType<typeof card>> {
+  await page.getByRole('button', { name: 'Create payment' }).click();
+  const checkout = cardForm(page);
+  await expect(page.locator('#event-log li[data-event="tender-ready"]')).toHaveCount(1, { timeout: 30_000 });
+  const typed = card(number);
+  await checkout.locator('input#number').pressSequentially(typed.number);
+  await checkout.locator('input#expiry').pressSequentially(typed.expiry);
+  await checkout.locator('input#cvc').pressSequentially(typed.cvc);
+  return typed;
+}
+
 test('demo checkout: create a payment, pay with a test card, see the outcome and the event log', async ({ page }) => {
   const problems = watchConsole(page);
   await page.goto(demoUrl);
   await expect(page.getByRole('heading', { name: 'Your order' })).toBeVisible();
   await expect(page.locator('#theme option')).toHaveCount(PRESET_NAMES.length);
 
-  await page.getByRole('button', { name: 'Create payment' }).click();
-  const checkout = page.locator('#checkout-slot tender-checkout');
-  await expect(page.locator('#event-log li[data-event="tender-ready"]')).toHaveCount(1, { timeout: 30_000 });
+  const typed = await typeDemoCard(page, '4242424242424242');
   await expect(page.locator('#payment-id')).toHaveText(/^pay_/);
-
-  const typed = card('4242424242424242');
-  await checkout.locator('input#number').pressSequentially(typed.number);
-  await checkout.locator('input#expiry').pressSequentially(typed.expiry);
-  await checkout.locator('input#cvc').pressSequentially(typed.cvc);
-  await checkout.locator('button[part="button"]').click();
+  await cardForm(page).locator('button[part="button"]').click();
 
   await expect(page.locator('#event-log li[data-event="tender-result"]')).toHaveCount(1, { timeout: 20_000 });
   await expect(page.locator('#payment-status')).toHaveText('succeeded');
@@ -98,6 +117,29 @@ test('demo checkout: create a payment, pay with a test card, see the outcome and
   const log = await page.locator('#event-log').innerText();
   expect(log).not.toContain(typed.number);
   expect(log).not.toContain('4242 4242 4242 4242');
+  expect(problems).toEqual([]);
+});
+
+test('demo checkout: a 3-D Secure challenge opens in the dialog on the page and is answered there', async ({ page }) => {
+  const problems = watchDemoConsole(page);
+  await page.goto(demoUrl);
+  await expect(page.locator('#three-ds')).toHaveValue('modal');
+  await typeDemoCard(page, '4000003800000446');
+  const address = page.url();
+  const checkout = page.locator('#checkout-slot tender-checkout');
+  await cardForm(page).locator('button[part="button"]').click();
+
+  // the host element opens the challenge over the page (the card form itself is in the isolated frame)
+  const dialog = checkout.getByRole('dialog', { name: 'Continue authentication' });
+  await expect(dialog).toBeVisible({ timeout: 20_000 });
+  const challenge = page.frameLocator('#checkout-slot tender-checkout dialog iframe');
+  await challenge.getByRole('button', { name: 'Complete Payment' }).click();
+
+  await expect(page.locator('#payment-status')).toHaveText('succeeded', { timeout: 20_000 });
+  await expect(dialog).toHaveCount(0);
+  await expect(page.locator('#event-log li[data-event="tender-result"] pre').first()).toContainText('"status": "succeeded"');
+  await expect(page.locator('#event-log li[data-event="tender-redirect"]')).toHaveCount(0);
+  expect(page.url()).toBe(address);
   expect(problems).toEqual([]);
 });
 
@@ -126,26 +168,16 @@ test('theme previewer: every state, every preset, and a chosen preset applied to
   expect(problems).toEqual([]);
 });
 
-test('demo checkout: the language and theme chosen survive the 3-D Secure round trip', async ({ page }) => {
-  // the demo's own pages only (the sandbox's bank page has no favicon: a 404 there is not the demo's)
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    if (message.location().url.startsWith(demoUrl) && (message.type() === 'error' || /Content Security Policy/i.test(message.text()))) problems.push(message.text());
-  });
-  page.on('pageerror', (error) => problems.push(error.message));
+test('demo checkout: with the redirect chosen, the language, theme and choice survive the 3-D Secure round trip', async ({ page }) => {
+  const problems = watchDemoConsole(page);
   await page.goto(demoUrl);
   await page.locator('#locale').selectOption('de');
   await page.locator('#theme').selectOption('night');
-  await page.getByRole('button', { name: 'Create payment' }).click();
-  const checkout = page.locator('#checkout-slot tender-checkout');
-  await expect(page.locator('#event-log li[data-event="tender-ready"]')).toHaveCount(1, { timeout: 30_000 });
+  await page.locator('#three-ds').selectOption('redirect');
   const demoOrigin = new URL(page.url()).origin;
-
-  const typed = card('4000003800000446'); // a 3-D Secure challenge
-  await checkout.locator('input#number').pressSequentially(typed.number);
-  await checkout.locator('input#expiry').pressSequentially(typed.expiry);
-  await checkout.locator('input#cvc').pressSequentially(typed.cvc);
-  await checkout.locator('button[part="button"]').click();
+  await typeDemoCard(page, '4000003800000446'); // a 3-D Secure challenge
+  const checkout = page.locator('#checkout-slot tender-checkout');
+  await cardForm(page).locator('button[part="button"]').click();
   await page.waitForURL((url) => url.origin !== demoOrigin, { timeout: 20_000 });
   await page.getByRole('button', { name: 'Complete Payment' }).click();
   await page.waitForURL((url) => url.origin === demoOrigin);
@@ -153,8 +185,9 @@ test('demo checkout: the language and theme chosen survive the 3-D Secure round 
   await expect(page.locator('#payment-status')).toHaveText('succeeded', { timeout: 20_000 });
   await expect(page.locator('#locale')).toHaveValue('de');
   await expect(page.locator('#theme')).toHaveValue('night');
-  expect(await checkout.evaluate((element: HTMLElement & { locale: string; theme: string }) => [element.locale, element.theme])).toEqual(['de', 'night']);
-  await expect(checkout.locator('[part="status"]')).toHaveText(de['status.succeeded']);
+  await expect(page.locator('#three-ds')).toHaveValue('redirect');
+  expect(await checkout.evaluate((element: HTMLElement & { locale: string; theme: string; threeDs: string }) => [element.locale, element.theme, element.threeDs])).toEqual(['de', 'night', 'redirect']);
+  await expect(cardForm(page).locator('[part="status"]')).toHaveText(de['status.succeeded']);
   expect(problems).toEqual([]);
 });
 

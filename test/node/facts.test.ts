@@ -62,11 +62,19 @@ describe('events', () => {
 });
 
 describe('element properties', () => {
-  /** Each `@property(…) name = …` field of the element, with its attribute (null: property only) and doc comment. */
-  const properties = [...element.matchAll(/(\/\*\*[^]*?\*\/)?\s*@property\(([^)]*)\) (\w+)/g)].map(([, doc, options, name]) => {
-    const attribute = /attribute: '([\w-]+)'/.exec(options ?? '')?.[1] ?? (/attribute: false/.test(options ?? '') ? null : (name ?? '').toLowerCase());
-    return { name: name ?? '', attribute, doc: doc ?? '' };
-  });
+  /**
+   * The element's properties with their attribute (null: property only) and doc comment: each
+   * attribute-backed `declare name: …` field (its attribute from the PROPS table) and each
+   * property-only accessor (`get name()`).
+   */
+  const properties = [
+    ...[...element.matchAll(/(\/\*\*(?:(?!\*\/)[^])*\*\/)?\n\s*declare (\w+):/g)].map(([, doc, name]) => ({
+      name: name ?? '',
+      attribute: new RegExp(`^  ${name}: \\['([\\w-]+)'`, 'm').exec(element)?.[1] ?? `(no PROPS row for ${name})`,
+      doc: doc ?? '',
+    })),
+    ...[...element.matchAll(/(\/\*\*(?:(?!\*\/)[^])*\*\/)?\n\s*get (\w+)\(\)(?!: Promise)/g)].map(([, doc, name]) => ({ name: name ?? '', attribute: null, doc: doc ?? '' })),
+  ];
 
   it('are found (the parse still works)', () => {
     assert.ok(properties.length >= 12, `found ${properties.map((property) => property.name).join(', ')}`);

@@ -31,6 +31,8 @@ export interface PaymentFlowHost extends ReactiveControllerHost, HTMLElement {
  * frame cannot fire events on the merchant's page, navigate it or open a dialog over it.
  */
 export interface FrameHooks {
+  /** Whether the host sent its configuration yet (until then the form shows, loading). */
+  configured(): boolean;
   /** The host page's URL (a return from a redirect is read from it). */
   pageUrl(): string;
   /** Fires the cancelable `tender-submit` on the host; resolves false when cancelled. */
@@ -110,7 +112,8 @@ export class PaymentFlowController implements ReactiveController {
     const { publishableKey, clientSecret, apiBase } = this.host;
     const set = [publishableKey, clientSecret, apiBase].filter(Boolean).length;
     this.stop();
-    void this.send({ type: 'start', config: set === 3 ? 'complete' : set ? 'partial' : 'none' });
+    const pending = this.host.hooks?.configured() === false;
+    void this.send({ type: 'start', config: pending ? 'pending' : set === 3 ? 'complete' : set ? 'partial' : 'none' });
   }
 
   preview(shown: PreviewShown): void {
@@ -140,8 +143,11 @@ export class PaymentFlowController implements ReactiveController {
   private async keepFocus(): Promise<void> {
     const { host } = this;
     await host.updateComplete;
-    const active = document.activeElement;
-    if (active !== host && active !== document.body) return;
+    // focus is in the widget when the form is on the chain of active elements (it may sit in the host element's shadow root)
+    let active = document.activeElement;
+    const lost = active === null || active === document.body;
+    while (active && active !== host) active = active.shadowRoot?.activeElement ?? null;
+    if (!active && !lost) return;
     host.renderRoot.querySelector<HTMLElement>(this.state.phase === 'ready' ? '#number' : '[part=status]')?.focus();
   }
 

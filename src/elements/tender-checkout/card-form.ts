@@ -96,7 +96,8 @@ export class TenderCardForm extends TenderElement {
       if (changed.has('preview')) this.showPreview(this.preview);
     } else if (changed.has('clientSecret') || changed.has('publishableKey') || changed.has('apiBase') || changed.get('preview')) {
       // a new payment, or the end of a preview: the form starts empty
-      if ((changed.has('clientSecret') && changed.get('clientSecret') !== undefined) || changed.get('preview')) this.form.reset();
+      // (not for the first secret: in the frame the customer may have typed before it arrived)
+      if (changed.get('clientSecret') || changed.get('preview')) this.form.reset();
       this.flow.start();
     }
   }
@@ -280,5 +281,6 @@ declare global {
 
 /** Registers `<tender-card-form>` (the host element calls this once it has loaded this module). */
 export function defineCardForm(): void {
-  TenderCardForm.define('tender-card-form');
+  // an internal tag: a second copy of the library brings its own host too, and either form serves it
+  if (!customElements.get('tender-card-form')) customElements.define('tender-card-form', TenderCardForm);
 }

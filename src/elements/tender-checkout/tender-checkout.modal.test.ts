@@ -5,6 +5,8 @@ import { en } from '../../i18n/index.js';
 import {
   buttonNamed,
   CHALLENGE_CARD,
+  challengeDialog,
+  challengeFrame,
   clearField,
   fillCard,
   formShown,
@@ -13,6 +15,7 @@ import {
   retrieveAsMerchant,
   statusText, root } from '../../../test/browser/checkout-harness.js';
 import { restoreFetch } from '../../../test/browser/fetch-wrapper.js';
+import { sandboxConfig, type SandboxEndpoint } from '../../../test/browser/sandbox-config.js';
 import type { TenderCheckout } from './tender-checkout.js';
 
 /** Another challenge card (the sandbox's 4000 0000 0000 3220: challenge, then succeeds). */
@@ -20,16 +23,16 @@ const CHALLENGE_CARD_2 = '4000000000003220';
 /** Challenge, then the issuer fails it. */
 const CHALLENGE_FAIL_CARD = '4000000000004038';
 
-const dialogOf = (element: TenderCheckout) => root(element).querySelector<HTMLDialogElement>('dialog');
-const frameOf = (element: TenderCheckout) => dialogOf(element)?.querySelector('iframe') ?? null;
+const dialogOf = challengeDialog;
+const frameOf = challengeFrame;
 const answer = (choice: 'Complete' | 'Reject') => executeServerCommand('answer-challenge-frame', { answer: choice });
 
 /**
  * Mounts the element with the 3-D Secure modal. The return URL is this page: the challenge page posts
  * its message to the origin of the payment's return URL (the demo merchant lists no allowed origins).
  */
-async function mountModal(attributes: Record<string, string> = {}) {
-  const mounted = await mountCheckout({ attributes: { 'three-ds': 'modal', 'return-url': location.href.split('#')[0]!, ...attributes } });
+async function mountModal(attributes: Record<string, string> = {}, sandbox?: SandboxEndpoint) {
+  const mounted = await mountCheckout({ attributes: { 'three-ds': 'modal', 'return-url': location.href.split('#')[0]!, ...attributes }, sandbox });
   await mounted.log.wait('tender-ready');
   return mounted;
 }
@@ -150,6 +153,23 @@ describe('<tender-checkout> 3-D Secure in a modal (three-ds="modal")', () => {
     await sendKeys({ press: 'Tab' });
     await sendKeys({ press: 'Enter' });
     expect((await log.wait('tender-result')).detail.status).to.equal('succeeded');
+  });
+
+  it('a challenge left unanswered times out: the dialog closes, the decline is shown, tender-result says failed as retrieved', async function () {
+    const { challengeTimeout } = await sandboxConfig();
+    this.timeout(challengeTimeout.windowMs + 12_000);
+    const { element, log, payment } = await mountModal({}, challengeTimeout);
+    await payIntoChallenge(element);
+    // the customer never answers: the sandbox's window closes and its page ends the challenge
+    const result = await log.wait('tender-result', 1, challengeTimeout.windowMs + 8000);
+    expect(result.detail).to.include({ paymentId: payment.payment_id, status: 'failed', retryable: true, errorCode: 'authentication_failed' });
+    expect(result.detail.payment.status).to.equal('failed');
+    expect((await retrieveAsMerchant(payment.payment_id, challengeTimeout)).status).to.equal('failed');
+    expect(dialogOf(element)).to.equal(null);
+    expect(log.of('tender-error')).to.have.length(0);
+    await element.updateComplete;
+    expect(statusText(element)).to.equal(en['decline.authentication_failed']);
+    expect(formShown(element), 'the form is open for another card').to.equal(true);
   });
 
   it('is accessible with the dialog open', async () => {

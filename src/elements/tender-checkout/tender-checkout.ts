@@ -61,6 +61,9 @@ const FORM_PROPS = (Object.keys(PROPS) as PropName[]).filter((name) => name !== 
 
 let sheet: CSSStyleSheet | undefined;
 
+/** `HTMLElement`, or where there is none (server rendering in Node) a stand-in: importing this module never throws. */
+const Base = (globalThis.HTMLElement ?? class {}) as typeof HTMLElement;
+
 /**
  * @tagname tender-checkout
  * @summary The drop-in card checkout: card number, expiry, CVC and name, a pay button with the
@@ -128,7 +131,7 @@ let sheet: CSSStyleSheet | undefined;
  * @cssproperty --tender-shadow-input-focus - Input shadow when focused.
  * @cssproperty --tender-shadow-button - Button shadow.
  */
-export class TenderCheckout extends HTMLElement {
+export class TenderCheckout extends Base {
   static version = VERSION;
   static readonly observedAttributes = [...BY_ATTRIBUTE.keys()];
 
@@ -211,6 +214,8 @@ export class TenderCheckout extends HTMLElement {
   /** The isolated frame, its origin and its channel. */
   private frame: HTMLIFrameElement | null = null;
   private frameOrigin = '';
+  /** The frame's URL without what it paints with first (a new one is a new frame). */
+  private frameBase = '';
   private port: MessagePort | null = null;
   private timer: ReturnType<typeof setTimeout> | undefined;
   /** `--tender-*` values last sent (a change sends the configuration again). */
@@ -218,6 +223,8 @@ export class TenderCheckout extends HTMLElement {
   private nextId = 1;
   private readonly confirms = new Map<number, (outcome: ConfirmOutcome) => void>();
   private readonly challenges = new Map<number, AbortController>();
+  /** Watches the page for what may change a `--tender-*` value (a class, a style, a stylesheet, the colour scheme). */
+  private styleWatch: MutationObserver | null = null;
 
   constructor() {
     super();
@@ -233,9 +240,6 @@ export class TenderCheckout extends HTMLElement {
       delete (this as Record<string, unknown>)[name];
       (this as Record<string, unknown>)[name] = value;
     }
-    // a `--tender-*` value changed on the page (a class, a media query, a theme switch): the transition
-    // of the custom properties (discrete, so no animation) says so, and the frame gets the new values
-    this.addEventListener('transitionstart', () => this.changed());
   }
 
   connectedCallback(): void {
@@ -245,6 +249,8 @@ export class TenderCheckout extends HTMLElement {
 
   disconnectedCallback(): void {
     removeEventListener('message', this.onWindowMessage);
+    this.styleWatch?.disconnect();
+    this.styleWatch = null;
     clearTimeout(this.timer);
     for (const controller of this.challenges.values()) controller.abort();
     this.challenges.clear();
@@ -336,7 +342,11 @@ export class TenderCheckout extends HTMLElement {
 
   // ---- the isolated frame -------------------------------------------------------------------------
 
-  /** The frame page's URL, with the publishable key (the page's `frame-ancestors` are the merchant's allowed origins). */
+  /**
+   * The frame page's URL: with the publishable key (the page's `frame-ancestors` are the merchant's
+   * allowed origins) it names one frame; the language, theme and hidden fields it paints with first
+   * are added when it is created (later changes go over the channel, without a reload).
+   */
   private frameUrl(): URL | null {
     const base = this.frameSrc || (this.apiBase ? `${this.apiBase.replace(/\/+$/, '')}/frame/card` : '');
     if (!base) return null;
@@ -349,6 +359,11 @@ export class TenderCheckout extends HTMLElement {
     }
   }
 
+  /** The page's language when `locale` is `auto`: the closest `lang`, else the browser's. */
+  private resolvedLocale(): string {
+    return this.locale === 'auto' || !this.locale ? this.closest('[lang]')?.getAttribute('lang') || navigator.language || 'en' : this.locale;
+  }
+
   private showFrame(): void {
     const url = this.frameUrl();
     if (!url) {
@@ -356,11 +371,16 @@ export class TenderCheckout extends HTMLElement {
       this.fail('configuration', 'Set api-base (or frame-src) to the payment API’s URL');
       return;
     }
-    if (this.frame?.src === url.href) {
+    if (this.frame && this.frameBase === url.href) {
       this.configure();
       return;
     }
     this.closeFrame();
+    this.frameBase = url.href;
+    url.searchParams.set('locale', this.resolvedLocale());
+    if (this.theme) url.searchParams.set('theme', this.theme);
+    const hidden = [this.hideName && 'name', this.hideButton && 'button'].filter(Boolean).join(',');
+    if (hidden) url.searchParams.set('hide', hidden);
     void loadProtocol().catch(() => undefined); // checked messages: the schemas load while the frame does
     const frame = document.createElement('iframe');
     frame.setAttribute('part', 'frame');
@@ -378,6 +398,7 @@ export class TenderCheckout extends HTMLElement {
     this.port = null;
     this.frame?.remove();
     this.frame = null;
+    this.frameBase = '';
     this.sentVariables = '';
     for (const [id, resolve] of this.confirms) {
       resolve({ type: 'cancelled' });
@@ -417,22 +438,47 @@ export class TenderCheckout extends HTMLElement {
     this.port?.postMessage({ protocol: 'tender-frame', v: 1, ...body });
   }
 
-  /** Sends the whole configuration (the frame applies what changed). */
-  private configure(): void {
-    if (!this.port) return;
+  /** This element's computed `--tender-*` custom properties (host CSS: on it or inherited). */
+  private variables(): Record<string, string> {
     const variables: Record<string, string> = {};
     const computed = getComputedStyle(this);
     for (let index = 0; index < computed.length; index += 1) {
       const name = computed[index]!;
       if (name.startsWith('--tender-')) variables[name] = computed.getPropertyValue(name).trim();
     }
+    return variables;
+  }
+
+  /** Sends the configuration again when a `--tender-*` value changed (checked after any change of the page's styles). */
+  private watchStyles(): void {
+    if (this.styleWatch) return;
+    let pending = false;
+    // at most once a frame: a page that animates styles costs one read of the computed style per frame
+    const check = () => {
+      if (pending) return;
+      pending = true;
+      requestAnimationFrame(() => {
+        pending = false;
+        if (this.port && JSON.stringify(this.variables()) !== this.sentVariables) this.configure();
+      });
+    };
+    this.styleWatch = new MutationObserver(check);
+    this.styleWatch.observe(document.documentElement, { subtree: true, childList: true, attributes: true, attributeFilter: ['class', 'style', 'media', 'disabled'] });
+    matchMedia('(prefers-color-scheme: dark)').addEventListener('change', check);
+  }
+
+  /** Sends the whole configuration (the frame applies what changed). */
+  private configure(): void {
+    if (!this.port) return;
+    this.watchStyles();
+    const variables = this.variables();
     this.sentVariables = JSON.stringify(variables);
     const config: FrameConfig = {
       publishableKey: this.publishableKey,
       clientSecret: this.clientSecret,
       returnUrl: this.returnUrl,
       pageUrl: location.href,
-      locale: this.locale === 'auto' || !this.locale ? this.closest('[lang]')?.getAttribute('lang') || navigator.language || 'en' : this.locale,
+      locale: this.resolvedLocale(),
       threeDs: this.threeDs === 'redirect' ? 'redirect' : 'modal',
       theme: this.theme,
       appearance: (this.appearance as Record<string, unknown> | null) ?? null,

@@ -1,0 +1,304 @@
+/**
+ * `<tender-checkout>` in its default, isolated mode: the card form runs in a cross-origin frame the
+ * sandbox serves (another port than this test page), and the host element fires the same events. The
+ * frame is reached as a customer would, through Playwright (the `card-frame` command of
+ * web-test-runner.config.mjs): this page cannot read it, which is the point.
+ */
+import { expect, waitUntil } from '@open-wc/testing';
+import { executeServerCommand } from '@web/test-runner-commands';
+import '../../src/define.js';
+import type { TenderCheckout } from '../../src/elements/tender-checkout/tender-checkout.js';
+import { en } from '../../src/i18n/en.js';
+import de from '../../src/i18n/locales/de.js';
+import {
+  CHALLENGE_CARD,
+  DECLINED_CARD,
+  FUTURE_EXPIRY,
+  SUCCESS_CARD,
+  createConfirmedPayment,
+  mountCheckout,
+  retrieveAsMerchant,
+  type MountOptions,
+} from './checkout-harness.js';
+import { createPayment, sandboxConfig } from './sandbox-config.js';
+import { message } from '../../src/frame/protocol.js';
+
+interface FrameView {
+  fields: Record<string, string>;
+  errors: Record<string, string>;
+  status: string;
+  button: string;
+  focused: string;
+  lang: string;
+  dir: string;
+  scroll: { height: number; viewport: number };
+  buttonBackground: string;
+  disabled: string[];
+}
+
+const inFrame = <T = boolean>(payload: Record<string, unknown>) => executeServerCommand<T, Record<string, unknown>>('card-frame', payload) as Promise<T>;
+const read = () => inFrame<FrameView>({ action: 'read' });
+/** Clicks the pay button in the frame. */
+const pay = () => inFrame({ action: 'click' });
+/** Text without Unicode bidi isolates (amounts inside text are isolated). */
+const plain = (text: string) => text.replace(/[\u2066-\u2069]/g, '');
+
+async function typeCard(number: string) {
+  await inFrame({ action: 'type', field: 'number', text: number });
+  await inFrame({ action: 'type', field: 'expiry', text: FUTURE_EXPIRY });
+  await inFrame({ action: 'type', field: 'cvc', text: '123' });
+}
+
+const mountIsolated = (options: MountOptions = {}) => mountCheckout({ ...options, mode: 'isolated' });
+const frameOf = (element: TenderCheckout) => element.shadowRoot!.querySelector<HTMLIFrameElement>('iframe[part=frame]')!;
+const digits = (text: string) => text.replace(/\D/g, '');
+
+describe('<tender-checkout> isolated (the default)', () => {
+  it('shows one frame of the API origin, sized to its content and titled, and no card field in this page', async () => {
+    const { element, log, config } = await mountIsolated();
+    await log.wait('tender-ready');
+    const frame = frameOf(element);
+    expect([...element.shadowRoot!.children].map((child) => child.localName)).to.deep.equal(['iframe']);
+    expect(new URL(frame.src).origin).to.equal(new URL(config.url).origin);
+    expect(new URL(frame.src).pathname).to.equal('/frame/card');
+    expect(new URL(frame.src).origin).not.to.equal(location.origin);
+    expect(document.querySelectorAll('input').length + element.shadowRoot!.querySelectorAll('input').length).to.equal(0);
+    await waitUntil(() => frame.title === en.frameTitle, `the title is "${frame.title}"`);
+    const view = await read();
+    // no inner scrolling: the frame is as tall as its content
+    expect(view.scroll.height).to.be.at.most(view.scroll.viewport);
+    expect(frame.getBoundingClientRect().height).to.be.above(150);
+    expect(Math.abs(frame.getBoundingClientRect().height - view.scroll.height)).to.be.at.most(1);
+  });
+
+  it('pays: the host fires ready, change, submit and result with the same details as inline, and no card data', async () => {
+    const { element, log, payment } = await mountIsolated();
+    const keys: string[] = [];
+    document.addEventListener('keydown', (event) => keys.push(event.key), { capture: true });
+    const ready = await log.wait('tender-ready');
+    expect(ready.detail).to.deep.equal({ paymentId: payment.payment_id, amount: 1099, currency: 'USD', status: payment.status });
+    expect(ready.target).to.equal(element);
+    await typeCard(SUCCESS_CARD);
+    expect(plain((await read()).button)).to.equal('Pay $10.99');
+    await pay();
+    const result = await log.wait('tender-result');
+    expect(result.detail).to.include({ paymentId: payment.payment_id, status: 'succeeded', retryable: false });
+    expect(result.detail.payment.payment_id).to.equal(payment.payment_id);
+    expect(log.of('tender-submit').map((event) => event.detail)).to.deep.equal([{ paymentId: payment.payment_id }]);
+    const change = log.last('tender-change')!;
+    expect(change.detail).to.deep.equal({ complete: true, empty: false, brand: 'visa', errors: {} });
+    for (const event of log.events) {
+      expect([event.bubbles, event.composed, event.target], event.type).to.deep.equal([true, true, element]);
+      expect(digits(JSON.stringify(event.detail)), event.type).not.to.include(SUCCESS_CARD);
+    }
+    // typing happened in the frame: this page heard none of it
+    expect(keys).to.deep.equal([]);
+    expect(digits(element.outerHTML)).not.to.include(SUCCESS_CARD);
+    expect((await retrieveAsMerchant(payment.payment_id)).status).to.equal('succeeded');
+  });
+
+  it('confirm() from the host pays, and tender-submit cancelled on the host stops it', async () => {
+    let cancel = true;
+    const { element, log, payment } = await mountIsolated({
+      attributes: { 'hide-button': '' },
+      configure: (checkout) => checkout.addEventListener('tender-submit', (event) => cancel && event.preventDefault()),
+    });
+    await log.wait('tender-ready');
+    await typeCard(SUCCESS_CARD);
+    expect(await element.confirm()).to.deep.equal({ type: 'cancelled' });
+    expect((await retrieveAsMerchant(payment.payment_id)).status).to.equal(payment.status);
+    cancel = false;
+    const outcome = await element.confirm();
+    expect(outcome.type).to.equal('result');
+    expect(outcome.type === 'result' && outcome.detail.status).to.equal('succeeded');
+    expect(log.of('tender-submit')).to.have.length(2);
+  });
+
+  it('confirm() with an incomplete card resolves invalid, and the frame shows the errors', async () => {
+    const { element, log } = await mountIsolated({ attributes: { 'hide-button': '' } });
+    await log.wait('tender-ready');
+    await inFrame({ action: 'type', field: 'number', text: '4242' });
+    const outcome = await element.confirm();
+    expect(outcome).to.deep.equal({ type: 'invalid', errors: { number: 'incomplete', expiry: 'empty', cvc: 'empty' } });
+    expect((await read()).errors.number).to.equal(en['error.number.incomplete']);
+  });
+
+  it('a decline shows its message in the frame, and another card pays', async () => {
+    const { log, payment } = await mountIsolated();
+    await log.wait('tender-ready');
+    await typeCard(DECLINED_CARD);
+    await pay();
+    const declined = await log.wait('tender-result');
+    expect(declined.detail).to.include({ status: 'failed', retryable: true, errorCode: 'card_declined' });
+    expect((await read()).status).to.equal(en['decline.card_declined']);
+    // focus went back to the card number, the field to fix
+    await waitUntil(async () => (await read()).focused === 'number', 'focus is not on the card number after the decline');
+    await inFrame({ action: 'press', key: 'Control+A' });
+    await inFrame({ action: 'press', key: 'Backspace' });
+    await inFrame({ action: 'type', field: 'number', text: SUCCESS_CARD });
+    await pay();
+    const paid = await log.wait('tender-result', 2);
+    expect(paid.detail.status).to.equal('succeeded');
+    expect((await retrieveAsMerchant(payment.payment_id)).attempt_count).to.equal(2);
+  });
+
+  it('a 3-D Secure redirect is the host’s tender-redirect (cancelable): the frame never navigates the page', async () => {
+    const urls: string[] = [];
+    const { log } = await mountIsolated({
+      configure: (checkout) =>
+        checkout.addEventListener('tender-redirect', (event) => {
+          urls.push(event.detail.url);
+          event.preventDefault();
+        }),
+    });
+    await log.wait('tender-ready');
+    await typeCard(CHALLENGE_CARD);
+    const address = location.href;
+    await pay();
+    const redirect = await log.wait('tender-redirect');
+    const { url } = await sandboxConfig();
+    expect(redirect.detail.url.startsWith(`${url}/payments/redirect/`), redirect.detail.url).to.equal(true);
+    expect(urls).to.deep.equal([redirect.detail.url]);
+    // cancelled: the frame offers to continue, the page stayed
+    await waitUntil(async () => (await read()).status !== '', 'no status after the cancelled redirect');
+    expect(location.href).to.equal(address);
+  });
+
+  it('a 3-D Secure challenge opens in a dialog over the host page and the outcome comes from the frame', async () => {
+    // the challenge page tells the end to the return URL's origin (the merchant's allowed origins when set): this page's
+    const { element, log, payment } = await mountIsolated({ attributes: { 'three-ds': 'modal', 'return-url': location.href.split('#')[0]! } });
+    await log.wait('tender-ready');
+    await typeCard(CHALLENGE_CARD);
+    await pay();
+    await waitUntil(() => element.shadowRoot!.querySelector('dialog[open]'), 'no dialog opened on the host');
+    const dialog = element.shadowRoot!.querySelector('dialog')!;
+    expect(dialog.getAttribute('aria-labelledby')).to.equal('challenge-title');
+    expect(element.shadowRoot!.getElementById('challenge-title')!.textContent).to.equal(en['status.continueAuthentication']);
+    await executeServerCommand('answer-challenge-frame', { answer: 'Complete' });
+    const result = await log.wait('tender-result');
+    expect(result.detail).to.include({ paymentId: payment.payment_id, status: 'succeeded' });
+    expect(element.shadowRoot!.querySelector('dialog')).to.equal(null);
+    expect(log.of('tender-redirect')).to.have.length(0);
+  });
+
+  it('a payment already final when it loads is reported, and a return from a redirect is read from the host page’s URL', async () => {
+    const paid = await createConfirmedPayment({});
+    const original = location.href;
+    const query = new URLSearchParams({ payment_intent_client_secret: paid.client_secret, payment_id: paid.payment_id, status: 'failed', keep: 'me' });
+    history.replaceState(null, '', `${location.pathname}?${query}`);
+    try {
+      const { log } = await mountIsolated({ payment: paid });
+      const result = await log.wait('tender-result');
+      // the query said failed: the payment retrieved says otherwise, and wins
+      expect(result.detail).to.include({ paymentId: paid.payment_id, status: 'succeeded' });
+      await waitUntil(() => !location.search.includes('payment_intent_client_secret'), 'the return parameters stayed on the URL');
+      expect(new URLSearchParams(location.search).get('keep')).to.equal('me');
+    } finally {
+      history.replaceState(null, '', original);
+    }
+  });
+
+  it('follows locale changes (title and text) and right-to-left, and forwards the host’s --tender-* values as they change', async () => {
+    const { element, log } = await mountIsolated();
+    await log.wait('tender-ready');
+    element.style.setProperty('--tender-color-primary', 'rgb(1, 2, 3)');
+    await waitUntil(async () => (await read()).buttonBackground === 'rgb(1, 2, 3)', 'the host’s --tender-color-primary never reached the frame');
+    element.style.setProperty('--tender-color-primary', 'rgb(4, 5, 6)');
+    await waitUntil(async () => (await read()).buttonBackground === 'rgb(4, 5, 6)', 'a change of --tender-color-primary never reached the frame');
+    element.locale = 'de';
+    await waitUntil(() => frameOf(element).title === de.frameTitle, 'the title is not German');
+    expect(plain((await read()).button)).to.equal(de.pay.replace('{amount}', '10,99 $'));
+    element.locale = 'ar';
+    await waitUntil(async () => (await read()).dir === 'rtl', 'the frame is not right to left in Arabic');
+    expect(frameOf(element).dir).to.equal('rtl');
+  });
+
+  it('focus() puts focus on the card number inside the frame; hide-name and disabled cross too', async () => {
+    const { element, log } = await mountIsolated({ attributes: { 'hide-name': '' } });
+    await log.wait('tender-ready');
+    element.focus();
+    await waitUntil(async () => (await read()).focused === 'number', 'focus is not on the card number');
+    expect(document.activeElement).to.equal(element);
+    expect(Object.keys((await read()).fields)).to.deep.equal(['number', 'expiry', 'cvc']);
+    expect((await read()).disabled).to.deep.equal([]);
+    element.disabled = true;
+    expect(element.hasAttribute('disabled')).to.equal(true);
+    await waitUntil(async () => (await read()).disabled.length === 3, 'the fields in the frame were not disabled');
+  });
+
+  it('has no axe violations inside the frame, ready and with errors shown', async () => {
+    const { log } = await mountIsolated();
+    await log.wait('tender-ready');
+    expect(await inFrame<unknown[]>({ action: 'axe' })).to.deep.equal([]);
+    await inFrame({ action: 'type', field: 'number', text: '4242' });
+    await pay();
+    await waitUntil(async () => Object.keys((await read()).errors).length > 0, 'no errors shown');
+    expect(await inFrame<unknown[]>({ action: 'axe' })).to.deep.equal([]);
+  });
+
+  it('reports a configuration error itself when it has no API base, and shows it', async () => {
+    const { element, log } = await mountIsolated({ attributes: { 'api-base': '' } });
+    const error = await log.wait('tender-error');
+    expect(error.detail).to.include({ code: 'configuration', recoverable: false });
+    expect(element.shadowRoot!.querySelector('[part=frame-status]')!.textContent).to.equal(error.detail.message);
+    expect(element.shadowRoot!.querySelector('iframe')).to.equal(null);
+  });
+
+  it('takes its channel only from its parent: a sibling frame replaying the protocol gets no answer', async () => {
+    const config = await sandboxConfig();
+    const payment = await createPayment({ amount: 1099, currency: 'USD' });
+    const configure = message({
+      type: 'configure',
+      config: {
+        publishableKey: config.publishableKey, clientSecret: payment.client_secret, returnUrl: '', pageUrl: location.href, locale: 'en',
+        threeDs: 'modal', theme: '', appearance: null, messages: {}, hideButton: false, hideName: false, disabled: false, requestTimeout: 0, variables: {},
+      },
+    });
+    // this page frames the card frame itself and, at first, answers nothing; a sibling of this page's
+    // origin offers it a channel over and over, as the host would
+    const card = document.createElement('iframe');
+    card.src = `${config.url}/frame/card?key=${config.publishableKey}`;
+    const hello = new Promise<MessageEvent>((resolve) =>
+      addEventListener('message', function listen(event) {
+        if (event.source !== card.contentWindow) return;
+        removeEventListener('message', listen);
+        resolve(event);
+      }),
+    );
+    const sibling = document.createElement('iframe');
+    sibling.srcdoc = `<script>
+      window.heard = [];
+      window.offers = 0;
+      setInterval(() => {
+        const target = parent.document.querySelector('iframe[data-card]')?.contentWindow;
+        if (!target) return;
+        const channel = new MessageChannel();
+        channel.port1.onmessage = (event) => window.heard.push(event.data);
+        target.postMessage(${JSON.stringify(message({ type: 'connect' }))}, '*', [channel.port2]);
+        channel.port1.postMessage(${JSON.stringify(configure)});
+        window.offers += 1;
+      }, 5);
+    </script>`;
+    card.dataset.card = '';
+    document.body.append(sibling, card);
+    const siblingWindow = () => sibling.contentWindow as Window & { heard: unknown[]; offers: number };
+    try {
+      expect((await hello).data).to.deep.equal(message({ type: 'hello' }));
+      const offered = siblingWindow().offers;
+      await waitUntil(() => siblingWindow().offers >= offered + 40, 'the sibling stopped offering');
+      expect(siblingWindow().heard).to.deep.equal([]);
+      // the same offer from the parent is taken: the frame answers with its size and title
+      const channel = new MessageChannel();
+      const answers: { type: string }[] = [];
+      channel.port1.onmessage = (event) => answers.push(event.data as { type: string });
+      card.contentWindow!.postMessage(message({ type: 'connect' }), new URL(config.url).origin, [channel.port2]);
+      channel.port1.postMessage(configure);
+      await waitUntil(() => answers.some((answer) => answer.type === 'size'), 'the frame never answered its parent');
+      expect(answers.some((answer) => answer.type === 'meta')).to.equal(true);
+      expect(siblingWindow().heard).to.deep.equal([]);
+    } finally {
+      sibling.remove();
+      card.remove();
+    }
+  });
+});
