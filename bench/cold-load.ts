@@ -51,7 +51,8 @@
  *   npx tsx bench/cold-load.ts      (npm run bench:cold-load; about 4 minutes)
  *
  * Rebuilds the script-tag bundle and the frame first (`node scripts/build-bundle.mjs`;
- * BENCH_COLD_BUILD=0 uses dist/ as it is). Prints the tables, writes `.bench/cold-load.json`, exits
+ * BENCH_COLD_BUILD=0 uses dist/ as it is). BENCH_COLD_SUBJECTS=static,isolated (a comma-separated
+ * list of static, isolated, inline, inline-preload) measures only those. Prints the tables, writes `.bench/cold-load.json`, exits
  * 0 within budget, 1 over, 2 when the run failed or took more than 10 minutes (BENCH_TIME_LIMIT_MS
  * overrides).
  */
@@ -455,7 +456,9 @@ async function main(): Promise<number> {
   if (!secretKey) throw new Error('the sandbox made no secret key');
   const frame = frameFiles(join(root, 'dist', 'frame'));
   const isolated = frame !== null && (await fetch(new URL('/frame/card', sandbox.url))).status === 200;
-  const subjects = SUBJECTS.filter((subject) => isolated || subject.mode !== 'isolated');
+  const only = (process.env.BENCH_COLD_SUBJECTS ?? '').split(',').filter(Boolean);
+  const subjects = SUBJECTS.filter((subject) => (isolated || subject.mode !== 'isolated') && (only.length === 0 || only.includes(subject.path.slice(1, -'.html'.length))));
+  if (subjects.length === 0) throw new Error(`BENCH_COLD_SUBJECTS=${only.join(',')} names no subject (static, isolated, inline, inline-preload)`);
 
   let payment: Payment | null = null;
   const merchantPort = await startMerchant(files, (path) =>
