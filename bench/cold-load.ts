@@ -127,8 +127,13 @@ interface Sample {
   /** Round trips on the critical path to each mark. */
   trips: { painted: number; typeable: number; payable: number | null };
   requests: Request[];
-  /** Node's and the browser's epoch clocks differ by this much (ms) at the page request; the requests are corrected for it. */
-  clockSkew: number;
+  /**
+   * How much later (ms) the link took in a request than the browser says it sent it, the least over
+   * the page's own-origin requests. Node's and Chromium's epoch clocks agree within a millisecond
+   * (checked with both read side by side), so this is this process's event-loop delay: a busy
+   * machine delays the link's timers too.
+   */
+  linkLag: number;
 }
 
 const round1 = (value: number) => Math.round(value * 10) / 10;
@@ -221,16 +226,20 @@ async function startMerchant(files: Map<string, File>, page: (path: string) => s
 
 interface DocumentState {
   timeOrigin: number;
-  requestStart: number;
   responseEnd: number;
+  /** Path and `requestStart` of the document and of its same-origin resources (cross-origin ones have no `requestStart`). */
+  sent: [string, number][];
   marks: ColdMarks | null;
 }
 
-/** The time origin, navigation timing and probe marks of a document. */
+/** The time origin, navigation and resource timing and probe marks of a document. */
 async function documentState(frame: Frame): Promise<DocumentState> {
   return frame.evaluate(`(() => {
     const navigation = performance.getEntriesByType('navigation')[0];
-    return { timeOrigin: performance.timeOrigin, requestStart: navigation ? navigation.requestStart : NaN, responseEnd: navigation ? navigation.responseEnd : NaN, marks: window.__coldBench ?? null };
+    const sent = [navigation, ...performance.getEntriesByType('resource')]
+      .filter((entry) => entry && entry.requestStart > 0 && new URL(entry.name).origin === location.origin)
+      .map((entry) => [new URL(entry.name).pathname, entry.requestStart]);
+    return { timeOrigin: performance.timeOrigin, responseEnd: navigation ? navigation.responseEnd : NaN, sent, marks: window.__coldBench ?? null };
   })()`);
 }
 
@@ -340,12 +349,14 @@ async function loadOnce(run: Run, subject: Subject, conditions: LinkConditions):
     }
     const payable = subject.mode === 'static' ? null : top.marks.ready;
 
-    // the requests, as the link saw them, on the top page's clock
+    // the requests, as the link saw them (epoch ms, like the page's time origin)
     const exchanges = [...run.link.exchanges];
-    const pageRequest = exchanges.find((exchange) => exchange.method === 'GET' && exchange.path === subject.path);
-    if (!pageRequest) throw new Error(`${subject.name}: the link carried no GET ${subject.path}`);
-    const clockSkew = pageRequest.start - (top.timeOrigin + top.requestStart);
-    const onTopClock = (time: number) => time - clockSkew - top.timeOrigin;
+    const lagsOfLoad = top.sent.flatMap(([path, requestStart]) => {
+      const exchange = exchanges.find((candidate) => candidate.origin === run.merchantOrigin && candidate.method === 'GET' && candidate.path.split('?')[0] === path);
+      return exchange ? [exchange.start - (top.timeOrigin + requestStart)] : [];
+    });
+    if (lagsOfLoad.length === 0) throw new Error(`${subject.name}: no request of the page is both in its resource timing and on the link`);
+    const onTopClock = (time: number) => time - top.timeOrigin;
     const requests = withDepth(
       exchanges.map((exchange: Exchange) => ({
         origin: exchange.origin === run.merchantOrigin ? ('page' as const) : ('api' as const),
@@ -376,7 +387,7 @@ async function loadOnce(run: Run, subject: Subject, conditions: LinkConditions):
         payable: payable === null ? null : tripsTo(requests, payable),
       },
       requests,
-      clockSkew: round1(clockSkew),
+      linkLag: round1(Math.min(...lagsOfLoad)),
     };
   } finally {
     await context.close();
@@ -589,6 +600,8 @@ async function main(): Promise<number> {
     console.log(`\nhost script dist/tender-checkout.js: ${hostGzip.toLocaleString('en')} B gzip (budgets apply to the isolated mode only)`);
   }
 
+  const lags = summarize([...samples.values()].flat().map((sample) => sample.linkLag));
+  console.log(`\nthe link took in requests ${lags.median} ms (median; max ${lags.max} ms) after the browser sent them: this process's event-loop delay, which delays the link's timers alike`);
   const warning = loadWarning(busyBefore);
   if (warning) console.log(`\n${warning}`);
   const file = writeResult('cold-load', {
@@ -605,6 +618,7 @@ async function main(): Promise<number> {
     sizes: { hostGzip, frameCriticalGzip: criticalGzip, frameUpFrontGzip: upFrontGzip, frameCritical: frame?.critical ?? null, frameUpFront: frame?.upFront ?? null },
     budget: BUDGET,
     budgetResults: budgetRows,
+    linkLagMs: lags,
     ok: over.length === 0,
     summary: summaries,
     samples: Object.fromEntries(samples),
