@@ -10,7 +10,7 @@
 // answer in the challenge page framed by the element's 3-D Secure modal. A second sandbox, whose
 // challenges time out after CHALLENGE_TIMEOUT_MS (the test-only `challengeWindowMs`), is
 // `challengeTimeout` in sandbox.json: the tests of a challenge left unanswered pay on it, and no
-// other test's challenge can run out of time.
+// other test's challenge can run out of time. `ax-node` reads a node of Chromium's accessibility tree.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -141,6 +141,32 @@ export default {
           }
           default:
             throw new Error(`card-frame: unknown action ${payload.action}`);
+        }
+      },
+    },
+    {
+      // `executeServerCommand('ax-node')`: what Chromium's accessibility tree says of the element the page put
+      // in `window.__tenderAxProbe` (the harness's `accessibilityOf`): role, name, description, required.
+      // The browser's own computation, through the DevTools protocol: hidden referenced nodes and all.
+      name: 'tender-ax-node',
+      async executeCommand({ command, session }) {
+        if (command !== 'ax-node') return undefined;
+        const page = session.browser.getPage(session.id);
+        const cdp = await page.context().newCDPSession(page);
+        try {
+          const { result } = await cdp.send('Runtime.evaluate', { expression: 'window.__tenderAxProbe' });
+          if (!result.objectId) throw new Error('ax-node: window.__tenderAxProbe is no element');
+          const { nodes } = await cdp.send('Accessibility.getPartialAXTree', { objectId: result.objectId, fetchRelatives: false });
+          const node = nodes[0];
+          const property = (name) => node?.properties?.find((entry) => entry.name === name)?.value.value;
+          return {
+            role: node?.role?.value ?? '',
+            name: node?.name?.value ?? '',
+            description: node?.description?.value ?? '',
+            required: property('required') === true,
+          };
+        } finally {
+          await cdp.detach();
         }
       },
     },

@@ -10,6 +10,8 @@
 //   dist/chunks/appearance-<hash>.js the appearance compiler, imported when a theme or appearance is set
 //   dist/chunks/preview-<hash>.js    the sample states of `preview` (src/flow/preview.ts), imported when it is set
 //   dist/chunks/challenge-<hash>.js  the 3-D Secure modal (src/elements/challenge/), imported when a challenge opens
+//   dist/chunks/confirmation-<hash>.js the confirmation a success shows (src/elements/tender-checkout/confirmation.ts),
+//                                    imported when a confirm starts
 //   dist/locales/<tag>.js            one module per locale other than English, imported on demand
 //
 // Each file is self-contained: the main file and the form chunk import nothing statically, and a chunk never imports
@@ -83,6 +85,14 @@ const challengeBuild = await esbuild.build({
 });
 const challengeFile = [...outputsByEntry(challengeBuild.metafile).values()][0];
 
+const confirmationBuild = await esbuild.build({
+  ...common,
+  entryPoints: ['src/elements/tender-checkout/confirmation.ts'],
+  outdir: join(dist, 'chunks'),
+  entryNames: 'confirmation-[hash]',
+});
+const confirmationFile = [...outputsByEntry(confirmationBuild.metafile).values()][0];
+
 const localeDir = join(root, 'src/i18n/locales');
 let localeEntries = [];
 try {
@@ -135,6 +145,7 @@ const FORM_CHUNKS = [
   [/\/themes\/index\.js$/, themesFile],
   [/\/flow\/preview\.js$/, previewFile],
   [/\/challenge\/challenge-dialog\.js$/, challengeFile],
+  [/\/tender-checkout\/confirmation\.js$/, confirmationFile],
 ];
 
 /**
@@ -227,5 +238,5 @@ for (const build of [main, formBuild]) {
 }
 const frame = await buildFrame(join(dist, 'frame'), { plugins: [minifyTemplates, shortLitErrors] });
 console.log(
-  `dist/tender-checkout.js, dist/${formFile}, dist/${protocolFile}, dist/${clientFile}, dist/${themesFile}, dist/${previewFile}, dist/${challengeFile}, ${localeFiles.size} locale modules; dist/frame/${frame.script} and ${frame.preload.length} preloaded chunks`,
+  `dist/tender-checkout.js, dist/${formFile}, dist/${protocolFile}, dist/${clientFile}, dist/${themesFile}, dist/${previewFile}, dist/${challengeFile}, dist/${confirmationFile}, ${localeFiles.size} locale modules; dist/frame/${frame.script} and ${frame.preload.length} preloaded chunks`,
 );

@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import type { ClientError } from '../api/errors.js';
 import type { PaymentResponse } from '../api/schemas.js';
 import { initialFlowState, MAX_POLL_MS, MIN_POLL_MS, PROCESSING_POLL_MS, transition, type FlowEvent, type FlowState, type Phase, type Transition } from './machine.js';
-import { previewState, type PreviewState } from './preview.js';
+import { PREVIEW_PAYMENT, previewState, type PreviewState } from './preview.js';
 
 const NOW = 1_750_000_000_000;
 const GEN = 3;
@@ -139,7 +139,7 @@ for (const [state, phase, key] of PREVIEWS) {
     event: { type: 'preview', shown: previewState(state, NOW) },
     phase,
     effects: [],
-    then: (r) => assert.deepEqual([r.state.payment?.payment_id, r.state.status?.key ?? null, r.state.generation, r.state.poll], ['pay_preview', key, GEN + 1, null]),
+    then: (r) => assert.deepEqual([r.state.payment?.payment_id, r.state.status?.key ?? null, r.state.generation, r.state.poll], [PREVIEW_PAYMENT.payment_id, key, GEN + 1, null]),
   });
 }
 

@@ -14,7 +14,7 @@ import type { FlowState, Phase } from './machine.js';
 export type PreviewState = 'empty' | 'filled' | 'errors' | 'processing' | 'redirecting' | 'succeeded' | 'declined' | 'wait-screen';
 
 export const PREVIEW_PAYMENT: PaymentResponse = {
-  payment_id: 'pay_preview',
+  payment_id: 'pay_preview0000000000000000000',
   merchant_id: 'preview',
   status: 'requires_payment_method',
   amount: 2500,

@@ -4,7 +4,7 @@
  * acting as the merchant's server, the bank's 3-D Secure page and the customer's phone.
  */
 import { fixture } from '@open-wc/testing';
-import { sendKeys } from '@web/test-runner-commands';
+import { executeServerCommand, sendKeys } from '@web/test-runner-commands';
 import type { TenderCheckout } from '../../src/elements/tender-checkout/tender-checkout.js';
 import { createPayment, sandboxConfig, type SandboxEndpoint } from './sandbox-config.js';
 
@@ -119,8 +119,8 @@ export const formOf = (element: TenderCheckout) => root(element).querySelector<H
 
 export const brandOf = (element: TenderCheckout) => root(element).querySelector<HTMLElement>('[part=brand]')!;
 
-/** The text of the status area (the live region). */
-export const statusText = (element: TenderCheckout) => clean(root(element).querySelector('[part=status]')?.textContent);
+/** The text of the status line (the confirmation around it after a success left out; announcements go through the live region). */
+export const statusText = (element: TenderCheckout) => clean([...root(element).querySelectorAll('[part=status] .status')].at(-1)?.textContent);
 
 /** The error shown under a field, or '' when none is visible. */
 export function errorText(element: TenderCheckout, field: 'number' | 'expiry' | 'cvc'): string {
@@ -142,6 +142,48 @@ export const challengeDialog = (element: TenderCheckout) => root(element).queryS
 
 /** The frame of the open 3-D Secure dialog, or null. */
 export const challengeFrame = (element: TenderCheckout) => challengeDialog(element)?.querySelector('iframe') ?? null;
+
+/** The status area (what is shown: the status line, or the confirmation after a success). */
+export const statusArea = (element: TenderCheckout) => root(element).querySelector<HTMLElement>('[part=status]')!;
+
+/** A field's persistent hint (the expiry's format), or null. */
+export const hintOf = (element: TenderCheckout, id: 'number' | 'expiry' | 'cvc' | 'name') => root(element).querySelector<HTMLElement>(`#${id}-hint`);
+
+/** The text of a field's hint ('' when it has none). */
+export const hintText = (element: TenderCheckout, id: 'number' | 'expiry' | 'cvc' | 'name') => clean(hintOf(element, id)?.textContent);
+
+/** The text of the label of a field, as shown. */
+export const labelText = (element: TenderCheckout, id: 'number' | 'expiry' | 'cvc' | 'name') => clean(root(element).querySelector(`label[for=${id}]`)?.textContent);
+
+/** What Chromium's accessibility tree says of a field (web-test-runner's `ax-node` command). */
+export interface AccessibleField {
+  role: string;
+  name: string;
+  description: string;
+  required: boolean;
+}
+
+/** A field as assistive technology gets it: the browser's computed name, description and required state. */
+export async function accessibilityOf(element: TenderCheckout, id: 'number' | 'expiry' | 'cvc' | 'name'): Promise<AccessibleField> {
+  const probe = window as unknown as { __tenderAxProbe?: Element };
+  probe.__tenderAxProbe = inputOf(element, id);
+  try {
+    return (await executeServerCommand('ax-node')) as AccessibleField;
+  } finally {
+    delete probe.__tenderAxProbe;
+  }
+}
+
+/** Every text the live region says from now on, in order (one entry per announcement). */
+export function announcements(element: TenderCheckout): string[] {
+  const said: string[] = [];
+  const region = root(element).querySelector<HTMLElement>('#announcer')!;
+  new MutationObserver(() => {
+    const text = clean(region.textContent);
+    if (text) said.push(text);
+  }).observe(region, { childList: true, characterData: true, subtree: true });
+  return said;
+}
 
 // ---- typing -------------------------------------------------------------------------------------
 

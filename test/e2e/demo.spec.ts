@@ -187,7 +187,7 @@ test('demo checkout: with the redirect chosen, the language, theme and choice su
   await expect(page.locator('#theme')).toHaveValue('night');
   await expect(page.locator('#three-ds')).toHaveValue('redirect');
   expect(await checkout.evaluate((element: HTMLElement & { locale: string; theme: string; threeDs: string }) => [element.locale, element.theme, element.threeDs])).toEqual(['de', 'night', 'redirect']);
-  await expect(cardForm(page).locator('[part="status"]')).toHaveText(de['status.succeeded']);
+  await expect(cardForm(page).locator('[part="status"] .status')).toHaveText(de['status.succeeded']);
   expect(problems).toEqual([]);
 });
 

@@ -194,8 +194,9 @@ export class MerchantPage {
     return this.checkout.locator('button[part="button"]');
   }
 
+  /** The status line (after a success the confirmation around it shows the amount and reference too). */
   get status(): Locator {
-    return this.checkout.locator('[part="status"]');
+    return this.checkout.locator('[part="status"] .status').last();
   }
 
   input(field: 'number' | 'expiry' | 'cvc' | 'name'): Locator {

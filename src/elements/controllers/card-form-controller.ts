@@ -43,6 +43,15 @@ export class CardFormController implements ReactiveController {
   private touched = blank(false);
   private submitted = false;
   private lastChange = '';
+  /** The field focus moved to by itself: the next Tab from it stays there (WCAG 3.2.2: a habitual Tab skips no field). */
+  private advanced: Field | null = null;
+  /** Each field's error when it got focus (what assistive technology read with it). */
+  private focusErrors: Partial<Record<Field, string>> = {};
+  /** A pointer is pressed: from pointerdown until the click it makes was handled. */
+  private pressed = false;
+  /** The field left during the press: its error shows when the press ends, so nothing moves under the pointer. */
+  private deferred: Field | null = null;
+  private listeners?: AbortController;
   /** Sample card shown by `preview` (public test numbers), written into the inputs after a render. */
   private pendingValues: string[] | null = null;
 
@@ -51,6 +60,33 @@ export class CardFormController implements ReactiveController {
     private readonly options: CardFormOptions,
   ) {
     host.addController(this);
+  }
+
+  hostConnected(): void {
+    const { signal } = (this.listeners = new AbortController());
+    const on = <E extends Event>(target: EventTarget, type: string, listener: (event: E) => void) =>
+      target.addEventListener(type, listener as EventListener, { capture: true, signal });
+    const root = this.host.renderRoot;
+    on(root, 'keydown', (event: KeyboardEvent) => {
+      if (event.key === 'Tab' && !event.shiftKey && (event.target as HTMLElement).id === this.advanced) event.preventDefault();
+      this.advanced = null;
+    });
+    on(root, 'focusin', (event) => {
+      const field = (event.target as HTMLElement).id as keyof CardErrors;
+      this.focusErrors[field] = this.errors[field];
+    });
+    on(window, 'pointerdown', () => (this.pressed = true));
+    // a mouse's pointerup and click come in one task; a tap's focus change and click come after its pointerup
+    // (a tap that scrolls or opens a context menu ends without a click)
+    for (const type of ['pointerup', 'pointercancel', 'contextmenu', 'click']) {
+      on(window, type, (event: PointerEvent) => {
+        if (this.pressed && (type !== 'pointerup' || event.pointerType !== 'touch')) setTimeout(() => this.endPress());
+      });
+    }
+  }
+
+  hostDisconnected(): void {
+    this.listeners?.abort();
   }
 
   hostUpdated(): void {
@@ -93,6 +129,7 @@ export class CardFormController implements ReactiveController {
   /** A submit: every error shows; on errors focus moves to the first invalid field and they are announced. */
   submit(): CardErrors | null {
     this.submitted = true;
+    this.deferred = null; // the submit shows (and says) every error itself
     const check = this.validation();
     this.refresh(check);
     if (check.complete) return null;
@@ -121,7 +158,7 @@ export class CardFormController implements ReactiveController {
     this.card.number = formatted.value;
     this.brand = detectBrand(formatted.value);
     const check = this.afterEdit('number');
-    if (check.numberComplete && formatted.caret === formatted.value.length) this.input('expiry')?.focus();
+    if (check.numberComplete && formatted.caret === formatted.value.length) this.advance('expiry');
   };
 
   readonly onExpiryInput = (event: Event): void => {
@@ -132,7 +169,7 @@ export class CardFormController implements ReactiveController {
     this.card.expiry = formatted.value;
     const check = this.afterEdit('expiry');
     if (!check.errors.expiry && formatted.caret === formatted.value.length && /\d{2}\s*\/\s*\d{2}$/.test(formatted.value)) {
-      this.input('cvc')?.focus();
+      this.advance('cvc');
     }
   };
 
@@ -151,14 +188,34 @@ export class CardFormController implements ReactiveController {
 
   readonly onBlur = (event: Event): void => {
     const field = (event.target as HTMLInputElement).id as Field;
+    if (this.advanced === field) this.advanced = null;
     if (!this.card[field] && !this.submitted) return; // leaving an empty field is not an error yet
-    this.touched[field] = true;
-    const before = this.errors[field];
-    this.refresh(this.validation());
-    // the error appears beside a field the customer has just left: say it once
-    const after = this.errors[field];
-    if (after && after !== before) this.options.announce(this.options.t(`error.${field}.${after}` as MessageKey));
+    // a press (on the pay button, say) moved focus: an error line now would move what is under the pointer
+    // and the click would land elsewhere, so it waits for the release
+    if (this.pressed) this.deferred = field;
+    else this.left(field);
   };
+
+  private endPress(): void {
+    const field = this.deferred;
+    this.pressed = false;
+    this.deferred = null;
+    if (field) this.left(field);
+  }
+
+  /** A field was left: its error shows, and is said unless it is the one that was there when the field got focus. */
+  private left(field: Field): void {
+    this.touched[field] = true;
+    this.refresh(this.validation());
+    const error = this.errors[field as keyof CardErrors];
+    if (error && error !== this.focusErrors[field]) this.options.announce(this.options.t(`error.${field}.${error}` as MessageKey));
+  }
+
+  /** Focus moves on by itself (a complete field). */
+  private advance(field: Field): void {
+    this.input(field)?.focus();
+    this.advanced = field;
+  }
 
   private input(field: Field): HTMLInputElement | null {
     return this.host.renderRoot.querySelector<HTMLInputElement>(`#${field}`);

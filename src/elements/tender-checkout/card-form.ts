@@ -4,12 +4,13 @@ import { CARD_BRANDS, type CardBrand } from '../../card/index.js';
 import type { FlowStatus } from '../../flow/describe.js';
 import type * as PreviewModule from '../../flow/preview.js';
 import type { PreviewState } from '../../flow/preview.js';
-import { textDirection, type MessageKey, type Messages } from '../../i18n/index.js';
+import { isolate, textDirection, type MessageKey, type Messages } from '../../i18n/index.js';
 import { formatAmount } from '../../money/index.js';
 import type { Appearance, PresetName } from '../../themes/index.js';
 import { AnnouncerController } from '../controllers/announcer-controller.js';
 import { AppearanceController } from '../controllers/appearance-controller.js';
 import { CardFormController, type Field } from '../controllers/card-form-controller.js';
+import { ConfirmationController } from '../controllers/confirmation-controller.js';
 import { LocaleController } from '../controllers/locale-controller.js';
 import { PaymentFlowController, type FrameHooks } from '../controllers/payment-flow-controller.js';
 import { lazy } from '../lazy.js';
@@ -58,6 +59,7 @@ export class TenderCardForm extends TenderElement {
     text: (status) => this.textOf(status),
     confirmAgain: () => void this.confirm(),
   });
+  private readonly confirmation = new ConfirmationController(this, () => this.flow.state);
 
   /** The merchant's publishable key (`pk_snd_…`, `pk_prd_…`). */
   @property({ attribute: 'publishable-key' }) publishableKey = '';
@@ -102,10 +104,12 @@ export class TenderCardForm extends TenderElement {
     }
   }
 
-  /** Also waits for the locale and the appearance being loaded, and the render they cause. */
+  /** Also waits for the locale, the appearance and the success confirmation being loaded, and the render they cause. */
   protected override async getUpdateComplete(): Promise<boolean> {
     await super.getUpdateComplete();
     await Promise.all([this.localization.loaded, this.look.applied, this.previewShown]);
+    await super.getUpdateComplete();
+    await this.confirmation.loaded;
     return super.getUpdateComplete();
   }
 
@@ -188,11 +192,12 @@ export class TenderCardForm extends TenderElement {
     this.renderRoot.querySelector<HTMLElement>('#number')?.focus(options);
   }
 
-  private renderField(field: Field, label: string, control: unknown) {
+  private renderField(field: Field, label: string, control: unknown, hint?: string) {
     const error = this.form.errors[field as keyof CardErrors];
     return html`<div class="field ${field}" part="field">
       <label part="label" for=${field}>${label}</label>
       ${control}
+      ${hint ? html`<p class="hint" id="${field}-hint">${hint}</p>` : nothing}
       <p class="error" part="error" id="${field}-error" ?hidden=${!error}>${error ? this.t(`error.${field}.${error}` as MessageKey) : ''}</p>
     </div>`;
   }
@@ -214,6 +219,7 @@ export class TenderCardForm extends TenderElement {
     const tag = this.localization.tag;
     // with hidden labels the placeholder says what a field is (the label is still there for assistive technology)
     const hiddenLabels = labels === 'hidden';
+    const nameLabel = `${this.t('holderName')} ${this.t('optional')}`;
     return html`<div class="base layout-${layout} labels-${labels}" part="base" lang=${tag} dir=${textDirection(tag)}>
       <form part="form" novalidate @submit=${this.handleSubmit} ?hidden=${!showForm} aria-busy=${submitting}>
         ${this.renderField(
@@ -222,10 +228,10 @@ export class TenderCardForm extends TenderElement {
           html`<div class="control" dir="ltr">
             <input id="number" part=${inputPart('number')} class="with-brand" name="cardnumber" autocomplete="cc-number" inputmode="numeric"
               type="text" spellcheck="false" maxlength="23" placeholder=${hiddenLabels ? this.t('cardNumber') : this.t('numberPlaceholder')} ?disabled=${this.disabled} ?readonly=${submitting}
-              aria-invalid=${invalid('number')} aria-describedby="number-error number-brand"
+              required aria-invalid=${invalid('number')} aria-describedby=${brand ? 'number-error number-brand' : 'number-error'}
               @input=${form.onNumberInput} @blur=${form.onBlur} />
             <span class="brand" part="brand" id="number-brand" role="img"
-              aria-label=${brandName ? this.t('brand', { brand: brandName }) : this.t('brandUnknown')}
+              aria-label=${brandName ? this.t('brand', { brand: brandName }) : nothing}
               ?hidden=${!brand}>${brand ? (SHORT_BRAND[brand] ?? brandName?.toUpperCase()) : ''}</span>
           </div>`,
         )}
@@ -235,15 +241,16 @@ export class TenderCardForm extends TenderElement {
             this.t('expiry'),
             html`<input id="expiry" part=${inputPart('expiry')} dir="ltr" name="exp-date" autocomplete="cc-exp" inputmode="numeric" type="text"
               spellcheck="false" maxlength="7" placeholder=${this.t('expiryPlaceholder')} ?disabled=${this.disabled} ?readonly=${submitting}
-              aria-invalid=${invalid('expiry')} aria-describedby="expiry-error"
+              required aria-invalid=${invalid('expiry')} aria-describedby="expiry-error expiry-hint"
               @input=${form.onExpiryInput} @blur=${form.onBlur} />`,
+            this.t('expiryHint', { format: this.t('expiryPlaceholder') }),
           )}
           ${this.renderField(
             'cvc',
             this.t('cvc'),
             html`<input id="cvc" part=${inputPart('cvc')} dir="ltr" name="cvc" autocomplete="cc-csc" inputmode="numeric" type="text"
               spellcheck="false" maxlength=${cvcLength} placeholder=${this.t('cvcPlaceholder')} ?disabled=${this.disabled} ?readonly=${submitting}
-              aria-invalid=${invalid('cvc')} aria-describedby="cvc-error"
+              required aria-invalid=${invalid('cvc')} aria-describedby="cvc-error"
               @input=${form.onCvcInput} @blur=${form.onBlur} />`,
           )}
         </div>
@@ -251,9 +258,9 @@ export class TenderCardForm extends TenderElement {
           ? nothing
           : this.renderField(
               'name',
-              this.t('holderName'),
+              nameLabel,
               html`<input id="name" part="input" name="ccname" autocomplete="cc-name" type="text" ?disabled=${this.disabled} ?readonly=${submitting}
-                placeholder=${hiddenLabels ? this.t('holderName') : ' '}
+                placeholder=${hiddenLabels ? nameLabel : ' '}
                 @input=${form.onNameInput} @blur=${form.onBlur} />`,
             )}
         ${this.hideButton
@@ -264,7 +271,7 @@ export class TenderCardForm extends TenderElement {
       </form>
       <div part="status" tabindex="-1">
         ${phase === 'loading' ? html`<p class="status">${this.t('loading')}</p>` : nothing}
-        ${status && (!submitting || this.hideButton) ? html`<p class="status ${status.tone}">${this.statusText()}</p>` : nothing}
+        ${status && (!submitting || this.hideButton) ? this.confirmation.render(html`<p class="status ${status.tone}">${this.statusText()}</p>`, isolate(amount), this.t('reference', { id: payment?.payment_id ?? '' })) : nothing}
       </div>
       <div id="announcer" class="visually-hidden" role="status" aria-live="polite" aria-atomic="true"></div>
       ${problem?.retry ? html`<button class="secondary" type="button" @click=${this.handleRetry}>${this.t('retry')}</button>` : nothing}

@@ -128,10 +128,14 @@ export const styles = css`
     border: 1px solid currentColor;
     color: ${t('color-text-secondary')};
   }
-  .error {
+  .error,
+  .hint {
     color: ${t('color-danger')};
     font-size: ${t('font-size-small')};
     margin: 0;
+  }
+  .hint {
+    color: ${t('color-text-secondary')};
   }
   button {
     font: inherit;

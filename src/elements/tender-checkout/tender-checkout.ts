@@ -444,7 +444,9 @@ export class TenderCheckout extends Base {
     const computed = getComputedStyle(this);
     for (let index = 0; index < computed.length; index += 1) {
       const name = computed[index]!;
-      if (name.startsWith('--tender-')) variables[name] = computed.getPropertyValue(name).trim();
+      const value = computed.getPropertyValue(name).trim();
+      // what the protocol carries (a name such as `--tender-colorPrimary` is a typo no rule reads)
+      if (/^--tender-[a-z0-9-]+$/.test(name) && value.length <= 200) variables[name] = value;
     }
     return variables;
   }
@@ -477,7 +479,7 @@ export class TenderCheckout extends Base {
       publishableKey: this.publishableKey,
       clientSecret: this.clientSecret,
       returnUrl: this.returnUrl,
-      pageUrl: location.href,
+      pageUrl: pageUrl(),
       locale: this.resolvedLocale(),
       threeDs: this.threeDs === 'redirect' ? 'redirect' : 'modal',
       theme: this.theme,
@@ -552,6 +554,18 @@ export class TenderCheckout extends Base {
   private dispatch(name: string, detail: unknown, cancelable = false): boolean {
     return this.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true, cancelable }));
   }
+}
+
+/** This page's URL as the frame gets it: whole, or when very long without the query parameters a return does not use. */
+function pageUrl(): string {
+  if (location.href.length <= 8192) return location.href;
+  const url = new URL(location.href);
+  const kept = new URLSearchParams();
+  for (const name of ['payment_intent_client_secret', 'payment_id', 'status']) {
+    const value = url.searchParams.get(name);
+    if (value !== null && value.length <= 1024) kept.set(name, value);
+  }
+  return `${url.origin}${url.pathname.slice(0, 4096)}?${kept}`;
 }
 
 /** Navigates the top window (the element may sit in a same-origin frame); falls back to this window. */

@@ -6,14 +6,15 @@ const messages: Messages = {
   numberPlaceholder: '1234 1234 1234 1234',
   expiry: 'Ημερομηνία λήξης',
   expiryPlaceholder: 'ΜΜ / ΕΕ',
+  expiryHint: 'Μορφή: {format}',
   cvc: 'Κωδικός ασφαλείας',
   cvcPlaceholder: 'CVV',
   holderName: 'Όνομα στην κάρτα',
+  optional: '(προαιρετικό)',
   pay: 'Πληρωμή {amount}',
   payNoAmount: 'Πληρωμή',
   processing: 'Επεξεργασία…',
   loading: 'Φόρτωση…',
-  brandUnknown: 'Άγνωστος τύπος κάρτας',
   brand: 'Τύπος κάρτας: {brand}',
   'error.number.empty': 'Εισαγάγετε τον αριθμό κάρτας.',
   'error.number.incomplete': 'Ο αριθμός κάρτας είναι ελλιπής.',
@@ -53,6 +54,7 @@ const messages: Messages = {
   'status.waitScreen': 'Εγκρίνετε την πληρωμή στο τηλέφωνό σας.',
   'status.waitScreenUntil': 'Εγκρίνετε έως {time}.',
   'status.checking': 'Έλεγχος πληρωμής…',
+  reference: 'Αναφορά: {id}',
   'error.network':
     'Αδυναμία σύνδεσης. Ελέγξτε τη σύνδεσή σας και δοκιμάστε ξανά.',
   'error.server': 'Πρόβλημα στην υπηρεσία. Δοκιμάστε ξανά.',
@@ -64,6 +66,6 @@ const messages: Messages = {
   retry: 'Δοκιμάστε ξανά',
   'announce.invalid': 'Ελέγξτε τα στοιχεία της κάρτας.',
   close: 'Κλείσιμο',
-  frameTitle: 'Φόρμα πληρωμής με κάρτα',
+  frameTitle: 'Πληρωμή με κάρτα',
 };
 export default messages;

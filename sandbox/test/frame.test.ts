@@ -1,0 +1,109 @@
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { startTestSandbox, type TestSandbox } from './helpers.js';
+
+/**
+ * The isolated card frame's page and files (`/frame/card`, `/frame/assets/…`) as a browser and an
+ * attacker meet them, from a frame folder of the shape scripts/build-frame.mjs writes (the real
+ * build's script runs in the browser tests, test/browser/isolated.test.ts).
+ */
+describe('the card frame page', () => {
+  let sandbox: TestSandbox;
+  let empty: TestSandbox;
+  const dir = mkdtempSync(join(tmpdir(), 'tender-frame-test-'));
+  const manifest = {
+    script: 'assets/frame-ABCDEFGH.js',
+    preload: ['assets/chunk-IJKLMNOP.js', 'assets/client-QRSTUVWX.js'],
+    locales: { de: ['assets/de-ZYXWVUTS.js'], 'es-419': ['assets/es-419-ZYXWVUT2.js'] },
+  };
+
+  before(async () => {
+    mkdirSync(join(dir, 'assets'));
+    writeFileSync(join(dir, 'manifest.json'), JSON.stringify(manifest));
+    writeFileSync(join(dir, 'assets', 'frame-ABCDEFGH.js'), 'export {};\n');
+    writeFileSync(join(dir, 'secret.txt'), 'not an asset');
+    sandbox = await startTestSandbox({ frameDir: dir });
+    empty = await startTestSandbox({ frameDir: join(dir, 'missing') });
+  });
+  after(async () => {
+    await sandbox.close();
+    await empty.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const page = (query = '', on = sandbox) => fetch(`${on.url}/frame/card${query}`);
+  const csp = (response: Response) => Object.fromEntries((response.headers.get('content-security-policy') ?? '').split('; ').map((rule) => [rule.split(' ')[0], rule]));
+
+  it('names its script and every chunk the form needs up front, and loads nothing else', async () => {
+    const response = await page();
+    const html = await response.text();
+    assert.equal(response.status, 200);
+    assert.match(response.headers.get('content-type') ?? '', /^text\/html/);
+    assert.match(html, /<script type="module" src="\/frame\/assets\/frame-ABCDEFGH\.js"><\/script>/);
+    const preloads = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map((match) => match[1]);
+    assert.deepEqual(preloads, ['/frame/assets/chunk-IJKLMNOP.js', '/frame/assets/client-QRSTUVWX.js']);
+    assert.doesNotMatch(html, /<script>|<style|\sstyle=|\son\w+=/, 'no inline script or style');
+  });
+
+  it('preloads the customer’s language along its chain (de-CH → de), and nothing for English or an unknown tag', async () => {
+    const preloads = async (locale: string) => [...(await (await page(`?locale=${encodeURIComponent(locale)}`)).text()).matchAll(/modulepreload" href="([^"]+)"/g)].map((match) => match[1]);
+    assert.ok((await preloads('de-CH')).includes('/frame/assets/de-ZYXWVUTS.js'));
+    assert.ok((await preloads('es-MX')).includes('/frame/assets/es-419-ZYXWVUT2.js'));
+    assert.equal((await preloads('en-GB')).length, 2);
+    assert.equal((await preloads('"><script>alert(1)</script>')).length, 2);
+    assert.match(await (await page('?locale=de')).text(), /<html lang="de">/);
+  });
+
+  it('is served with its own strict policy, no referrer, no sniffing, revalidated, and readable by no other site', async () => {
+    const response = await page();
+    const rules = csp(response);
+    assert.equal(rules['default-src'], "default-src 'none'");
+    assert.equal(rules['script-src'], "script-src 'self'");
+    assert.equal(rules['style-src'], "style-src 'self'");
+    assert.equal(rules['connect-src'], "connect-src 'self'");
+    assert.equal(rules['form-action'], "form-action 'none'");
+    assert.equal(rules['base-uri'], "base-uri 'none'");
+    assert.equal(rules['frame-ancestors'], 'frame-ancestors *', 'any origin when the merchant lists none');
+    assert.equal(response.headers.get('x-content-type-options'), 'nosniff');
+    assert.equal(response.headers.get('referrer-policy'), 'no-referrer');
+    assert.equal(response.headers.get('cache-control'), 'no-cache');
+    assert.equal(response.headers.get('access-control-allow-origin'), null);
+  });
+
+  it('may be framed only by the merchant’s allowed origins, picked by the publishable key', async () => {
+    const account = await sandbox.request<{ publishable_key: string }>('POST', '/accounts', {
+      key: sandbox.adminKey,
+      body: { merchant_id: 'framed_shop', allowed_origins: ['https://shop.example', 'https://www.shop.example'] },
+    });
+    assert.equal(account.status, 200, account.text);
+    const framed = csp(await page(`?key=${account.body.publishable_key}`));
+    assert.equal(framed['frame-ancestors'], 'frame-ancestors https://shop.example https://www.shop.example');
+    // an unknown or malformed key frames like a merchant with none: the frame's own API calls then fail with that key
+    assert.equal(csp(await page('?key=pk_snd_unknown'))['frame-ancestors'], 'frame-ancestors *');
+    assert.equal(csp(await page('?key=sk_snd_secret'))['frame-ancestors'], 'frame-ancestors *');
+  });
+
+  it('serves its hashed files as immutable JavaScript, and nothing outside them', async () => {
+    const asset = await fetch(`${sandbox.url}/frame/assets/frame-ABCDEFGH.js`);
+    assert.equal(asset.status, 200);
+    assert.equal(await asset.text(), 'export {};\n');
+    assert.match(asset.headers.get('content-type') ?? '', /^text\/javascript/);
+    assert.equal(asset.headers.get('cache-control'), 'public, max-age=31536000, immutable');
+    assert.equal(asset.headers.get('x-content-type-options'), 'nosniff');
+    for (const path of ['frame-ABCDEFGH.jsx', 'chunk-NOTBUILT.js', '..%2Fsecret.txt', '..%2Fmanifest.json', 'frame.js', '%2e%2e%2fsecret.txt']) {
+      const response = await fetch(`${sandbox.url}/frame/assets/${path}`);
+      assert.equal(response.status, 404, path);
+      assert.doesNotMatch(await response.text(), /not an asset|script/, path);
+    }
+  });
+
+  it('says how to build it when there is no build', async () => {
+    const response = await page('', empty);
+    assert.equal(response.status, 503);
+    assert.match(await response.text(), /npm run build/);
+    assert.equal(response.headers.get('cache-control'), 'no-store');
+  });
+});

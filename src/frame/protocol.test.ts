@@ -1,0 +1,110 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { FrameConfig} from './protocol.js';
+import { Connect, FORWARDED_EVENTS, FrameMessage, Hello, HostMessage, PROTOCOL, PROTOCOL_VERSION, message } from './protocol.js';
+
+const config: FrameConfig = {
+  publishableKey: 'pk_snd_0123',
+  clientSecret: 'pay_abc_secret_def',
+  returnUrl: 'https://shop.example/return',
+  pageUrl: 'https://shop.example/checkout?x=1',
+  locale: 'de-CH',
+  threeDs: 'modal',
+  theme: 'night',
+  appearance: { variables: { colorPrimary: '#0b57d0' } },
+  messages: { pay: 'Zahlen {amount}' },
+  hideButton: false,
+  hideName: true,
+  disabled: false,
+  requestTimeout: 0,
+  variables: { '--tender-color-primary': 'rgb(1, 2, 3)' },
+};
+
+const ok = (schema: { safeParse(value: unknown): { success: boolean } }, value: unknown) => schema.safeParse(value).success;
+
+describe('the host ↔ frame protocol', () => {
+  it('wraps every message in the versioned envelope', () => {
+    assert.deepEqual(message({ type: 'hello' }), { protocol: 'tender-frame', v: 1, type: 'hello' });
+    assert.equal(PROTOCOL, 'tender-frame');
+    assert.equal(PROTOCOL_VERSION, 1);
+    assert.ok(ok(Hello, message({ type: 'hello' })));
+    assert.ok(ok(Connect, message({ type: 'connect' })));
+  });
+
+  it('refuses another protocol, another version, an unknown type and a bare value', () => {
+    for (const value of [
+      { protocol: 'other', v: 1, type: 'connect' },
+      { protocol: PROTOCOL, v: 2, type: 'connect' },
+      { protocol: PROTOCOL, type: 'connect' },
+      message({ type: 'hello' }),
+      'connect',
+      null,
+    ]) {
+      assert.equal(ok(Connect, value), false, JSON.stringify(value));
+    }
+    assert.equal(ok(HostMessage, message({ type: 'navigate', url: 'https://evil.example' })), false);
+    assert.equal(ok(FrameMessage, { ...message({ type: 'size', height: 100 }), v: 2 }), false);
+  });
+
+  it('takes the host’s whole configuration, and nothing malformed in it', () => {
+    assert.ok(ok(HostMessage, message({ type: 'configure', config })));
+    const broken: [string, unknown][] = [
+      ['threeDs', 'popup'],
+      ['hideName', 'yes'],
+      ['requestTimeout', -1],
+      ['locale', 'x'.repeat(36)],
+      ['variables', { color: 'red' }],
+      ['variables', { '--tender-color-primary': 'x'.repeat(201) }],
+      ['messages', { pay: 42 }],
+    ];
+    for (const [key, value] of broken) {
+      assert.equal(ok(HostMessage, message({ type: 'configure', config: { ...config, [key]: value } })), false, key);
+    }
+    const { clientSecret: _omitted, ...missing } = config;
+    assert.equal(ok(HostMessage, message({ type: 'configure', config: missing })), false, 'a missing member');
+  });
+
+  it('numbers each question and answer, and answers carry a boolean', () => {
+    assert.ok(ok(HostMessage, message({ type: 'confirm', id: 3 })));
+    assert.ok(ok(HostMessage, message({ type: 'answer', id: 3, proceed: false })));
+    assert.ok(ok(HostMessage, message({ type: 'challenge-done', id: 4, ended: true })));
+    assert.equal(ok(HostMessage, message({ type: 'confirm', id: -1 })), false);
+    assert.equal(ok(HostMessage, message({ type: 'confirm', id: 1.5 })), false);
+    assert.equal(ok(HostMessage, message({ type: 'answer', id: 3, proceed: 'yes' })), false);
+  });
+
+  it('forwards only the four outcome events, and redirects only to http(s)', () => {
+    for (const name of FORWARDED_EVENTS) assert.ok(ok(FrameMessage, message({ type: 'event', name, detail: {} })), name);
+    assert.deepEqual([...FORWARDED_EVENTS], ['tender-ready', 'tender-change', 'tender-result', 'tender-error']);
+    // tender-submit and tender-redirect are questions the host fires itself (cancelable on its page)
+    assert.equal(ok(FrameMessage, message({ type: 'event', name: 'tender-submit', detail: {} })), false);
+    assert.equal(ok(FrameMessage, message({ type: 'event', name: 'click', detail: {} })), false);
+    assert.ok(ok(FrameMessage, message({ type: 'redirect', id: 1, paymentId: 'pay_1', url: 'https://bank.example/3ds' })));
+    for (const url of ['javascript:alert(1)', 'data:text/html,x', '//bank.example', 'ftp://bank.example']) {
+      assert.equal(ok(FrameMessage, message({ type: 'redirect', id: 1, paymentId: 'pay_1', url })), false, url);
+      assert.equal(ok(FrameMessage, message({ type: 'challenge', id: 1, paymentId: 'pay_1', url, title: 't', close: 'c' })), false, url);
+    }
+  });
+
+  it('bounds sizes and texts', () => {
+    assert.ok(ok(FrameMessage, message({ type: 'size', height: 412.5 })));
+    assert.equal(ok(FrameMessage, message({ type: 'size', height: -1 })), false);
+    assert.equal(ok(FrameMessage, message({ type: 'size', height: 1e6 })), false);
+    assert.ok(ok(FrameMessage, message({ type: 'meta', title: 'Card payment form', lang: 'en', dir: 'ltr' })));
+    assert.equal(ok(FrameMessage, message({ type: 'meta', title: 'x'.repeat(1001), lang: 'en', dir: 'ltr' })), false);
+    assert.equal(ok(FrameMessage, message({ type: 'meta', title: 't', lang: 'en', dir: 'up' })), false);
+    assert.equal(ok(FrameMessage, message({ type: 'returned', params: Array.from({ length: 21 }, (_, index) => `p${index}`) })), false);
+  });
+
+  it('carries confirm() outcomes of every kind', () => {
+    const outcomes = [
+      { type: 'result', detail: { paymentId: 'pay_1', status: 'succeeded' } },
+      { type: 'redirect', url: 'https://bank.example/3ds' },
+      { type: 'invalid', errors: { number: 'incomplete' } },
+      { type: 'cancelled' },
+      { type: 'error', detail: { code: 'not_ready', message: 'm', recoverable: true } },
+    ];
+    for (const outcome of outcomes) assert.ok(ok(FrameMessage, message({ type: 'confirmed', id: 1, outcome })), outcome.type);
+    assert.equal(ok(FrameMessage, message({ type: 'confirmed', id: 1, outcome: { type: 'redirect', url: 'javascript:x' } })), false);
+  });
+});
