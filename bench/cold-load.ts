@@ -262,7 +262,6 @@ interface Run {
   sandbox: Sandbox;
   secretKey: string;
   merchantOrigin: string;
-  apiOrigin: string;
   probe: string;
   setPayment(payment: Payment | null): void;
 }
@@ -493,7 +492,6 @@ async function main(): Promise<number> {
     sandbox,
     secretKey,
     merchantOrigin,
-    apiOrigin,
     probe: await bundleProbe(),
     setPayment: (next) => (payment = next),
   };
