@@ -1,7 +1,7 @@
 /**
  * Bundle size against the budget and against the peers, in one run (docs/architecture.md "Budgets":
- * `dist/tender-checkout.js` gzip with English ≤ 20 KB; one more locale, gzip ≤ 1.5 KB; 1 KB = 1,024
- * bytes).
+ * `dist/tender-checkout.js`, the host element, gzip ≤ 6 KB; one more locale, gzip ≤ 1.5 KB; 1 KB =
+ * 1,024 bytes).
  *
  * 1. Always rebuilds the script-tag bundle first with `node scripts/build-bundle.mjs` (the step of
  *    `npm run build` that writes `dist/tender-checkout.js`, `dist/chunks/client-<hash>.js` and
@@ -27,7 +27,7 @@ import { join, relative } from 'node:path';
 import { busyCpusBefore, machine, printTable, root, runBenchmark, writeResult } from './browser.js';
 import { preparePeers, sizesOf, type Sizes } from './peers.js';
 
-const BUDGET = { mainGzipBytes: 20 * 1024, localeGzipBytes: 1.5 * 1024 };
+const BUDGET = { mainGzipBytes: 6 * 1024, localeGzipBytes: 1.5 * 1024 };
 const LIMIT_MS = 180_000;
 const dist = join(root, 'dist');
 

@@ -1,0 +1,632 @@
+/**
+ * Cold load, as a shopper meets it: from navigation start to the card form painted, typeable and
+ * payable, in a fresh browser context per load, over an emulated network, in the isolated and the
+ * inline modes beside a plain static HTML form (the physical floor). docs/performance.md "Cold load"
+ * has the method and the figures.
+ *
+ * Set-up, all on loopback:
+ * - the merchant's origin, `http://127.0.0.1:<port>`: a `node:http` server with the checkout page
+ *   of docs/integration.md ("Script tag") and the shipped `dist/` files under
+ *   `/assets/tender-checkout/`, gzipped (level 9) as a CDN would send them; the page's payment is
+ *   created with the secret key just before each load and its client secret written into the page;
+ * - the payment API's origin, `http://localhost:<port>`: the real sandbox (sandbox/server.ts, SQLite
+ *   in memory), which also serves the card frame (`/frame/card`, `/frame/assets/…` from dist/frame/)
+ *   as it does them; CORS preflights and the cross-origin frame behave as in production (127.0.0.1
+ *   and localhost are different sites: the frame runs in a renderer process of its own);
+ * - both behind bench/link.ts, a TCP proxy that delays every byte by half a round trip each way and
+ *   paces the bytes at the link's rates. ONE ROUND TRIP (RTT) = one HTTP request and its answer,
+ *   preflights included, on an open connection; opening a connection costs nothing here (a real
+ *   first visit adds one round trip for TCP and one for TLS 1.3 per new origin).
+ *
+ * Subjects: the static form (four inputs, no script); isolated (`<tender-checkout>` as
+ * docs/integration.md has it: the host script in `<head>`, no hints); `inline` (the same with
+ * `inline`); `inline` with `<link rel="modulepreload">` of the form and client chunks.
+ *
+ * Each load is a new browser context (new renderer processes, empty caches, no preflight cache) of
+ * one Debian Chromium (test/chromium.ts). bench/cold-probe.ts is injected into every document and
+ * gives, in ms from the top page's navigation start (`performance.timeOrigin`; the frame's marks are
+ * moved by the difference of the two documents' time origins):
+ *
+ *   painted   the first frame whose main-thread work is done with the number field's box visible
+ *             (isolated: and the iframe shown in the page at least as tall as the field's bottom);
+ *   typeable  the same with the field also enabled, writable, focusable and not inert;
+ *   payable   `tender-ready` reached the page.
+ *
+ * The link logs every exchange (bench/link.ts), so each load also gives its requests in order with
+ * start and end, and the ROUND TRIPS ON THE CRITICAL PATH to a mark: the longest chain of requests,
+ * each started after the previous one ended, among those that ended before the mark.
+ *
+ * Cases: 0 ms; 100 ms; 300 ms at 1.6 Mbit/s down and 750 kbit/s up. BENCH_ROUNDS (5) loads of each
+ * subject per case, the subjects interleaved in a rotating order, after one uncounted round; medians
+ * with min and max. After each load the bench types into the number field (not timed) to check that
+ * "typeable" was true.
+ *
+ * Budgets of the isolated mode, on the medians of each case (SLACK_MS = 50 ms of main-thread work
+ * on top of each round trip; at a limited rate the first also allows the critical JS's transfer
+ * time, gzip bytes × 8 / rate): typeable ≤ frame document arrived + 1 RTT; payable ≤ typeable +
+ * 1 RTT. Sizes: `dist/tender-checkout.js` ≤ 6,144 bytes gzip; the frame's critical JS (its script
+ * and static imports, scripts/frame-files.mjs) ≤ 30,720 bytes gzip. The inline mode and the floor
+ * are reported, not budgeted.
+ *
+ *   npx tsx bench/cold-load.ts      (npm run bench:cold-load; about 4 minutes)
+ *
+ * Rebuilds the script-tag bundle and the frame first (`node scripts/build-bundle.mjs`;
+ * BENCH_COLD_BUILD=0 uses dist/ as it is). BENCH_COLD_SUBJECTS=static,isolated (a comma-separated
+ * list of static, isolated, inline, inline-preload) measures only those. Prints the tables, writes `.bench/cold-load.json`, exits
+ * 0 within budget, 1 over, 2 when the run failed or took more than 10 minutes (BENCH_TIME_LIMIT_MS
+ * overrides).
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { join, relative } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { build } from 'esbuild';
+import { chromium, type Browser, type BrowserContext, type Frame } from 'playwright';
+import { startSandbox, type Sandbox } from '../sandbox/server.js';
+import { frameFiles } from '../scripts/frame-files.mjs';
+import { busyCpusBefore, CHROMIUM_ARGS, CHROMIUM_PATH, listenOnLoopback, loadWarning, machine, onCleanup, positiveInt, printTable, root, runBenchmark, summarize, writeResult, type Summary } from './browser.js';
+import type { ColdMarks } from './cold-probe.js';
+import { Link, type Exchange, type LinkConditions } from './link.js';
+
+const ROUNDS = positiveInt('BENCH_ROUNDS', 5);
+const LIMIT_MS = 600_000;
+const LOAD_TIMEOUT_MS = 30_000;
+
+interface Case {
+  name: string;
+  conditions: LinkConditions;
+}
+
+const CASES: Case[] = [
+  { name: '0 ms', conditions: { rttMs: 0, downKbps: null, upKbps: null } },
+  { name: '100 ms', conditions: { rttMs: 100, downKbps: null, upKbps: null } },
+  { name: '300 ms, 1.6 Mbit/s', conditions: { rttMs: 300, downKbps: 1600, upKbps: 750 } },
+];
+
+interface Subject {
+  name: string;
+  /** Path of its page on the merchant's origin. */
+  path: string;
+  /** `static`: no tender-ready; `isolated`: the number field is in the card frame. */
+  mode: 'static' | 'inline' | 'isolated';
+}
+
+const SUBJECTS: Subject[] = [
+  { name: 'static form (floor)', path: '/static.html', mode: 'static' },
+  { name: 'isolated', path: '/isolated.html', mode: 'isolated' },
+  { name: 'inline', path: '/inline.html', mode: 'inline' },
+  { name: 'inline + modulepreload', path: '/inline-preload.html', mode: 'inline' },
+];
+
+/** Main-thread work allowed on top of the round trips of the isolated mode's budgets (see docs/performance.md). */
+const SLACK_MS = 50;
+const BUDGET = { hostGzip: 6 * 1024, frameCriticalGzip: 30 * 1024 };
+
+/** One request as the load saw it, ms from the top page's navigation start. */
+interface Request {
+  origin: 'page' | 'api';
+  method: string;
+  /** Path without the query (the payment's GET carries the client secret there). */
+  path: string;
+  start: number;
+  end: number | null;
+  bytes: number;
+  /** Requests in sequence up to and including this one (1: started before any other ended). */
+  depth: number;
+}
+
+interface Sample {
+  painted: number;
+  typeable: number;
+  payable: number | null;
+  /** Isolated mode: the card frame's document has arrived (its navigation's responseEnd). */
+  frameDocument: number | null;
+  /** Isolated mode: the field painted inside the frame, and the frame first shown big enough for it in the page. */
+  inFrame: { painted: number; typeable: number; shown: number } | null;
+  /** Round trips on the critical path to each mark. */
+  trips: { painted: number; typeable: number; payable: number | null };
+  requests: Request[];
+  /**
+   * How much later (ms) the link took in a request than the browser says it sent it, the least over
+   * the page's own-origin requests. Node's and Chromium's epoch clocks agree within a millisecond
+   * (checked with both read side by side), so this is this process's event-loop delay: a busy
+   * machine delays the link's timers too.
+   */
+  linkLag: number;
+}
+
+const round1 = (value: number) => Math.round(value * 10) / 10;
+
+// ---- the merchant's origin ---------------------------------------------------------------------------
+
+interface Payment {
+  clientSecret: string;
+}
+
+interface File {
+  type: string;
+  body: Buffer;
+  gzip: Buffer;
+}
+
+/** dist/'s script-tag files, read once (another build may replace dist/ during the run). */
+function distFiles(): Map<string, File> {
+  const files = new Map<string, File>();
+  const dist = join(root, 'dist');
+  const add = (file: string) => {
+    const body = readFileSync(file);
+    files.set(`/assets/tender-checkout/${relative(dist, file)}`, { type: 'text/javascript; charset=utf-8', body, gzip: gzipSync(body, { level: 9 }) });
+  };
+  add(join(dist, 'tender-checkout.js'));
+  for (const folder of ['chunks', 'locales']) {
+    const dir = join(dist, folder);
+    if (!existsSync(dir)) continue;
+    for (const name of readdirSync(dir)) if (name.endsWith('.js') && statSync(join(dir, name)).isFile()) add(join(dir, name));
+  }
+  return files;
+}
+
+/** The checkout page of docs/integration.md (isolated, or with `inline`), or the static form. */
+function pageHtml(path: string, settings: { publishableKey: string; apiBase: string; clientSecret: string; inlineChunks: string[] }): string | null {
+  const head = (hints: string) =>
+    '<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<meta name="viewport" content="width=device-width, initial-scale=1">\n' +
+    `<link rel="icon" href="data:,">\n<title>Checkout — My Shop</title>\n${hints}`;
+  const element = (attributes: string) =>
+    `<tender-checkout publishable-key="${settings.publishableKey}" client-secret="${settings.clientSecret}" api-base="${settings.apiBase}"${attributes}></tender-checkout>`;
+  const script = '<script type="module" src="/assets/tender-checkout/tender-checkout.js"></script>\n';
+  const body = (content: string) => `</head>\n<body>\n<main>\n<h1>Pay for order 1042</h1>\n${content}\n</main>\n</body>\n</html>\n`;
+  switch (path) {
+    case '/static.html':
+      return (
+        head('') +
+        body(
+          '<form>\n<label>Card number <input name="cardnumber" autocomplete="cc-number" inputmode="numeric"></label>\n' +
+            '<label>Expiry <input name="exp-date" autocomplete="cc-exp"></label>\n<label>CVC <input name="cvc" autocomplete="cc-csc"></label>\n' +
+            '<label>Name on card <input name="ccname" autocomplete="cc-name"></label>\n<button>Pay</button>\n</form>',
+        )
+      );
+    case '/isolated.html':
+      return head(script) + body(element(''));
+    case '/inline.html':
+      return head(script) + body(element(' inline'));
+    case '/inline-preload.html': {
+      const hints = settings.inlineChunks.map((chunk) => `<link rel="modulepreload" href="/assets/tender-checkout/${chunk}">\n`).join('');
+      return head(hints + script) + body(element(' inline'));
+    }
+    default:
+      return null;
+  }
+}
+
+async function startMerchant(files: Map<string, File>, page: (path: string) => string | null): Promise<number> {
+  const server: Server = createServer((request, response) => {
+    const path = (request.url ?? '/').split('?')[0] ?? '/';
+    const html = page(path);
+    const file = html === null ? files.get(path) : { type: 'text/html; charset=utf-8', body: Buffer.from(html), gzip: gzipSync(html, { level: 9 }) };
+    if (!file) {
+      response.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+      return;
+    }
+    const gzip = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
+    response
+      .writeHead(200, {
+        'content-type': file.type,
+        'cache-control': html === null ? 'public, max-age=31536000' : 'no-store',
+        ...(gzip ? { 'content-encoding': 'gzip' } : {}),
+        vary: 'accept-encoding',
+      })
+      .end(gzip ? file.gzip : file.body);
+  });
+  const origin = await listenOnLoopback(server);
+  return Number(new URL(origin).port);
+}
+
+// ---- one load -----------------------------------------------------------------------------------------
+
+interface DocumentState {
+  timeOrigin: number;
+  responseEnd: number;
+  /** Path and `requestStart` of the document and of its same-origin resources (cross-origin ones have no `requestStart`). */
+  sent: [string, number][];
+  marks: ColdMarks | null;
+}
+
+/** The time origin, navigation and resource timing and probe marks of a document. */
+async function documentState(frame: Frame): Promise<DocumentState> {
+  return frame.evaluate(`(() => {
+    const navigation = performance.getEntriesByType('navigation')[0];
+    const sent = [navigation, ...performance.getEntriesByType('resource')]
+      .filter((entry) => entry && entry.requestStart > 0 && new URL(entry.name).origin === location.origin)
+      .map((entry) => [new URL(entry.name).pathname, entry.requestStart]);
+    return { timeOrigin: performance.timeOrigin, responseEnd: navigation ? navigation.responseEnd : NaN, sent, marks: window.__coldBench ?? null };
+  })()`);
+}
+
+/** Chain depth of each exchange: 1 + the deepest exchange that ended before it started. */
+function withDepth(exchanges: Omit<Request, 'depth'>[]): Request[] {
+  const sorted = [...exchanges].sort((a, b) => a.start - b.start);
+  const done: Request[] = [];
+  for (const exchange of sorted) {
+    const before = done.filter((other) => other.end !== null && other.end <= exchange.start);
+    done.push({ ...exchange, depth: 1 + Math.max(0, ...before.map((other) => other.depth)) });
+  }
+  return done;
+}
+
+const tripsTo = (requests: Request[], mark: number): number => Math.max(0, ...requests.filter((request) => request.end !== null && request.end <= mark).map((request) => request.depth));
+
+interface Run {
+  browser: Browser;
+  link: Link;
+  sandbox: Sandbox;
+  secretKey: string;
+  merchantOrigin: string;
+  probe: string;
+  setPayment(payment: Payment | null): void;
+}
+
+async function createPayment(run: Run): Promise<Payment> {
+  const response = await fetch(new URL('/payments', run.sandbox.url), {
+    method: 'POST',
+    headers: { 'api-key': run.secretKey, 'content-type': 'application/json' },
+    body: JSON.stringify({ amount: 4999, currency: 'USD', description: 'Order 1042' }),
+  });
+  if (response.status !== 200) throw new Error(`create payment: ${response.status} ${await response.text()}`);
+  const payment = (await response.json()) as { client_secret: string };
+  return { clientSecret: payment.client_secret };
+}
+
+/**
+ * When the card frame is first shown in the page big enough to hold the number field: the first
+ * recorded box of the iframe (top page clock) that is visible and at least as tall as the field's
+ * bottom edge inside the frame. Null: not yet.
+ */
+function frameShownAt(top: ColdMarks, card: ColdMarks): number | null {
+  if (card.fieldBottom === null) return null;
+  const bottom = card.fieldBottom;
+  return top.frameBoxes.find(([, width, height, visible]) => visible && width > 0 && height >= bottom - 0.5)?.[0] ?? null;
+}
+
+async function loadOnce(run: Run, subject: Subject, conditions: LinkConditions): Promise<Sample> {
+  run.setPayment(await createPayment(run));
+  run.link.reset(conditions);
+  const context: BrowserContext = await run.browser.newContext({ viewport: { width: 1024, height: 768 }, serviceWorkers: 'block' });
+  try {
+    const problems: string[] = [];
+    let settle: () => void = () => undefined;
+    const settled = new Promise<void>((resolveSettled) => (settle = resolveSettled));
+    const reported = new Map<Frame, ColdMarks>();
+    const topMarks = () => [...reported.entries()].find(([frame]) => frame.parentFrame() === null)?.[1] ?? null;
+    /** The document with the number field: the page itself, or (isolated) the card frame. */
+    const fieldFrame = () => [...reported.entries()].find(([frame, marks]) => (subject.mode === 'isolated') === (frame.parentFrame() !== null) && marks.painted !== null) ?? null;
+    const complete = (): boolean => {
+      const top = topMarks();
+      const field = fieldFrame()?.[1];
+      if (top?.errors.length) return true;
+      if (!top || !field || field.typeable === null) return false;
+      if (subject.mode === 'static') return true;
+      return top.ready !== null && (subject.mode === 'inline' || frameShownAt(top, field) !== null);
+    };
+    await context.exposeBinding('__coldBenchReport', (source, marks: ColdMarks) => {
+      reported.set(source.frame, marks);
+      if (complete()) settle();
+    });
+    await context.addInitScript({ content: run.probe });
+    const page = await context.newPage();
+    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') problems.push(`console.${message.type()}: ${message.text()}`);
+    });
+    page.on('requestfailed', (request) => problems.push(`request failed: ${request.url()} (${request.failure()?.errorText ?? '?'})`));
+    await page.goto(`${run.merchantOrigin}${subject.path}`, { waitUntil: 'commit' });
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([
+      settled,
+      new Promise<void>((_, reject) => (timer = setTimeout(() => reject(new Error(`${subject.name}: not done after ${LOAD_TIMEOUT_MS / 1000} s`)), LOAD_TIMEOUT_MS))),
+    ]).finally(() => clearTimeout(timer));
+
+    const top = await documentState(page.mainFrame());
+    const found = fieldFrame();
+    if (!top.marks || !found) throw new Error(`${subject.name}: the probe found no number field`);
+    if (top.marks.errors.length > 0) throw new Error(`${subject.name}: tender-error ${top.marks.errors.join(', ')}`);
+    const [frame] = found;
+    const field = frame === page.mainFrame() ? top : await documentState(frame);
+    if (!field.marks || field.marks.painted === null || field.marks.typeable === null) throw new Error(`${subject.name}: the number field has no marks`);
+    // the field's document's clock → the top page's
+    const shift = field.timeOrigin - top.timeOrigin;
+    let painted = field.marks.painted + shift;
+    let typeable = field.marks.typeable + shift;
+    let frameDocument: number | null = null;
+    let inFrame: Sample['inFrame'] = null;
+    if (subject.mode === 'isolated') {
+      const shown = frameShownAt(top.marks, field.marks) as number;
+      inFrame = { painted: round1(painted), typeable: round1(typeable), shown: round1(shown) };
+      painted = Math.max(painted, shown);
+      typeable = Math.max(typeable, shown);
+      frameDocument = field.responseEnd + shift;
+    }
+    const payable = subject.mode === 'static' ? null : top.marks.ready;
+
+    // the requests, as the link saw them (epoch ms, like the page's time origin)
+    const exchanges = [...run.link.exchanges];
+    const lagsOfLoad = top.sent.flatMap(([path, requestStart]) => {
+      const exchange = exchanges.find((candidate) => candidate.origin === run.merchantOrigin && candidate.method === 'GET' && candidate.path.split('?')[0] === path);
+      return exchange ? [exchange.start - (top.timeOrigin + requestStart)] : [];
+    });
+    if (lagsOfLoad.length === 0) throw new Error(`${subject.name}: no request of the page is both in its resource timing and on the link`);
+    const onTopClock = (time: number) => time - top.timeOrigin;
+    const requests = withDepth(
+      exchanges.map((exchange: Exchange) => ({
+        origin: exchange.origin === run.merchantOrigin ? ('page' as const) : ('api' as const),
+        method: exchange.method,
+        path: exchange.path.split('?')[0] ?? '',
+        start: round1(onTopClock(exchange.start)),
+        end: exchange.end === null ? null : round1(onTopClock(exchange.end)),
+        bytes: exchange.bytesDown,
+      })),
+    );
+
+    // check that "typeable" was true: digits typed into the field stay there (not timed)
+    const input = frame.locator('input[autocomplete="cc-number"]');
+    await input.pressSequentially('42', { timeout: 5_000 });
+    const value = (await input.inputValue()).replace(/\D/g, '');
+    if (value !== '42') problems.push(`typed 42 into the number field, it holds ${JSON.stringify(value)}`);
+
+    if (problems.length > 0) throw new Error(`${subject.name} did not load cleanly:\n${problems.join('\n')}`);
+    return {
+      painted: round1(painted),
+      typeable: round1(typeable),
+      payable: payable === null ? null : round1(payable),
+      frameDocument: frameDocument === null ? null : round1(frameDocument),
+      inFrame,
+      trips: {
+        painted: tripsTo(requests, painted),
+        typeable: tripsTo(requests, typeable),
+        payable: payable === null ? null : tripsTo(requests, payable),
+      },
+      requests,
+      linkLag: round1(Math.min(...lagsOfLoad)),
+    };
+  } finally {
+    await context.close();
+    run.link.dropConnections();
+    run.setPayment(null);
+  }
+}
+
+// ---- the run ------------------------------------------------------------------------------------------
+
+async function bundleProbe(): Promise<string> {
+  const result = await build({
+    entryPoints: [join(root, 'bench/cold-probe.ts')],
+    bundle: true,
+    format: 'iife',
+    target: 'es2022',
+    platform: 'browser',
+    write: false,
+    logLevel: 'warning',
+  });
+  return result.outputFiles[0]?.text ?? '';
+}
+
+/** The isolated mode's steps in one load, ms from navigation start (NaN: the load had no such request). */
+function isolatedSteps(sample: Sample, critical: ReadonlySet<string>): Record<string, number> {
+  const requests = sample.requests;
+  const first = (test: (request: Request) => boolean, key: 'start' | 'end', pick: (...values: number[]) => number) => {
+    const values = requests.filter(test).map((request) => request[key] ?? NaN);
+    return values.length ? pick(...values) : NaN;
+  };
+  const asset = (request: Request) => request.path.startsWith('/frame/assets/');
+  return {
+    'frame document sent': first((request) => request.path === '/frame/card', 'start', Math.min),
+    'frame document arrived': sample.frameDocument ?? NaN,
+    'frame JS sent': first(asset, 'start', Math.min),
+    'critical JS arrived': first((request) => asset(request) && critical.has(request.path.slice('/frame/'.length)), 'end', Math.max),
+    'all preloaded JS arrived': first(asset, 'end', Math.max),
+    'field painted in the frame': sample.inFrame?.painted ?? NaN,
+    'frame shown at its height': sample.inFrame?.shown ?? NaN,
+    'payment GET sent': first((request) => request.method === 'GET' && request.path.startsWith('/payments/'), 'start', Math.min),
+    'payment GET answered': first((request) => request.method === 'GET' && request.path.startsWith('/payments/'), 'end', Math.max),
+    payable: sample.payable ?? NaN,
+  };
+}
+
+const fmt = (value: number) => Math.round(value).toLocaleString('en');
+const cell = (summary: Summary | null) => (summary ? `${fmt(summary.median)} (${fmt(summary.min)}–${fmt(summary.max)})` : '—');
+const median = (values: number[]) => summarize(values).median;
+
+/** Gzip (level 9) size of a file. */
+const gzipSize = (file: string): number => gzipSync(readFileSync(file), { level: 9 }).length;
+
+async function main(): Promise<number> {
+  const loadBefore = machine().loadAverage;
+  const busyBefore = await busyCpusBefore();
+  if (process.env.BENCH_COLD_BUILD !== '0') {
+    const result = spawnSync(process.execPath, ['scripts/build-bundle.mjs'], { cwd: root, encoding: 'utf8' });
+    if (result.status !== 0) throw new Error(`node scripts/build-bundle.mjs failed (exit ${result.status}):\n${result.stderr}${result.stdout}`);
+  }
+  const hostFile = join(root, 'dist', 'tender-checkout.js');
+  if (!existsSync(hostFile)) throw new Error('dist/tender-checkout.js is missing: run npm run build');
+  const files = distFiles();
+  // what an inline form needs before it can be paid: the form chunk (when the main file is the host) and the client
+  const inlineChunks = [...files.keys()].map((path) => path.replace('/assets/tender-checkout/', '')).filter((path) => /^chunks\/(form|client)-\w+\.js$/.test(path));
+  if (!inlineChunks.some((path) => path.startsWith('chunks/client-'))) throw new Error('dist/chunks/client-<hash>.js is missing: run npm run build');
+
+  const link = new Link();
+  onCleanup(() => link.close());
+  // the API's origin: its port must be known before the sandbox starts (its public URL names it)
+  let sandboxPort = 0;
+  const apiPort = await link.proxy(() => sandboxPort);
+  const apiOrigin = `http://localhost:${apiPort}`;
+  const sandbox = await startSandbox({ port: 0, dbPath: ':memory:', log: null, publicUrl: apiOrigin });
+  onCleanup(() => sandbox.close());
+  sandboxPort = sandbox.port;
+  const secretKey = sandbox.demo.secretKey;
+  if (!secretKey) throw new Error('the sandbox made no secret key');
+  const frame = frameFiles(join(root, 'dist', 'frame'));
+  const isolated = frame !== null && (await fetch(new URL('/frame/card', sandbox.url))).status === 200;
+  const only = (process.env.BENCH_COLD_SUBJECTS ?? '').split(',').filter(Boolean);
+  const subjects = SUBJECTS.filter((subject) => (isolated || subject.mode !== 'isolated') && (only.length === 0 || only.includes(subject.path.slice(1, -'.html'.length))));
+  if (subjects.length === 0) throw new Error(`BENCH_COLD_SUBJECTS=${only.join(',')} names no subject (static, isolated, inline, inline-preload)`);
+
+  let payment: Payment | null = null;
+  const merchantPort = await startMerchant(files, (path) =>
+    pageHtml(path, { publishableKey: sandbox.demo.publishableKey, apiBase: apiOrigin, clientSecret: payment?.clientSecret ?? '', inlineChunks }),
+  );
+  const merchantOrigin = `http://127.0.0.1:${await link.proxy(() => merchantPort)}`;
+
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: CHROMIUM_ARGS,
+    timeout: 60_000,
+    handleSIGINT: false,
+    handleSIGTERM: false,
+    handleSIGHUP: false,
+  });
+  onCleanup(() => browser.close());
+  const run: Run = {
+    browser,
+    link,
+    sandbox,
+    secretKey,
+    merchantOrigin,
+    probe: await bundleProbe(),
+    setPayment: (next) => (payment = next),
+  };
+
+  // one uncounted round: the browser's first contexts are slower than the rest
+  for (const subject of subjects) await loadOnce(run, subject, CASES[0]?.conditions as LinkConditions);
+
+  const samples = new Map<string, Sample[]>(); // `${case}|${subject}`
+  for (const testCase of CASES) {
+    for (let round = 0; round < ROUNDS; round++) {
+      for (let i = 0; i < subjects.length; i++) {
+        const subject = subjects[(round + i) % subjects.length] as Subject;
+        const sample = await loadOnce(run, subject, testCase.conditions);
+        const key = `${testCase.name}|${subject.name}`;
+        samples.set(key, [...(samples.get(key) ?? []), sample]);
+      }
+    }
+  }
+
+  console.log('\nCold load: navigation start → number field painted / typeable / payable (tender-ready), ms');
+  console.log(`Chromium ${browser.version()}, ${CHROMIUM_PATH}; node ${process.version}; ${machine().cpus} CPUs (${machine().cpuModel}), load ${loadBefore} at start, ${machine().loadAverage} at end, ${busyBefore ?? '?'} CPUs busy before start`);
+  console.log(`a fresh browser context per load; ${ROUNDS} loads per subject and case; median (min–max); round trips on the critical path in [ ] (not at 0 ms)`);
+  console.log('one round trip = one HTTP exchange on an open connection (bench/link.ts); connection set-up not emulated');
+  if (!isolated) console.log('isolated mode: not measured (no built card frame at /frame/card: dist/frame/ is missing)');
+  console.log('');
+
+  const rows: string[][] = [];
+  const summaries: Record<string, Record<string, unknown>> = {};
+  for (const testCase of CASES) {
+    for (const subject of subjects) {
+      const list = samples.get(`${testCase.name}|${subject.name}`) ?? [];
+      const pick = (key: 'painted' | 'typeable') => summarize(list.map((sample) => sample[key]));
+      const payable = subject.mode === 'static' ? null : summarize(list.map((sample) => sample.payable as number));
+      const trips = (key: 'painted' | 'typeable' | 'payable') => {
+        const values = list.map((sample) => sample.trips[key]).filter((value): value is number => value !== null);
+        return values.length ? median(values) : null;
+      };
+      const requests = median(list.map((sample) => sample.requests.filter((request) => request.end !== null && request.end <= (sample.payable ?? sample.typeable)).length));
+      summaries[`${testCase.name} | ${subject.name}`] = { painted: pick('painted'), typeable: pick('typeable'), payable, trips: { painted: trips('painted'), typeable: trips('typeable'), payable: trips('payable') }, requests };
+      // at 0 ms a request may start in the same millisecond another ends: chains mean nothing there
+      const withTrips = (summary: Summary | null, count: number | null) => (summary ? `${cell(summary)}${testCase.conditions.rttMs > 0 ? ` [${count}]` : ''}` : '—');
+      rows.push([testCase.name, subject.name, withTrips(pick('painted'), trips('painted')), withTrips(pick('typeable'), trips('typeable')), withTrips(payable, trips('payable')), String(requests)]);
+    }
+  }
+  printTable(['RTT', 'subject', 'painted [trips]', 'typeable [trips]', 'payable [trips]', 'requests until done'], rows);
+
+  // the requests of one load per subject at the slowest case: the round with the median payable (or typeable)
+  const slowest = CASES[CASES.length - 1] as Case;
+  for (const subject of subjects) {
+    const list = samples.get(`${slowest.name}|${subject.name}`) ?? [];
+    const key = (sample: Sample) => sample.payable ?? sample.typeable;
+    const sorted = [...list].sort((a, b) => key(a) - key(b));
+    const chosen = sorted[Math.floor((sorted.length - 1) / 2)];
+    if (!chosen) continue;
+    const frameDocument =
+      chosen.frameDocument === null || chosen.inFrame === null
+        ? ''
+        : `; frame document ${fmt(chosen.frameDocument)}, field painted in the frame ${fmt(chosen.inFrame.painted)}, frame shown at its height ${fmt(chosen.inFrame.shown)}`;
+    console.log(`\n${subject.name} at ${slowest.name}, the median load: painted ${fmt(chosen.painted)}, typeable ${fmt(chosen.typeable)}${chosen.payable === null ? '' : `, payable ${fmt(chosen.payable)}`}${frameDocument}`);
+    printTable(
+      ['#', 'depth', 'origin', 'request', 'start', 'end', 'bytes'],
+      chosen.requests.map((request, index) => [String(index + 1), String(request.depth), request.origin, `${request.method} ${request.path}`, fmt(request.start), request.end === null ? '—' : fmt(request.end), request.bytes.toLocaleString('en')]),
+    );
+  }
+
+  // the isolated mode's budgets
+  const budgetRows: string[][] = [];
+  const over: string[] = [];
+  const check = (what: string, value: number, limit: number, unit: string) => {
+    const ok = value <= limit;
+    if (!ok) over.push(what);
+    budgetRows.push([what, `${fmt(value)} ${unit}`, `≤ ${fmt(limit)} ${unit}`, ok ? 'ok' : 'OVER']);
+  };
+  const hostGzip = gzipSize(hostFile);
+  let criticalGzip: number | null = null;
+  let upFrontGzip: number | null = null;
+  if (isolated && frame) {
+    criticalGzip = frame.critical.reduce((sum, file) => sum + gzipSize(join(root, 'dist', 'frame', file)), 0);
+    upFrontGzip = frame.upFront.reduce((sum, file) => sum + gzipSize(join(root, 'dist', 'frame', file)), 0);
+    check('host script dist/tender-checkout.js, gzip', hostGzip, BUDGET.hostGzip, 'B');
+    check(`frame critical JS (${frame.critical.length} files: script + static imports), gzip`, criticalGzip, BUDGET.frameCriticalGzip, 'B');
+    for (const testCase of CASES) {
+      const list = samples.get(`${testCase.name}|isolated`) ?? [];
+      const { rttMs, downKbps } = testCase.conditions;
+      // at a limited rate, the round trip that brings the frame's JS also takes its transfer time (compressed, as the budget counts it)
+      const transfer = downKbps === null ? 0 : Math.round((criticalGzip * 8) / downKbps);
+      const allowance = rttMs + transfer + SLACK_MS;
+      check(`${testCase.name}: typeable − frame document (median)`, median(list.map((sample) => sample.typeable - (sample.frameDocument as number))), allowance, 'ms');
+      check(`${testCase.name}: payable − typeable (median)`, median(list.map((sample) => (sample.payable as number) - sample.typeable)), rttMs + SLACK_MS, 'ms');
+    }
+    // where the time goes, step by step
+    const critical = new Set(frame.critical);
+    const stepNames = Object.keys(isolatedSteps(samples.get(`${CASES[0]?.name}|isolated`)?.[0] as Sample, critical));
+    const stepRows = stepNames.map((step) => [
+      step,
+      ...CASES.map((testCase) => fmt(median((samples.get(`${testCase.name}|isolated`) ?? []).map((sample) => isolatedSteps(sample, critical)[step] as number)))),
+    ]);
+    console.log('\nIsolated mode, step by step (medians, ms from navigation start):');
+    printTable(['step', ...CASES.map((testCase) => testCase.name)], stepRows);
+
+    console.log(`\nIsolated mode's budgets (one round trip each, + ${SLACK_MS} ms of main-thread work; at a limited rate + the critical JS's transfer time):`);
+    printTable(['what', 'measured', 'budget', 'result'], budgetRows);
+  } else {
+    console.log(`\nhost script dist/tender-checkout.js: ${hostGzip.toLocaleString('en')} B gzip (budgets apply to the isolated mode only)`);
+  }
+
+  const lags = summarize([...samples.values()].flat().map((sample) => sample.linkLag));
+  console.log(`\nthe link took in requests ${lags.median} ms (median; max ${lags.max} ms) after the browser sent them: this process's event-loop delay, which delays the link's timers alike`);
+  const warning = loadWarning(busyBefore);
+  if (warning) console.log(`\n${warning}`);
+  const file = writeResult('cold-load', {
+    benchmark: 'cold-load',
+    date: new Date().toISOString(),
+    definition:
+      'ms from the top page navigation start to: the number field visible in a finished frame (painted), the same and enabled, writable, focusable, not inert (typeable), tender-ready (payable); fresh browser context per load; bench/link.ts: one round trip per HTTP exchange, connection set-up not emulated',
+    chromium: browser.version(),
+    node: process.version,
+    machine: { ...machine(), loadAverageAtStart: loadBefore, busyCpusBeforeStart: busyBefore },
+    settings: { rounds: ROUNDS, slackMs: SLACK_MS },
+    cases: CASES,
+    subjects,
+    sizes: { hostGzip, frameCriticalGzip: criticalGzip, frameUpFrontGzip: upFrontGzip, frameCritical: frame?.critical ?? null, frameUpFront: frame?.upFront ?? null },
+    budget: BUDGET,
+    budgetResults: budgetRows,
+    linkLagMs: lags,
+    ok: over.length === 0,
+    summary: summaries,
+    samples: Object.fromEntries(samples),
+  });
+  console.log(`\nwrote ${file}`);
+  if (over.length > 0) {
+    console.log(`BUDGET MISSED: ${over.join('; ')}`);
+    return 1;
+  }
+  return 0;
+}
+
+runBenchmark('cold-load', LIMIT_MS, main);

@@ -1,0 +1,27 @@
+// The isolated card frame's JavaScript as the size gate (scripts/check-size.mjs) and the cold-load
+// benchmark (bench/cold-load.ts) count it, from the manifest scripts/build-frame.mjs writes:
+//
+//   critical  the frame page's script and every file it imports statically, transitively: what has
+//             to arrive and run before the number field can be shown (budget: 30 KB gzip together)
+//   upFront   the script and its `modulepreload` list: everything the frame page fetches at once
+//             (the critical files and the API client's, needed before the payment can be paid)
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+
+/** esbuild's static imports in its minified output: `import"./x.js"`, `from"./x.js"` (a dynamic import has a parenthesis). */
+const STATIC_IMPORT = /(?:\bfrom|\bimport)\s*["']\.\/([\w-]+\.js)["']/g;
+
+/** The frame's files (paths relative to `frameDir`, as in the manifest); null when the frame is not built. */
+export function frameFiles(frameDir) {
+  const manifestFile = join(frameDir, 'manifest.json');
+  if (!existsSync(manifestFile)) return null;
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
+  const critical = new Set();
+  const visit = (file) => {
+    if (critical.has(file)) return;
+    critical.add(file);
+    for (const match of readFileSync(join(frameDir, file), 'utf8').matchAll(STATIC_IMPORT)) visit(join(dirname(file), match[1]).split('\\').join('/'));
+  };
+  visit(manifest.script);
+  return { critical: [...critical], upFront: [manifest.script, ...manifest.preload] };
+}
