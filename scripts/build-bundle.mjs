@@ -228,6 +228,7 @@ const main = await esbuild.build({
       [/(^|\/)card-form\.js$/, formFile],
       [/\/frame\/protocol\.js$/, protocolFile],
       [/\/challenge\/challenge-dialog\.js$/, challengeFile],
+      [/\/api\/client\.js$/, clientFile],
     ]),
     minifyTemplates,
   ],

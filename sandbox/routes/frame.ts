@@ -1,4 +1,5 @@
 import { readFileSync, statSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import { join, normalize, sep } from 'node:path';
 import type { Context } from 'hono';
 import { framePage, framePageHeaders, type FrameManifest } from '../pages/frame.js';
@@ -27,6 +28,8 @@ export function frameRoutes(app: App, deps: RouteDeps, frameDir: string): void {
     }
   };
   const noCors = (c: Context) => c.header('access-control-allow-origin', undefined);
+  /** Each asset gzipped once (they are immutable: the name changes with the content). */
+  const gzipped = new Map<string, Uint8Array>();
 
   app.get('/frame/card', (c) => {
     noCors(c);
@@ -57,6 +60,14 @@ export function frameRoutes(app: App, deps: RouteDeps, frameDir: string): void {
     c.header('content-type', 'text/javascript; charset=utf-8');
     c.header('x-content-type-options', 'nosniff');
     c.header('cache-control', 'public, max-age=31536000, immutable');
+    c.header('vary', 'accept-encoding');
+    // the frame's first paint waits for these files: gzip takes them to about a third on the wire
+    if (/\bgzip\b/.test(c.req.header('accept-encoding') ?? '')) {
+      let packed = gzipped.get(path);
+      if (!packed) gzipped.set(path, (packed = new Uint8Array(gzipSync(body, { level: 9 }))));
+      c.header('content-encoding', 'gzip');
+      return c.body(packed, 200);
+    }
     return c.body(new Uint8Array(body), 200);
   });
 }

@@ -87,9 +87,15 @@ describe('the card frame page', () => {
   });
 
   it('serves its hashed files as immutable JavaScript, and nothing outside them', async () => {
-    const asset = await fetch(`${sandbox.url}/frame/assets/frame-ABCDEFGH.js`);
+    const asset = await fetch(`${sandbox.url}/frame/assets/frame-ABCDEFGH.js`, { headers: { 'accept-encoding': 'identity' } });
     assert.equal(asset.status, 200);
     assert.equal(await asset.text(), 'export {};\n');
+    assert.equal(asset.headers.get('content-encoding'), null);
+    // gzipped for a browser that takes it (fetch() unpacks it)
+    const packed = await fetch(`${sandbox.url}/frame/assets/frame-ABCDEFGH.js`, { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    assert.equal(packed.headers.get('content-encoding'), 'gzip');
+    assert.equal(packed.headers.get('vary'), 'accept-encoding');
+    assert.equal(await packed.text(), 'export {};\n');
     assert.match(asset.headers.get('content-type') ?? '', /^text\/javascript/);
     assert.equal(asset.headers.get('cache-control'), 'public, max-age=31536000, immutable');
     assert.equal(asset.headers.get('x-content-type-options'), 'nosniff');

@@ -202,7 +202,10 @@ export function startFrame(options: FrameOptions = {}): TenderCardForm {
     port.onmessage = (received) => onHost(schemas, received.data);
     for (const queued of queue.splice(0)) port.postMessage(queued);
   });
-  if (win.parent !== win) win.parent.postMessage(message({ type: 'hello' }), '*');
+  // hello once the form is painted, with its height: the host shows the frame without waiting for the channel
+  if (win.parent !== win) {
+    void form.updateComplete.then(() => win.parent.postMessage(message({ type: 'hello', height: Math.ceil(form.getBoundingClientRect().height) }), '*'));
+  }
   return form;
 }
 

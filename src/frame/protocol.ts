@@ -22,8 +22,11 @@ const record = z.record(z.string(), z.unknown());
 
 // ---- on the parent window (before the channel exists) ------------------------------------------
 
-/** Frame → parent, with `postMessage(…, '*')`: the frame's script runs and waits for its port. */
-export const Hello = envelope('hello', {});
+/**
+ * Frame → parent, with `postMessage(…, '*')`: the form is painted (its height, so the host shows the
+ * frame at once, before the channel exists) and waits for its port.
+ */
+export const Hello = envelope('hello', { height: z.number().check(z.nonnegative(), z.lte(10_000)) });
 /** Parent → frame, with the port transferred: the only window message the frame accepts, and only from `window.parent`. */
 export const Connect = envelope('connect', {});
 

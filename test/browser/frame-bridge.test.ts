@@ -82,7 +82,10 @@ describe('the frame bridge (src/frame/frame.ts)', () => {
     expect([form.locale, form.hideName, form.hideButton]).to.deep.equal(['de', true, false]);
     expect(form.renderRoot.querySelector('#number')).to.not.equal(null);
     expect(form.renderRoot.querySelector('#name')).to.equal(null);
-    expect(frame.hellos).to.deep.equal([message({ type: 'hello' })]);
+    // hello once painted, with the form's height: the host can show the frame before the channel exists
+    await waitUntil(() => frame.hellos.length === 1, 'no hello', { timeout: 8000 });
+    expect(frame.hellos).to.deep.equal([message({ type: 'hello', height: Math.ceil(form.getBoundingClientRect().height) })]);
+    expect(Math.ceil(form.getBoundingClientRect().height)).to.be.above(100);
   });
 
   it('takes the host’s configuration, pays, and forwards ready, change and result; the submit is the host’s question', async () => {

@@ -73,6 +73,7 @@ describe('<tender-checkout> isolated (the default)', () => {
     expect(document.querySelectorAll('input').length + element.shadowRoot!.querySelectorAll('input').length).to.equal(0);
     await waitUntil(() => frame.title === en.frameTitle, `the title is "${frame.title}"`);
     const view = await read();
+    expect(frame.style.height).to.match(/^\d+px$/);
     // no inner scrolling: the frame is as tall as its content
     expect(view.scroll.height).to.be.at.most(view.scroll.viewport);
     expect(frame.getBoundingClientRect().height).to.be.above(150);
@@ -355,7 +356,9 @@ describe('<tender-checkout> isolated (the default)', () => {
     document.body.append(sibling, card);
     const siblingWindow = () => sibling.contentWindow as Window & { heard: unknown[]; offers: number };
     try {
-      expect((await hello).data).to.deep.equal(message({ type: 'hello' }));
+      const said = (await hello).data as { type: string; height: number };
+      expect(said.type).to.equal('hello');
+      expect(said.height).to.be.above(100);
       const offered = siblingWindow().offers;
       await waitUntil(() => siblingWindow().offers >= offered + 40, 'the sibling stopped offering');
       expect(siblingWindow().heard).to.deep.equal([]);

@@ -27,6 +27,8 @@ export type { PreviewState } from '../../flow/preview.js';
 const loadForm = lazy<typeof FormModule>(() => import('./card-form.js'));
 const loadProtocol = lazy<typeof ProtocolModule>(() => import('../../frame/protocol.js'));
 const loadChallenge = lazy<typeof ChallengeModule>(() => import('../challenge/challenge-dialog.js'));
+/** Inline: the API client the form imports once it runs, fetched beside the form instead (one round trip less). */
+const prefetchClient = lazy(() => import('../../api/client.js'));
 
 /** The form's parts, exported through this element's shadow root in `inline` mode. */
 const PARTS = 'base,form,field,label,input,input-invalid,brand,error,button,status';
@@ -316,6 +318,7 @@ export class TenderCheckout extends Base {
     if (this.isInline()) {
       this.closeFrame();
       let module: typeof FormModule;
+      if (!this.preview) void prefetchClient().catch(() => undefined);
       try {
         module = await loadForm();
       } catch {
@@ -425,8 +428,10 @@ export class TenderCheckout extends Base {
     const frame = this.frame;
     if (!frame || event.source !== frame.contentWindow || event.origin !== this.frameOrigin) return;
     const protocol = await loadProtocol().catch(() => null);
-    if (!protocol || !protocol.Hello.safeParse(event.data).success || frame !== this.frame || !frame.contentWindow) return;
+    const hello = protocol?.Hello.safeParse(event.data);
+    if (!protocol || !hello?.success || frame !== this.frame || !frame.contentWindow) return;
     clearTimeout(this.timer);
+    frame.style.height = `${Math.ceil(hello.data.height)}px`;
     this.root.querySelector('[part=frame-status]')?.remove();
     this.port?.close();
     const channel = new MessageChannel();
