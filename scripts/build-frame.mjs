@@ -3,12 +3,13 @@
 // folder of their own):
 //
 //   <outdir>/assets/frame-<hash>.js   the frame page's script (src/frame/main.ts): form, flow, text, protocol
-//   <outdir>/assets/<name>-<hash>.js  its chunks (esbuild code splitting): the API client, the appearance
-//                                     compiler, the preview states, each locale, and code they share
+//   <outdir>/assets/<name>-<hash>.js  its chunks (esbuild code splitting): `late` (the API client and the
+//                                     protocol's schemas, src/frame/late.ts), the appearance compiler, the
+//                                     preview states, each locale, and code they share
 //   <outdir>/manifest.json            { script, preload, locales }: what the sandbox's frame page
 //                                     (sandbox/pages/frame.ts) names. `preload` is every file the form
 //                                     needs before it can be paid (the script's static imports and the
-//                                     client chunk with its own), as <link rel="modulepreload">: no waterfall
+//                                     late chunk with its own), as <link rel="modulepreload">: no waterfall
 //
 // Every asset name carries a content hash, so the sandbox serves them as immutable.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -17,6 +18,27 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+
+/**
+ * The API client (imported by the payment flow) and the protocol's schemas (by the frame) load after
+ * the first paint; both dynamic imports go to src/frame/late.ts, one file with zod inside.
+ */
+const lateChunk = {
+  name: 'tender-frame-late-chunk',
+  setup(build) {
+    const late = join(root, 'src/frame/late.ts');
+    build.onResolve({ filter: /(\/api\/client|^\.\/protocol)\.js$/ }, (args) => (args.kind === 'dynamic-import' ? { path: late } : undefined));
+    // the 3-D Secure dialog is the host's to open (FrameHooks.challenge): the frame's build leaves it
+    // out, and with it the last other user of zod, which then lives in the late chunk alone
+    build.onResolve({ filter: /\/challenge\/challenge-dialog\.js$/ }, (args) =>
+      args.kind === 'dynamic-import' ? { path: 'challenge-dialog', namespace: 'tender-frame-none' } : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'tender-frame-none' }, () => ({
+      contents: 'export function openChallenge() { return Promise.resolve(false); }',
+      loader: 'js',
+    }));
+  },
+};
 
 /** Builds the frame into `outdir` (default dist/frame). Returns the manifest. */
 export async function buildFrame(outdir = join(root, 'dist/frame'), { minify = true, plugins = [] } = {}) {
@@ -41,12 +63,12 @@ export async function buildFrame(outdir = join(root, 'dist/frame'), { minify = t
     chunkNames: '[name]-[hash]',
     metafile: true,
     logLevel: 'warning',
-    plugins,
+    plugins: [lateChunk, ...plugins],
   });
   const outputs = result.metafile.outputs;
   const name = (file) => relative(outdir, join(root, file)).split('\\').join('/');
   const script = Object.keys(outputs).find((file) => outputs[file].entryPoint === 'src/frame/main.ts');
-  const client = Object.keys(outputs).find((file) => outputs[file].entryPoint === 'src/api/client.ts');
+  const client = Object.keys(outputs).find((file) => outputs[file].entryPoint === 'src/frame/late.ts');
   if (!script || !client) throw new Error('build-frame: no frame script or client chunk in the output');
 
   /** A file and everything it imports statically, in load order. */
