@@ -137,6 +137,7 @@ describe('<tender-checkout> isolated (the default)', () => {
     const { log } = await mountIsolated({ payment });
     await waitUntil(async () => (await read()).status.startsWith(en['status.waitScreen']), 'no wait screen in the frame', { timeout: 5000 });
     expect(log.of('tender-result')).to.have.length(0);
+    expect(await inFrame<unknown[]>({ action: 'axe' }), 'axe on the wait screen').to.deep.equal([]);
     await answerMobileMoney(payment.payment_id, 'approve');
     const result = await log.wait('tender-result', 1, 10000);
     expect(result.detail).to.include({ paymentId: payment.payment_id, status: 'succeeded' });
@@ -150,6 +151,7 @@ describe('<tender-checkout> isolated (the default)', () => {
     expect(error.detail).to.include({ code: 'client_secret_expired', recoverable: false });
     expect((await read()).status).to.equal(en['error.expired']);
     expect(log.of('tender-ready')).to.have.length(0);
+    expect(await inFrame<unknown[]>({ action: 'axe' }), 'axe on the error').to.deep.equal([]);
   });
 
   it('a confirm whose answer is lost is reconciled by retrieving the payment: reported paid, never failed', async () => {
@@ -278,6 +280,13 @@ describe('<tender-checkout> isolated (the default)', () => {
     element.style.setProperty('--tender-color-primary', 'url(https://tracker.example/x.png)');
     await waitUntil(async () => (await read()).buttonBackground !== 'rgb(4, 5, 6)', 'the frame kept the old value');
     expect((await read()).buttonBackground).to.match(/^rgb/);
+    // a theme set on the host reaches the frame (the host's own --tender-* value is gone, so the preset shows)
+    element.style.removeProperty('--tender-color-primary');
+    const plainBackground = (await read()).buttonBackground;
+    element.theme = 'night';
+    await waitUntil(async () => (await read()).buttonBackground !== plainBackground, 'the night theme never reached the frame');
+    element.appearance = { variables: { colorPrimary: '#123456' } };
+    await waitUntil(async () => (await read()).buttonBackground === 'rgb(18, 52, 86)', 'appearance.variables never reached the frame');
     element.locale = 'de';
     await waitUntil(() => frameOf(element).title === de.frameTitle, 'the title is not German');
     expect(plain((await read()).button)).to.equal(de.pay.replace('{amount}', '10,99 $'));
