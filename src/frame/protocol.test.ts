@@ -24,10 +24,13 @@ const ok = (schema: { safeParse(value: unknown): { success: boolean } }, value: 
 
 describe('the host ↔ frame protocol', () => {
   it('wraps every message in the versioned envelope', () => {
-    assert.deepEqual(message({ type: 'hello' }), { protocol: 'tender-frame', v: 1, type: 'hello' });
+    assert.deepEqual(message({ type: 'hello', height: 320 }), { protocol: 'tender-frame', v: 1, type: 'hello', height: 320 });
     assert.equal(PROTOCOL, 'tender-frame');
     assert.equal(PROTOCOL_VERSION, 1);
-    assert.ok(ok(Hello, message({ type: 'hello' })));
+    assert.ok(ok(Hello, message({ type: 'hello', height: 320 })));
+    // the height is what lets the host show the frame before the channel exists: it is required and bounded
+    assert.equal(ok(Hello, message({ type: 'hello' })), false);
+    assert.equal(ok(Hello, message({ type: 'hello', height: 20_000 })), false);
     assert.ok(ok(Connect, message({ type: 'connect' })));
   });
 
@@ -36,7 +39,7 @@ describe('the host ↔ frame protocol', () => {
       { protocol: 'other', v: 1, type: 'connect' },
       { protocol: PROTOCOL, v: 2, type: 'connect' },
       { protocol: PROTOCOL, type: 'connect' },
-      message({ type: 'hello' }),
+      message({ type: 'hello', height: 1 }),
       'connect',
       null,
     ]) {
