@@ -36,21 +36,42 @@ export interface Payment {
   [member: string]: unknown;
 }
 
-async function merchantCall(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Payment> {
-  const { url, secretKey } = sandbox();
-  const response = await fetch(`${url}${path}`, {
+async function call<T>(method: 'GET' | 'POST', path: string, key: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${sandbox().url}${path}`, {
     method,
-    headers: { 'api-key': secretKey, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: { 'api-key': key, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   const text = await response.text();
   if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-  return JSON.parse(text) as Payment;
+  return JSON.parse(text) as T;
 }
 
-/** Creates a payment as the merchant's server does (secret key). */
-export function createPayment(body: Record<string, unknown>): Promise<Payment> {
-  return merchantCall('POST', '/payments', body);
+function merchantCall(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Payment> {
+  return call<Payment>(method, path, sandbox().secretKey, body);
+}
+
+/** Creates a payment as the merchant's server does (the demo merchant's secret key, or `secretKey`). */
+export function createPayment(body: Record<string, unknown>, secretKey = sandbox().secretKey): Promise<Payment> {
+  return call<Payment>('POST', '/payments', secretKey, body);
+}
+
+/** A merchant account of its own, created with the admin key, and its keys. */
+export interface Merchant {
+  merchantId: string;
+  publishableKey: string;
+  secretKey: string;
+}
+
+let merchants = 0;
+
+/** Creates a merchant account (e.g. with `allowed_origins`) and a secret key for it. */
+export async function createMerchant(account: Record<string, unknown> = {}): Promise<Merchant> {
+  const { adminKey } = sandbox();
+  const merchantId = `e2e_${process.pid}_${Date.now()}_${(merchants += 1)}`;
+  const created = await call<{ publishable_key: string }>('POST', '/accounts', adminKey, { merchant_id: merchantId, ...account });
+  const key = await call<{ api_key: string }>('POST', `/api_keys/${merchantId}`, adminKey, { name: 'e2e', expiration: 'never' });
+  return { merchantId, publishableKey: created.publishable_key, secretKey: key.api_key };
 }
 
 /** Retrieves a payment as the merchant's server does (secret key). */
