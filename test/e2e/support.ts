@@ -236,7 +236,7 @@ export class MerchantPage {
 
   /** Opens the page for a payment. */
   async open(clientSecret: string | null, params: Record<string, string> = {}): Promise<void> {
-    this.inline = (params['mode'] ?? this.mode) === 'inline' || Boolean(params['preview']);
+    this.inline = this.mode === 'inline' || Boolean(params['preview']);
     await this.page.goto(this.address(clientSecret ? { 'client-secret': clientSecret, ...params } : params));
   }
 
