@@ -47,40 +47,40 @@ forEachMode(() => {
     expect(merchant.allEvents.some((event) => event.type === 'tender-redirect')).toBe(false);
     expect(new URL(sandbox().url).origin).not.toBe(new URL(address).origin);
   });
-});
 
-test.describe('at 400 % zoom (a 1280 × 1024 window: 320 × 256 CSS px, WCAG 1.4.10 reflow)', () => {
-  test.use({ viewport: { width: 320, height: 256 }, deviceScaleFactor: 4 });
+  test.describe('at 400 % zoom   (a 1280 × 1024 window: 320 × 256 CSS px, WCAG 1.4.10 reflow)', () => {
+    test.use({ viewport: { width: 320, height: 256 }, deviceScaleFactor: 4 });
 
-  test('the dialog fills the viewport, Close is visible, the challenge page scrolls one way only and is answered', async ({ merchant, page }) => {
-    const payment = await createPayment({ amount: 4200, currency: 'EUR' });
-    await merchant.open(payment.client_secret);
-    await merchant.onlyEvent('tender-ready');
-    await merchant.typeCard(card(THREE_DS_CHALLENGE));
-    await merchant.payButton.click();
+    test('the dialog fills the viewport, Close is visible, the challenge page scrolls one way only and is answered', async ({ merchant, page }) => {
+      const payment = await createPayment({ amount: 4200, currency: 'EUR' });
+      await merchant.open(payment.client_secret);
+      await merchant.onlyEvent('tender-ready');
+      await merchant.typeCard(card(THREE_DS_CHALLENGE));
+      await merchant.payButton.click();
 
-    const dialog = merchant.checkout.getByRole('dialog', { name: en['status.continueAuthentication'] });
-    await expect(dialog).toBeVisible();
-    expect(await dialog.boundingBox()).toEqual({ x: 0, y: 0, width: 320, height: 256 });
-    const close = dialog.getByRole('button', { name: en.close });
-    await expect(close).toBeInViewport({ ratio: 1 });
+      const dialog = merchant.checkout.getByRole('dialog', { name: en['status.continueAuthentication'] });
+      await expect(dialog).toBeVisible();
+      expect(await dialog.boundingBox()).toEqual({ x: 0, y: 0, width: 320, height: 256 });
+      const close = dialog.getByRole('button', { name: en.close });
+      await expect(close).toBeInViewport({ ratio: 1 });
 
-    const challenge = page.frameLocator('tender-checkout dialog iframe');
-    await expect(challenge.getByRole('heading', { name: 'Test Payment Page' })).toBeVisible();
-    const frame = page.frames().find((candidate) => candidate.url().includes('/payments/redirect/'));
-    if (!frame) throw new Error('no challenge frame');
-    // no sideways scrolling inside the frame: every line of the page fits its 320 px
-    const widths = await frame.evaluate(() => ({ content: document.documentElement.scrollWidth, frame: document.documentElement.clientWidth }));
-    expect(widths.content, 'the challenge page scrolls sideways').toBeLessThanOrEqual(widths.frame);
-    for (const name of ['Complete Payment', 'Reject Payment']) {
-      const button = challenge.getByRole('button', { name });
-      await button.scrollIntoViewIfNeeded();
-      await expect(button, `${name} on screen after scrolling down`).toBeInViewport({ ratio: 1 });
-    }
-    await expect(close, 'Close stays on screen while the page scrolls').toBeInViewport({ ratio: 1 });
+      const challenge = page.frameLocator('tender-checkout dialog iframe');
+      await expect(challenge.getByRole('heading', { name: 'Test Payment Page' })).toBeVisible();
+      const frame = page.frames().find((candidate) => candidate.url().includes('/payments/redirect/'));
+      if (!frame) throw new Error('no challenge frame');
+      // no sideways scrolling inside the frame: every line of the page fits its 320 px
+      const widths = await frame.evaluate(() => ({ content: document.documentElement.scrollWidth, frame: document.documentElement.clientWidth }));
+      expect(widths.content, 'the challenge page scrolls sideways').toBeLessThanOrEqual(widths.frame);
+      for (const name of ['Complete Payment', 'Reject Payment']) {
+        const button = challenge.getByRole('button', { name });
+        await button.scrollIntoViewIfNeeded();
+        await expect(button, `${name} on screen after scrolling down`).toBeInViewport({ ratio: 1 });
+      }
+      await expect(close, 'Close stays on screen while the page scrolls').toBeInViewport({ ratio: 1 });
 
-    await challenge.getByRole('button', { name: 'Complete Payment' }).click();
-    expect(await merchant.onlyEvent('tender-result')).toMatchObject({ paymentId: payment.payment_id, status: 'succeeded' });
-    await expect(dialog).toHaveCount(0);
+      await challenge.getByRole('button', { name: 'Complete Payment' }).click();
+      expect(await merchant.onlyEvent('tender-result')).toMatchObject({ paymentId: payment.payment_id, status: 'succeeded' });
+      await expect(dialog).toHaveCount(0);
+    });
   });
 });
