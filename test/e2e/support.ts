@@ -9,8 +9,9 @@ import { readFile } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test as base, expect, type Frame, type FrameLocator, type Locator, type Page } from '@playwright/test';
+import { merchantCsp, MODES, type Mode } from './csp.js';
 
-export { expect };
+export { expect, merchantCsp, MODES, type Mode };
 
 export interface SandboxInfo {
   url: string;
@@ -77,33 +78,6 @@ export async function createMerchant(account: Record<string, unknown> = {}): Pro
 /** Retrieves a payment as the merchant's server does (secret key). */
 export function retrievePayment(paymentId: string): Promise<Payment> {
   return merchantCall('GET', `/payments/${encodeURIComponent(paymentId)}`);
-}
-
-/** How `<tender-checkout>` shows the form: in the cross-origin frame (the default) or, `inline`, in its shadow root. */
-export type Mode = 'isolated' | 'inline';
-
-/** Both modes, for the specs that run their flows in each. */
-export const MODES: readonly Mode[] = ['isolated', 'inline'];
-
-/**
- * The CSP the merchant page is served with: what docs/ tells merchants to allow. Isolated, the page
- * only frames the API host (the card frame, the 3-D Secure challenge) and never calls it; inline, the
- * element's own `fetch` calls need the API in `connect-src`.
- */
-export function merchantCsp(apiBase: string, mode: Mode = 'isolated'): string {
-  return [
-    "default-src 'self'",
-    "script-src 'self'",
-    "style-src 'self'",
-    mode === 'inline' ? `connect-src 'self' ${apiBase}` : "connect-src 'self'",
-    "img-src 'self'",
-    "font-src 'self'",
-    // the card frame and the 3-D Secure challenge page are served from the API's origin
-    `frame-src ${apiBase}`,
-    "object-src 'none'",
-    "base-uri 'none'",
-    mode === 'inline' ? `form-action 'self' ${apiBase}` : "form-action 'self'",
-  ].join('; ');
 }
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
