@@ -40,20 +40,21 @@ export async function buildReactExample(outdir: string): Promise<string[]> {
   return Object.keys(result.metafile.inputs);
 }
 
-/** The Content-Security-Policy of docs/integration.md for a page talking to `apiBase`. */
+/** The Content-Security-Policy of docs/integration.md for an isolated checkout whose card frame comes from `apiBase`. */
 export function checkoutCsp(apiBase: string): string {
   const api = new URL(apiBase).origin;
   return [
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self'",
-    `connect-src 'self' ${api}`,
+    // the page calls only its own server; the card frame calls the API
+    "connect-src 'self'",
     "img-src 'self'",
     "font-src 'self'",
-    "frame-src 'none'",
+    `frame-src ${api}`,
     "object-src 'none'",
     "base-uri 'none'",
-    `form-action 'self' ${api}`,
+    "form-action 'self'",
   ].join('; ');
 }
 

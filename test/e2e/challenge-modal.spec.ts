@@ -1,83 +1,86 @@
 // The 3-D Secure modal (three-ds="modal", the default) with the script-tag bundle on the strict-CSP
 // merchant page (`merchantCsp` in support.ts: `frame-src` names the API's origin), against the real
-// sandbox: the challenge opens in a dialog over the page, the customer answers it inside the frame,
-// the page never navigates, and the outcome comes from the payment as retrieved. The `merchant`
-// fixture checks for CSP violations and card data afterwards.
+// sandbox: the challenge opens in a dialog over the page (isolated, the host element opens it for the
+// card frame), the customer answers it inside the challenge frame, the page never navigates, and the
+// outcome comes from the payment as retrieved; in both modes. The `merchant` fixture checks for CSP
+// violations and card data afterwards.
 import { en } from '../../src/i18n/en.js';
-import { card, createPayment, expect, retrievePayment, sandbox, test } from './support.js';
+import { card, createPayment, expect, forEachMode, retrievePayment, sandbox, test } from './support.js';
 
 const THREE_DS_CHALLENGE = '4000003800000446';
 
-test('3-D Secure in the modal: answered inside the dialog, the merchant page never navigates', async ({ merchant, page }) => {
-  const payment = await createPayment({ amount: 4200, currency: 'EUR' });
-  await merchant.open(payment.client_secret);
-  await merchant.onlyEvent('tender-ready');
-  const address = page.url();
-  let navigations = 0;
-  page.on('framenavigated', (frame) => {
-    if (frame === page.mainFrame()) navigations += 1;
-  });
-
-  await merchant.typeCard(card(THREE_DS_CHALLENGE));
-  await merchant.payButton.click();
-
-  const dialog = merchant.checkout.getByRole('dialog', { name: en['status.continueAuthentication'] });
-  await expect(dialog).toBeVisible();
-  const challenge = page.frameLocator('tender-checkout dialog iframe');
-  await expect(challenge.getByRole('heading', { name: 'Test Payment Page' })).toBeVisible();
-  expect((await retrievePayment(payment.payment_id)).status).toBe('requires_customer_action');
-
-  // Escape closes it without an outcome; Continue authentication opens it again with a fresh link
-  await page.keyboard.press('Escape');
-  await expect(dialog).toHaveCount(0);
-  await expect(merchant.status).toHaveText(en['status.awaitingAuthentication']);
-  await merchant.checkout.getByRole('button', { name: en['status.continueAuthentication'] }).click();
-  await expect(challenge.getByRole('heading', { name: 'Test Payment Page' })).toBeVisible();
-
-  await challenge.getByRole('button', { name: 'Complete Payment' }).click();
-  const result = await merchant.onlyEvent('tender-result');
-  expect(result).toMatchObject({ paymentId: payment.payment_id, status: 'succeeded', retryable: false });
-  await expect(dialog).toHaveCount(0);
-  await expect(merchant.status).toHaveText(en['status.succeeded']);
-  expect((await retrievePayment(payment.payment_id)).status).toBe('succeeded');
-  expect(page.url()).toBe(address);
-  expect(navigations).toBe(0);
-  expect(merchant.allEvents.some((event) => event.type === 'tender-redirect')).toBe(false);
-  expect(new URL(sandbox().url).origin).not.toBe(new URL(address).origin);
-});
-
-test.describe('at 400 % zoom (a 1280 × 1024 window: 320 × 256 CSS px, WCAG 1.4.10 reflow)', () => {
-  test.use({ viewport: { width: 320, height: 256 }, deviceScaleFactor: 4 });
-
-  test('the dialog fills the viewport, Close is visible, the challenge page scrolls one way only and is answered', async ({ merchant, page }) => {
+forEachMode(() => {
+  test('3-D Secure in the modal: answered inside the dialog, the merchant page never navigates', async ({ merchant, page }) => {
     const payment = await createPayment({ amount: 4200, currency: 'EUR' });
     await merchant.open(payment.client_secret);
     await merchant.onlyEvent('tender-ready');
+    const address = page.url();
+    let navigations = 0;
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) navigations += 1;
+    });
+
     await merchant.typeCard(card(THREE_DS_CHALLENGE));
     await merchant.payButton.click();
 
     const dialog = merchant.checkout.getByRole('dialog', { name: en['status.continueAuthentication'] });
     await expect(dialog).toBeVisible();
-    expect(await dialog.boundingBox()).toEqual({ x: 0, y: 0, width: 320, height: 256 });
-    const close = dialog.getByRole('button', { name: en.close });
-    await expect(close).toBeInViewport({ ratio: 1 });
-
     const challenge = page.frameLocator('tender-checkout dialog iframe');
     await expect(challenge.getByRole('heading', { name: 'Test Payment Page' })).toBeVisible();
-    const frame = page.frames().find((candidate) => candidate.url().includes('/payments/redirect/'));
-    if (!frame) throw new Error('no challenge frame');
-    // no sideways scrolling inside the frame: every line of the page fits its 320 px
-    const widths = await frame.evaluate(() => ({ content: document.documentElement.scrollWidth, frame: document.documentElement.clientWidth }));
-    expect(widths.content, 'the challenge page scrolls sideways').toBeLessThanOrEqual(widths.frame);
-    for (const name of ['Complete Payment', 'Reject Payment']) {
-      const button = challenge.getByRole('button', { name });
-      await button.scrollIntoViewIfNeeded();
-      await expect(button, `${name} on screen after scrolling down`).toBeInViewport({ ratio: 1 });
-    }
-    await expect(close, 'Close stays on screen while the page scrolls').toBeInViewport({ ratio: 1 });
+    expect((await retrievePayment(payment.payment_id)).status).toBe('requires_customer_action');
+
+    // Escape closes it without an outcome; Continue authentication opens it again with a fresh link
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    await expect(merchant.status).toHaveText(en['status.awaitingAuthentication']);
+    await merchant.form.getByRole('button', { name: en['status.continueAuthentication'] }).click();
+    await expect(challenge.getByRole('heading', { name: 'Test Payment Page' })).toBeVisible();
 
     await challenge.getByRole('button', { name: 'Complete Payment' }).click();
-    expect(await merchant.onlyEvent('tender-result')).toMatchObject({ paymentId: payment.payment_id, status: 'succeeded' });
+    const result = await merchant.onlyEvent('tender-result');
+    expect(result).toMatchObject({ paymentId: payment.payment_id, status: 'succeeded', retryable: false });
     await expect(dialog).toHaveCount(0);
+    await expect(merchant.status).toHaveText(en['status.succeeded']);
+    expect((await retrievePayment(payment.payment_id)).status).toBe('succeeded');
+    expect(page.url()).toBe(address);
+    expect(navigations).toBe(0);
+    expect(merchant.allEvents.some((event) => event.type === 'tender-redirect')).toBe(false);
+    expect(new URL(sandbox().url).origin).not.toBe(new URL(address).origin);
+  });
+
+  test.describe('at 400 % zoom   (a 1280 × 1024 window: 320 × 256 CSS px, WCAG 1.4.10 reflow)', () => {
+    test.use({ viewport: { width: 320, height: 256 }, deviceScaleFactor: 4 });
+
+    test('the dialog fills the viewport, Close is visible, the challenge page scrolls one way only and is answered', async ({ merchant, page }) => {
+      const payment = await createPayment({ amount: 4200, currency: 'EUR' });
+      await merchant.open(payment.client_secret);
+      await merchant.onlyEvent('tender-ready');
+      await merchant.typeCard(card(THREE_DS_CHALLENGE));
+      await merchant.payButton.click();
+
+      const dialog = merchant.checkout.getByRole('dialog', { name: en['status.continueAuthentication'] });
+      await expect(dialog).toBeVisible();
+      expect(await dialog.boundingBox()).toEqual({ x: 0, y: 0, width: 320, height: 256 });
+      const close = dialog.getByRole('button', { name: en.close });
+      await expect(close).toBeInViewport({ ratio: 1 });
+
+      const challenge = page.frameLocator('tender-checkout dialog iframe');
+      await expect(challenge.getByRole('heading', { name: 'Test Payment Page' })).toBeVisible();
+      const frame = page.frames().find((candidate) => candidate.url().includes('/payments/redirect/'));
+      if (!frame) throw new Error('no challenge frame');
+      // no sideways scrolling inside the frame: every line of the page fits its 320 px
+      const widths = await frame.evaluate(() => ({ content: document.documentElement.scrollWidth, frame: document.documentElement.clientWidth }));
+      expect(widths.content, 'the challenge page scrolls sideways').toBeLessThanOrEqual(widths.frame);
+      for (const name of ['Complete Payment', 'Reject Payment']) {
+        const button = challenge.getByRole('button', { name });
+        await button.scrollIntoViewIfNeeded();
+        await expect(button, `${name} on screen after scrolling down`).toBeInViewport({ ratio: 1 });
+      }
+      await expect(close, 'Close stays on screen while the page scrolls').toBeInViewport({ ratio: 1 });
+
+      await challenge.getByRole('button', { name: 'Complete Payment' }).click();
+      expect(await merchant.onlyEvent('tender-result')).toMatchObject({ paymentId: payment.payment_id, status: 'succeeded' });
+      await expect(dialog).toHaveCount(0);
+    });
   });
 });

@@ -1,7 +1,8 @@
 // The packed package as integrators get it: four fresh apps (test/package-apps/) each `npm install`
 // the tarball `npm pack` makes from this build, type-check against its declarations (a wrong
 // payment-status comparison must fail to compile), build with Vite and pay a sandbox payment in
-// Chromium. React 18 and 19 run under StrictMode: one tender-ready, one result, one attempt.
+// Chromium, the card typed into the element's isolated frame (the default) under the isolated
+// merchant CSP. React 18 and 19 run under StrictMode: one tender-ready, one result, one attempt.
 import { execFile } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -86,12 +87,15 @@ function address(baseUrl: string, payment: Payment): string {
   return `${baseUrl}/index.html?${new URLSearchParams({ publishableKey, apiBase: url, clientSecret: payment.client_secret })}`;
 }
 
+/** The card form, in the element's isolated frame (the default). */
+const cardForm = (page: Page) => page.frameLocator('tender-checkout iframe[part="frame"]').locator('tender-card-form');
+
 async function typeCard(page: Page): Promise<void> {
   const typed = card(VISA_SUCCESS);
-  const checkout = page.locator('tender-checkout');
-  await checkout.locator('input#number').pressSequentially(typed.number);
-  await checkout.locator('input#expiry').pressSequentially(typed.expiry);
-  await checkout.locator('input#cvc').pressSequentially(typed.cvc);
+  const form = cardForm(page);
+  await form.locator('input#number').pressSequentially(typed.number);
+  await form.locator('input#expiry').pressSequentially(typed.expiry);
+  await form.locator('input#cvc').pressSequentially(typed.cvc);
 }
 
 for (const app of APPS) {
@@ -146,7 +150,7 @@ for (const app of APPS) {
       const payment = await createPayment({ amount: 2500, currency: 'EUR' });
       await page.goto(address(server.url, payment));
       const checkout = page.locator('tender-checkout');
-      await expect(checkout.locator('input#number')).toBeVisible();
+      await expect(cardForm(page).locator('input#number')).toBeVisible();
 
       if (app.ownButton) {
         await expect(page.locator('#ready-count')).toHaveText('1');
@@ -168,7 +172,7 @@ for (const app of APPS) {
 
       await typeCard(page);
       if (app.ownButton) await page.locator('#pay').click();
-      else await checkout.locator('button[part="button"]').click();
+      else await cardForm(page).locator('button[part="button"]').click();
 
       await expect(page.locator('#results li')).toHaveCount(1);
       await expect(page.locator('#results li')).toHaveAttribute('data-status', 'succeeded');

@@ -83,13 +83,15 @@ test('StrictMode double mount: one tender-ready, one confirm, one succeeded resu
     detail: { paymentId: payment.payment_id, amount: 1099, currency: 'EUR', status: payment.status },
   });
 
+  // the card form is in the element's isolated frame
+  const form = page.frameLocator('tender-checkout iframe[part="frame"]').locator('tender-card-form');
   const typed = card(VISA_SUCCESS);
-  await checkout.locator('input#number').pressSequentially(typed.number);
-  await checkout.locator('input#expiry').pressSequentially(typed.expiry);
-  await checkout.locator('input#cvc').pressSequentially(typed.cvc);
+  await form.locator('input#number').pressSequentially(typed.number);
+  await form.locator('input#expiry').pressSequentially(typed.expiry);
+  await form.locator('input#cvc').pressSequentially(typed.cvc);
   await expect(page.locator('#card-state')).toHaveText('complete: true, brand: visa, errors: {}');
 
-  await checkout.locator('button[part="button"]').click();
+  await form.locator('button[part="button"]').click();
   await expect(page.locator('#events li[data-event="tender-result"]')).toHaveCount(1);
   await expect(page.locator('#thanks')).toHaveText(`Thank you! Payment ${payment.payment_id}: succeeded.`);
 

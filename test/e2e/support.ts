@@ -1,15 +1,17 @@
 // Shared pieces of the end-to-end tests: the sandbox the global setup started, merchant-server calls
 // (secret key), a tiny static server for the merchant page and dist/ with the strict CSP, and a
-// `test` whose `merchant` fixture opens the page, types cards, reads the event log and, after every
-// test, checks that no CSP violation happened and no card number or CVC leaked.
+// `test` whose `merchant` fixture opens the page in either mode (`mode` option: the isolated frame or
+// `inline`), types cards, reads the event log and, after every test, checks that no CSP violation
+// happened, no card number or CVC leaked and, isolated, that the page itself never called the API.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { test as base, expect, type Locator, type Page } from '@playwright/test';
+import { test as base, expect, type Frame, type FrameLocator, type Locator, type Page } from '@playwright/test';
+import { merchantCsp, MODES, type Mode } from './csp.js';
 
-export { expect };
+export { expect, merchantCsp, MODES, type Mode };
 
 export interface SandboxInfo {
   url: string;
@@ -35,43 +37,47 @@ export interface Payment {
   [member: string]: unknown;
 }
 
-async function merchantCall(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Payment> {
-  const { url, secretKey } = sandbox();
-  const response = await fetch(`${url}${path}`, {
+async function call<T>(method: 'GET' | 'POST', path: string, key: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${sandbox().url}${path}`, {
     method,
-    headers: { 'api-key': secretKey, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: { 'api-key': key, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   const text = await response.text();
   if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-  return JSON.parse(text) as Payment;
+  return JSON.parse(text) as T;
 }
 
-/** Creates a payment as the merchant's server does (secret key). */
-export function createPayment(body: Record<string, unknown>): Promise<Payment> {
-  return merchantCall('POST', '/payments', body);
+function merchantCall(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Payment> {
+  return call<Payment>(method, path, sandbox().secretKey, body);
+}
+
+/** Creates a payment as the merchant's server does (the demo merchant's secret key, or `secretKey`). */
+export function createPayment(body: Record<string, unknown>, secretKey = sandbox().secretKey): Promise<Payment> {
+  return call<Payment>('POST', '/payments', secretKey, body);
+}
+
+/** A merchant account of its own, created with the admin key, and its keys. */
+export interface Merchant {
+  merchantId: string;
+  publishableKey: string;
+  secretKey: string;
+}
+
+let merchants = 0;
+
+/** Creates a merchant account (e.g. with `allowed_origins`) and a secret key for it. */
+export async function createMerchant(account: Record<string, unknown> = {}): Promise<Merchant> {
+  const { adminKey } = sandbox();
+  const merchantId = `e2e_${process.pid}_${Date.now()}_${(merchants += 1)}`;
+  const created = await call<{ publishable_key: string }>('POST', '/accounts', adminKey, { merchant_id: merchantId, ...account });
+  const key = await call<{ api_key: string }>('POST', `/api_keys/${merchantId}`, adminKey, { name: 'e2e', expiration: 'never' });
+  return { merchantId, publishableKey: created.publishable_key, secretKey: key.api_key };
 }
 
 /** Retrieves a payment as the merchant's server does (secret key). */
 export function retrievePayment(paymentId: string): Promise<Payment> {
   return merchantCall('GET', `/payments/${encodeURIComponent(paymentId)}`);
-}
-
-/** The CSP the merchant page is served with: what docs/ tells merchants to allow. */
-export function merchantCsp(apiBase: string): string {
-  return [
-    "default-src 'self'",
-    "script-src 'self'",
-    "style-src 'self'",
-    `connect-src 'self' ${apiBase}`,
-    "img-src 'self'",
-    "font-src 'self'",
-    // the 3-D Secure modal frames the challenge page, served from the API's origin
-    `frame-src ${apiBase}`,
-    "object-src 'none'",
-    "base-uri 'none'",
-    `form-action 'self' ${apiBase}`,
-  ].join('; ');
 }
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -92,15 +98,17 @@ export interface StaticServer {
 
 /**
  * Serves `/dist/…` from the bundle (the copy the global setup made, else dist/) and everything else
- * from `pagesDir` (default test/e2e/pages), every response with the given CSP header. GET only;
- * paths outside the two folders are 404.
+ * from `pagesDir` (default test/e2e/pages), every response with the given CSP header (or the one
+ * `csp` returns for the request's URL). GET only; paths outside the two folders are 404.
  */
-export async function serveStatic(options: { csp: string; pagesDir?: string; distDir?: string }): Promise<StaticServer> {
+export async function serveStatic(options: { csp: string | ((url: URL) => string); pagesDir?: string; distDir?: string }): Promise<StaticServer> {
   const pages = options.pagesDir ?? join(ROOT, 'test/e2e/pages');
   const dist = options.distDir ?? process.env['TENDER_E2E_DIST'] ?? join(ROOT, 'dist');
   const server: Server = createServer((request, response) => {
     void (async () => {
-      const path = decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname);
+      const address = new URL(request.url ?? '/', 'http://localhost');
+      const path = decodeURIComponent(address.pathname);
+      const csp = typeof options.csp === 'string' ? options.csp : options.csp(address);
       if (path === '/favicon.ico') {
         response.writeHead(204).end(); // no icon, and no 404 in the console
         return;
@@ -115,12 +123,12 @@ export async function serveStatic(options: { csp: string; pagesDir?: string; dis
         const body = await readFile(file);
         response.writeHead(200, {
           'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
-          'content-security-policy': options.csp,
+          'content-security-policy': csp,
           'cache-control': 'no-store',
         });
         response.end(body);
       } catch {
-        response.writeHead(404, { 'content-security-policy': options.csp }).end();
+        response.writeHead(404, { 'content-security-policy': csp }).end();
       }
     })();
   });
@@ -153,7 +161,13 @@ export interface TenderEvent {
   detail: Record<string, unknown>;
 }
 
-/** The merchant page as the tests drive it. */
+/** A request the merchant page's own document made (not a frame's, not a navigation of the page). */
+export interface PageRequest {
+  method: string;
+  url: string;
+}
+
+/** The merchant page as the tests drive it, in one mode. */
 export class MerchantPage {
   /** Every card typed in this test: none may leak. */
   readonly typedCards: TestCard[] = [];
@@ -161,28 +175,42 @@ export class MerchantPage {
   readonly consoleViolations: string[] = [];
   /** Every event of every merchant page the test visited (the page logs them to the console). */
   readonly allEvents: TenderEvent[] = [];
+  /** Every request to the API's origin made by the merchant page's document itself (isolated: none may be). */
+  readonly apiRequestsFromPage: PageRequest[] = [];
+  /** Whether the page last opened shows the form in the element's shadow root (`inline`, or a `preview`). */
+  private inline: boolean;
 
   constructor(
     readonly page: Page,
     readonly baseUrl: string,
+    readonly mode: Mode = 'isolated',
   ) {
+    this.inline = mode === 'inline';
     page.on('console', (message) => {
       const text = message.text();
       if (/Content Security Policy/i.test(text)) this.consoleViolations.push(text);
       const logged = /^tender-event (tender-[a-z]+) (.*)$/s.exec(text);
       if (logged) this.allEvents.push({ type: logged[1] ?? '', detail: JSON.parse(logged[2] ?? '{}') as Record<string, unknown> });
     });
+    const apiOrigin = new URL(sandbox().url).origin;
+    page.on('request', (request) => {
+      // the page's own fetches and subresources while it is the merchant's page; a frame's requests
+      // (the card frame, the challenge) and the top-level navigation of a 3-D Secure redirect are not the page's calls
+      if (request.frame() !== page.mainFrame() || request.isNavigationRequest() || !page.mainFrame().url().startsWith(baseUrl)) return;
+      if (new URL(request.url()).origin === apiOrigin) this.apiRequestsFromPage.push({ method: request.method(), url: request.url() });
+    });
   }
 
-  /** The page's address for a payment (and any extra query parameters, e.g. theme). */
+  /** The page's address for a payment (and any extra query parameters, e.g. theme); `mode` tells merchant.js whether to set `inline`. */
   address(params: Record<string, string> = {}): string {
     const { url, publishableKey } = sandbox();
-    const query = new URLSearchParams({ 'publishable-key': publishableKey, 'api-base': url, ...params });
+    const query = new URLSearchParams({ 'publishable-key': publishableKey, 'api-base': url, mode: this.mode, ...params });
     return `${this.baseUrl}/merchant.html?${query}`;
   }
 
   /** Opens the page for a payment. */
   async open(clientSecret: string | null, params: Record<string, string> = {}): Promise<void> {
+    this.inline = this.mode === 'inline' || Boolean(params['preview']);
     await this.page.goto(this.address(clientSecret ? { 'client-secret': clientSecret, ...params } : params));
   }
 
@@ -190,17 +218,27 @@ export class MerchantPage {
     return this.page.locator('tender-checkout');
   }
 
+  /** The isolated mode's card frame. */
+  get cardFrame(): FrameLocator {
+    return this.page.frameLocator('tender-checkout iframe[part="frame"]');
+  }
+
+  /** The card form: inside the card frame, or in the element's shadow root (`inline`, `preview`). */
+  get form(): Locator {
+    return this.inline ? this.checkout.locator('tender-card-form') : this.cardFrame.locator('tender-card-form');
+  }
+
   get payButton(): Locator {
-    return this.checkout.locator('button[part="button"]');
+    return this.form.locator('button[part="button"]');
   }
 
   /** The status line (after a success the confirmation around it shows the amount and reference too). */
   get status(): Locator {
-    return this.checkout.locator('[part="status"] .status').last();
+    return this.form.locator('[part="status"] .status').last();
   }
 
   input(field: 'number' | 'expiry' | 'cvc' | 'name'): Locator {
-    return this.checkout.locator(`input#${field}`);
+    return this.form.locator(`input#${field}`);
   }
 
   /** Types a card key by key, as a customer does. */
@@ -242,14 +280,16 @@ export class MerchantPage {
     return Number(await this.page.locator('#csp-violations').textContent());
   }
 
-  /** Fails when a typed card number or CVC shows up in an event, the address bar or web storage. */
+  /**
+   * Fails when a typed card number or CVC shows up in an event, the address bar or web storage (and,
+   * isolated, the card frame's address or its own storage).
+   */
   async assertNoCardData(): Promise<void> {
     const events = [...this.allEvents, ...(await this.events())];
-    const url = this.page.url();
-    const storage = await this.page.evaluate(() => {
-      const dump = (store: Storage) => Array.from({ length: store.length }, (_, i) => `${store.key(i)}=${store.getItem(store.key(i) ?? '')}`).join('\n');
-      return `${dump(localStorage)}\n${dump(sessionStorage)}`;
-    });
+    const cardFrame = this.inline ? undefined : this.page.frames().find((frame) => frame.url().includes('/frame/card'));
+    const frames = [this.page.mainFrame(), ...(cardFrame ? [cardFrame] : [])];
+    const url = frames.map((frame) => frame.url()).join('\n');
+    const storage = (await Promise.all(frames.map(storageOf))).join('\n');
     const eventText = events.map((event) => JSON.stringify(event.detail)).join('\n');
     for (const typed of this.typedCards) {
       const digits = typed.number.replace(/\D/g, '');
@@ -261,10 +301,18 @@ export class MerchantPage {
       // a CVC is a few digits that may occur by chance inside ids: look for it as a value
       expect(eventText, 'a CVC member in an event').not.toMatch(/"[^"]*(cvc|cvv|csc)[^"]*"\s*:/i);
       for (const event of events) expect(stringValues(event.detail), `CVC in ${event.type}`).not.toContain(typed.cvc);
-      expect([...new URL(url).searchParams.values()], 'CVC in the address bar').not.toContain(typed.cvc);
+      for (const address of url.split('\n')) expect([...new URL(address).searchParams.values()], 'CVC in an address').not.toContain(typed.cvc);
       expect(storage.split(/[\n=]/), 'CVC in storage').not.toContain(typed.cvc);
     }
   }
+}
+
+/** A frame's local and session storage as `key=value` lines. */
+function storageOf(frame: Frame): Promise<string> {
+  return frame.evaluate(() => {
+    const dump = (store: Storage) => Array.from({ length: store.length }, (_, i) => `${store.key(i)}=${store.getItem(store.key(i) ?? '')}`).join('\n');
+    return `${dump(localStorage)}\n${dump(sessionStorage)}`;
+  });
 }
 
 function stringValues(value: unknown): string[] {
@@ -275,26 +323,40 @@ function stringValues(value: unknown): string[] {
 }
 
 /**
- * `merchant`: the merchant page served on its own origin with the strict CSP. After each test it
- * checks the page's own violation counter, the console (every page visited) and card-data leaks.
+ * `merchant`: the merchant page served on its own origin with the strict CSP of its mode (the `mode`
+ * option, isolated unless a spec says `test.use({ mode: 'inline' })`; the page's `mode` query
+ * parameter picks the policy). After each test it checks the page's own violation counter, the console
+ * (every page and frame visited), card-data leaks and, isolated, that the page never called the API.
  */
-export const test = base.extend<{ merchant: MerchantPage }, { merchantServer: StaticServer }>({
+export const test = base.extend<{ mode: Mode; merchant: MerchantPage }, { merchantServer: StaticServer }>({
+  mode: ['isolated', { option: true }],
   merchantServer: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixture list from the pattern
     async ({}, use) => {
-      const server = await serveStatic({ csp: merchantCsp(sandbox().url) });
+      const server = await serveStatic({ csp: (url) => merchantCsp(sandbox().url, url.searchParams.get('mode') === 'inline' ? 'inline' : 'isolated') });
       await use(server);
       await server.close();
     },
     { scope: 'worker' },
   ],
-  merchant: async ({ page, merchantServer }, use) => {
-    const merchant = new MerchantPage(page, merchantServer.url);
+  merchant: async ({ page, merchantServer, mode }, use) => {
+    const merchant = new MerchantPage(page, merchantServer.url, mode);
     await use(merchant);
     if (page.url().startsWith(merchantServer.url)) {
       expect(await merchant.violationCount(), 'CSP violations counted by the page').toBe(0);
       await merchant.assertNoCardData();
     }
     expect(merchant.consoleViolations, 'CSP violations in the console').toEqual([]);
+    if (mode === 'isolated') expect(merchant.apiRequestsFromPage, 'requests of the merchant page to the API').toEqual([]);
   },
 });
+
+/** Declares a spec's tests once per mode, each set in a `describe` named after its mode. */
+export function forEachMode(declare: (mode: Mode) => void): void {
+  for (const mode of MODES) {
+    test.describe(mode, () => {
+      test.use({ mode });
+      declare(mode);
+    });
+  }
+}

@@ -1,7 +1,8 @@
-// Every appearance preset under the strict CSP (`style-src 'self'`, no inline styles): the page
-// reports no violation and the element really wears the preset (pay button colour, input border).
+// Every appearance preset under the strict CSP (`style-src 'self'`, no inline styles), in the
+// isolated frame (under the frame page's own policy) and inline: no violation is reported and the
+// form really wears the preset (pay button colour, input border).
 import { PRESET_NAMES, PRESETS } from '../../src/themes/index.js';
-import { createPayment, expect, test } from './support.js';
+import { createPayment, expect, forEachMode, test } from './support.js';
 
 /** `#0b57d0` → `rgb(11, 87, 208)`, as getComputedStyle writes colours. */
 function hexToRgb(hex: string): string {
@@ -20,19 +21,21 @@ test('the preset list is the one the docs show', () => {
   expect([...PRESET_NAMES]).toEqual(expect.arrayContaining(['default', 'night', 'high-contrast', 'flat', 'soft', 'classic']));
 });
 
-for (const name of PRESET_NAMES) {
-  test(`theme ${name} renders under a strict CSP`, async ({ merchant }) => {
-    const preset = PRESETS[name].variables;
-    const payment = await createPayment({ amount: 1234, currency: 'EUR' });
-    await merchant.open(payment.client_secret, { theme: name });
-    await merchant.onlyEvent('tender-ready');
-    await expect(merchant.payButton).toBeVisible();
+forEachMode(() => {
+  for (const name of PRESET_NAMES) {
+    test(`theme ${name} renders under a strict CSP`, async ({ merchant }) => {
+      const preset = PRESETS[name].variables;
+      const payment = await createPayment({ amount: 1234, currency: 'EUR' });
+      await merchant.open(payment.client_secret, { theme: name });
+      await merchant.onlyEvent('tender-ready');
+      await expect(merchant.payButton).toBeVisible();
 
-    await expect(merchant.payButton).toHaveCSS('background-color', hexToRgb(preset.colorPrimary));
-    await expect(merchant.input('number')).toHaveCSS('border-top-width', px(preset.borderWidth));
-    await expect(merchant.input('number')).toHaveCSS('border-left-width', px(preset.borderWidth));
-    expect(await merchant.violationCount()).toBe(0);
-    // a preset that failed to compile would say so in a tender-error
-    expect((await merchant.events()).filter((event) => event.type === 'tender-error')).toEqual([]);
-  });
-}
+      await expect(merchant.payButton).toHaveCSS('background-color', hexToRgb(preset.colorPrimary));
+      await expect(merchant.input('number')).toHaveCSS('border-top-width', px(preset.borderWidth));
+      await expect(merchant.input('number')).toHaveCSS('border-left-width', px(preset.borderWidth));
+      expect(await merchant.violationCount()).toBe(0);
+      // a preset that failed to compile would say so in a tender-error
+      expect((await merchant.events()).filter((event) => event.type === 'tender-error')).toEqual([]);
+    });
+  }
+});

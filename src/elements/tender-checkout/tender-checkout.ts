@@ -428,8 +428,15 @@ export class TenderCheckout extends Base {
     const frame = this.frame;
     if (!frame || event.source !== frame.contentWindow || event.origin !== this.frameOrigin) return;
     const protocol = await loadProtocol().catch(() => null);
-    const hello = protocol?.Hello.safeParse(event.data);
-    if (!protocol || !hello?.success || frame !== this.frame || !frame.contentWindow) return;
+    if (frame !== this.frame) return;
+    if (!protocol) {
+      // the frame is there but its messages cannot be checked (the chunk failed, or failed its integrity check): say so now, not at the timeout
+      clearTimeout(this.timer);
+      this.fail('network', 'The payment form could not be loaded');
+      return;
+    }
+    const hello = protocol.Hello.safeParse(event.data);
+    if (!hello.success || !frame.contentWindow) return;
     clearTimeout(this.timer);
     frame.style.height = `${Math.ceil(hello.data.height)}px`;
     this.root.querySelector('[part=frame-status]')?.remove();

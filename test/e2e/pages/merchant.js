@@ -1,6 +1,7 @@
 // The merchant page of the end-to-end tests: everything a merchant writes around the script-tag
 // bundle, and nothing inline (the page's CSP forbids inline scripts and styles). It reads its
-// configuration from the query string, writes every tender-* event into #events and counts CSP
+// configuration from the query string (`mode=inline` puts the form in the element's shadow root
+// instead of the isolated frame), writes every tender-* event into #events and counts CSP
 // violations in #csp-violations. Events also go to the console, which the tests follow across
 // navigations.
 const query = new URLSearchParams(location.search);
@@ -41,4 +42,5 @@ const attributes = {
   'three-ds': query.get('three-ds'),
 };
 for (const [name, value] of Object.entries(attributes)) if (value) checkout.setAttribute(name, value);
+if (query.get('mode') === 'inline') checkout.setAttribute('inline', '');
 document.getElementById('checkout').append(checkout);
