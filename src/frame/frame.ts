@@ -26,6 +26,11 @@ import { FORWARDED_EVENTS, message } from './envelope.js';
 /** A value of a host `--tender-*` property the frame takes: no URL, no escape, no way out of the declaration. */
 const SAFE_VALUE = /^[^\\;{}<>]*$/;
 const FETCHING = /url\(|image|src\(|@import/i;
+/**
+ * Viewport units: inside the frame the viewport is the iframe, whose height the host sets from the
+ * content's, so a length in them would grow the frame and itself without end.
+ */
+const VIEWPORT_UNIT = /\d(?:[sld]?v[hwbi]|[sld]?vmin|[sld]?vmax)\b/i;
 
 const PAGE_CSS = 'html,body{margin:0;padding:0;background:transparent}body{overflow:hidden}';
 
@@ -55,6 +60,8 @@ export function startFrame(options: FrameOptions = {}): TenderCardForm {
   let nextId = 1;
   const answers = new Map<number, (value: boolean | null) => void>();
   let variables: string[] = [];
+  /** The appearance the host last sent, as JSON (each change is applied once). */
+  let lastAppearance = 'null';
 
   /**
    * Sends a message to the host, unless it holds the card number being typed (12 digits or more: a
@@ -106,7 +113,7 @@ export function startFrame(options: FrameOptions = {}): TenderCardForm {
     for (const name of variables) style.removeProperty(name);
     variables = [];
     for (const [name, value] of Object.entries(next)) {
-      if (!SAFE_VALUE.test(value) || FETCHING.test(value)) continue;
+      if (!SAFE_VALUE.test(value) || FETCHING.test(value) || VIEWPORT_UNIT.test(value)) continue;
       style.setProperty(name, value);
       variables.push(name);
     }
@@ -130,7 +137,13 @@ export function startFrame(options: FrameOptions = {}): TenderCardForm {
     for (const name of ['publishableKey', 'clientSecret', 'returnUrl', 'locale', 'threeDs', 'theme', 'hideButton', 'hideName', 'disabled', 'requestTimeout'] as const) {
       if (target[name] !== next[name]) target[name] = next[name];
     }
-    if (JSON.stringify(form.appearance) !== JSON.stringify(next.appearance)) form.appearance = next.appearance;
+    const asked = JSON.stringify(next.appearance);
+    if (asked !== lastAppearance) {
+      lastAppearance = asked;
+      form.appearance = withoutViewportUnits(next.appearance, (key) =>
+        send({ type: 'event', name: 'tender-error', detail: { code: 'invalid_appearance', message: `${key} uses a viewport unit, by which the card frame cannot size itself`, recoverable: true, key } }),
+      );
+    }
     if (JSON.stringify(form.messages) !== JSON.stringify(next.messages)) form.messages = next.messages;
     void form.updateComplete.then(sendMeta);
   };
@@ -160,7 +173,14 @@ export function startFrame(options: FrameOptions = {}): TenderCardForm {
 
   const onHost = (schemas: typeof ProtocolModule, data: unknown) => {
     const parsed = schemas.HostMessage.safeParse(data);
-    if (!parsed.success) return;
+    if (!parsed.success) {
+      // a configuration the frame cannot take is said, not left loading (anything else malformed is dropped)
+      if ((data as { type?: unknown } | null)?.type === 'configure') {
+        const member = parsed.error.issues[0]?.path.slice(1).join('.') ?? '';
+        send({ type: 'event', name: 'tender-error', detail: { code: 'configuration', message: `The card frame cannot use the element's ${member || 'configuration'}`, recoverable: false } });
+      }
+      return;
+    }
     const received = parsed.data;
     switch (received.type) {
       case 'configure':
@@ -207,6 +227,20 @@ export function startFrame(options: FrameOptions = {}): TenderCardForm {
     void form.updateComplete.then(() => win.parent.postMessage(message({ type: 'hello', height: Math.ceil(form.getBoundingClientRect().height) }), '*'));
   }
   return form;
+}
+
+/** `appearance` without the variables whose values use a viewport unit (each reported): see VIEWPORT_UNIT. */
+function withoutViewportUnits(appearance: FrameConfig['appearance'], report: (key: string) => void): FrameConfig['appearance'] {
+  const variables = appearance?.variables;
+  if (!variables || typeof variables !== 'object') return appearance;
+  const kept = Object.fromEntries(
+    Object.entries(variables as Record<string, unknown>).filter(([name, value]) => {
+      if (typeof value !== 'string' || !VIEWPORT_UNIT.test(value)) return true;
+      report(`appearance.variables.${name}`);
+      return false;
+    }),
+  );
+  return { ...appearance, variables: kept };
 }
 
 /** After a challenge, focus goes where the inline dialog would put it: the pay button, else *Continue authentication*. */

@@ -278,6 +278,11 @@ describe('<tender-checkout> isolated (the default)', () => {
     await waitUntil(async () => (await read()).buttonBackground === 'rgb(1, 2, 3)', 'the host’s --tender-color-primary never reached the frame');
     element.style.setProperty('--tender-color-primary', 'rgb(4, 5, 6)');
     await waitUntil(async () => (await read()).buttonBackground === 'rgb(4, 5, 6)', 'a change of --tender-color-primary never reached the frame');
+    // a viewport unit would size the frame by itself (the host sets its height from the content's): not taken
+    element.style.setProperty('--tender-input-min-height', '40vh');
+    await aTimeout(300);
+    expect((await read()).scroll.height).to.be.below(900);
+    element.style.removeProperty('--tender-input-min-height');
     // a value that would fetch something is not taken: the frame keeps the default of the token instead
     element.style.setProperty('--tender-color-primary', 'url(https://tracker.example/x.png)');
     await waitUntil(async () => (await read()).buttonBackground !== 'rgb(4, 5, 6)', 'the frame kept the old value');
@@ -318,6 +323,33 @@ describe('<tender-checkout> isolated (the default)', () => {
     await pay();
     await waitUntil(async () => Object.keys((await read()).errors).length > 0, 'no errors shown');
     expect(await inFrame<unknown[]>({ action: 'axe' })).to.deep.equal([]);
+  });
+
+  it('refuses a frame of its own page’s origin (no isolation) and a configuration the frame could not take, naming it', async () => {
+    const sameOrigin = await mountIsolated({ attributes: { 'frame-src': `${location.origin}/frame/card` } });
+    const refused = await sameOrigin.log.wait('tender-error');
+    expect(refused.detail).to.include({ code: 'configuration', recoverable: false });
+    expect(refused.detail.message).to.include('origin');
+    expect(sameOrigin.element.shadowRoot!.querySelector('iframe')).to.equal(null);
+    sameOrigin.element.remove();
+
+    const { log } = await mountIsolated({ attributes: { locale: `de-${'x'.repeat(40)}` } });
+    const error = await log.wait('tender-error');
+    expect(error.detail).to.include({ code: 'configuration' });
+    expect(error.detail.message).to.include('locale');
+    expect(log.of('tender-ready')).to.have.length(0);
+  });
+
+  it('a confirm() under way when the element leaves the page resolves cancelled, and the frame comes back with it', async () => {
+    const { element, log } = await mountIsolated({ attributes: { 'hide-button': '' } });
+    await log.wait('tender-ready');
+    await typeCard(SUCCESS_CARD);
+    const outcome = element.confirm();
+    const parent = element.parentElement!;
+    element.remove(); // as a framework moving it does: the frame's document goes, and its answer with it
+    expect(await Promise.race([outcome, aTimeout(3000).then(() => 'never settled')])).to.deep.equal({ type: 'cancelled' });
+    parent.append(element);
+    await log.wait('tender-ready', 2);
   });
 
   it('reports a configuration error itself when it has no API base, and shows it', async () => {

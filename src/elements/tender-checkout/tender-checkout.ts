@@ -18,6 +18,7 @@ import type { PreviewState } from '../../flow/preview.js';
 import type { Messages } from '../../i18n/en.js';
 import type { Appearance, PresetName } from '../../themes/index.js';
 import { defineElement, VERSION } from '../define-element.js';
+import { message } from '../../frame/envelope.js';
 import { lazy } from '../lazy.js';
 import type { ConfirmOutcome, TenderErrorDetail } from './events.js';
 
@@ -224,9 +225,11 @@ export class TenderCheckout extends Base {
   private sentVariables = '';
   private nextId = 1;
   private readonly confirms = new Map<number, (outcome: ConfirmOutcome) => void>();
+  /** The protocol's schemas, once loaded (the configuration is checked with them before it is sent). */
+  private protocol: typeof ProtocolModule | null = null;
   private readonly challenges = new Map<number, AbortController>();
-  /** Watches the page for what may change a `--tender-*` value (a class, a style, a stylesheet, the colour scheme). */
-  private styleWatch: MutationObserver | null = null;
+  /** Stops watching the page for what may change a `--tender-*` value (a class, a style, a stylesheet, the colour scheme, the width). */
+  private stopWatchingStyles: (() => void) | null = null;
 
   constructor() {
     super();
@@ -251,9 +254,13 @@ export class TenderCheckout extends Base {
 
   disconnectedCallback(): void {
     removeEventListener('message', this.onWindowMessage);
-    this.styleWatch?.disconnect();
-    this.styleWatch = null;
+    this.stopWatchingStyles?.();
+    this.stopWatchingStyles = null;
     clearTimeout(this.timer);
+    // a frame taken out of the page loses its document (the browser reloads it when it comes back): a confirm under way has no answer
+    this.cancelConfirms();
+    this.port?.close();
+    this.port = null;
     for (const controller of this.challenges.values()) controller.abort();
     this.challenges.clear();
   }
@@ -374,7 +381,15 @@ export class TenderCheckout extends Base {
       this.fail('configuration', 'Set api-base (or frame-src) to the payment API’s URL');
       return;
     }
+    if (url.origin === location.origin) {
+      // a frame of this page's own origin is no isolation: the page could read it (use `inline` to mean that)
+      this.closeFrame();
+      this.fail('configuration', 'The card frame must come from the payment API’s origin, not this page’s: check api-base and frame-src, or set inline');
+      return;
+    }
     if (this.frame && this.frameBase === url.href) {
+      // back in the page after a move: its document was reloaded and will say hello again
+      if (!this.port) this.armTimeout();
       this.configure();
       return;
     }
@@ -395,7 +410,19 @@ export class TenderCheckout extends Base {
     this.frame = frame;
     this.frameOrigin = url.origin;
     this.root.replaceChildren(frame);
+    this.armTimeout();
+  }
+
+  /** The frame has this long to say hello before the element reports it could not load. */
+  private armTimeout(): void {
+    clearTimeout(this.timer);
     this.timer = setTimeout(() => this.fail('network', 'The payment form could not be loaded'), FRAME_TIMEOUT_MS);
+  }
+
+  /** Every `confirm()` waiting on the frame resolves `cancelled` (the frame or its document is gone). */
+  private cancelConfirms(): void {
+    for (const resolve of this.confirms.values()) resolve({ type: 'cancelled' });
+    this.confirms.clear();
   }
 
   private closeFrame(): void {
@@ -406,10 +433,7 @@ export class TenderCheckout extends Base {
     this.frame = null;
     this.frameBase = '';
     this.sentVariables = '';
-    for (const [id, resolve] of this.confirms) {
-      resolve({ type: 'cancelled' });
-      this.confirms.delete(id);
-    }
+    this.cancelConfirms();
   }
 
   /** Shows and reports a problem of the host itself (no frame, no form). */
@@ -438,19 +462,22 @@ export class TenderCheckout extends Base {
     const hello = protocol.Hello.safeParse(event.data);
     if (!hello.success || !frame.contentWindow) return;
     clearTimeout(this.timer);
+    this.protocol = protocol;
     frame.style.height = `${Math.ceil(hello.data.height)}px`;
     this.root.querySelector('[part=frame-status]')?.remove();
+    // a second hello is a new document (the frame was reloaded): what the old one was asked is void
+    this.cancelConfirms();
     this.port?.close();
     const channel = new MessageChannel();
     this.port = channel.port1;
     this.port.onmessage = (message) => this.onFrameMessage(protocol, message.data);
-    frame.contentWindow.postMessage(protocol.message({ type: 'connect' }), this.frameOrigin, [channel.port2]);
+    frame.contentWindow.postMessage(message({ type: 'connect' }), this.frameOrigin, [channel.port2]);
     this.sentVariables = '';
     this.configure();
   }
 
   private post(body: Record<string, unknown> & { type: string }): void {
-    this.port?.postMessage({ protocol: 'tender-frame', v: 1, ...body });
+    this.port?.postMessage(message(body));
   }
 
   /** This element's computed `--tender-*` custom properties (host CSS: on it or inherited). */
@@ -468,7 +495,7 @@ export class TenderCheckout extends Base {
 
   /** Sends the configuration again when a `--tender-*` value changed (checked after any change of the page's styles). */
   private watchStyles(): void {
-    if (this.styleWatch) return;
+    if (this.stopWatchingStyles) return;
     let pending = false;
     // at most once a frame: a page that animates styles costs one read of the computed style per frame
     const check = () => {
@@ -479,17 +506,38 @@ export class TenderCheckout extends Base {
         if (this.port && JSON.stringify(this.variables()) !== this.sentVariables) this.configure();
       });
     };
-    this.styleWatch = new MutationObserver(check);
-    this.styleWatch.observe(document.documentElement, { subtree: true, childList: true, attributes: true, attributeFilter: ['class', 'style', 'media', 'disabled'] });
-    matchMedia('(prefers-color-scheme: dark)').addEventListener('change', check);
+    const observer = new MutationObserver(check);
+    observer.observe(document.documentElement, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['class', 'style', 'media', 'disabled'] });
+    const scheme = matchMedia('(prefers-color-scheme: dark)');
+    scheme.addEventListener('change', check);
+    // `@media (max-width: …)` rules may set a value: the width changing is a change too
+    addEventListener('resize', check);
+    this.stopWatchingStyles = () => {
+      observer.disconnect();
+      scheme.removeEventListener('change', check);
+      removeEventListener('resize', check);
+    };
   }
 
-  /** Sends the whole configuration (the frame applies what changed). */
+  /**
+   * Sends the whole configuration (the frame applies what changed), checked first against the
+   * protocol's schema: what the frame would refuse is reported here, naming the member, instead of a
+   * frame left loading.
+   */
   private configure(): void {
     if (!this.port) return;
     this.watchStyles();
     const variables = this.variables();
     this.sentVariables = JSON.stringify(variables);
+    let appearance: Record<string, unknown> | null;
+    try {
+      // plain data (a framework's reactive proxy cannot cross to the frame as it is)
+      appearance = this.appearance ? (JSON.parse(JSON.stringify(this.appearance)) as Record<string, unknown>) : null;
+    } catch {
+      this.fail('configuration', 'appearance must be plain, serialisable data');
+      return;
+    }
+    const messages = Object.fromEntries(Object.entries(this.messages ?? {}).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
     const config: FrameConfig = {
       publishableKey: this.publishableKey,
       clientSecret: this.clientSecret,
@@ -498,14 +546,20 @@ export class TenderCheckout extends Base {
       locale: this.resolvedLocale(),
       threeDs: this.threeDs === 'redirect' ? 'redirect' : 'modal',
       theme: this.theme,
-      appearance: (this.appearance as Record<string, unknown> | null) ?? null,
-      messages: this.messages as Record<string, string>,
+      appearance,
+      messages,
       hideButton: this.hideButton,
       hideName: this.hideName,
       disabled: this.disabled,
-      requestTimeout: this.requestTimeout,
+      requestTimeout: Number.isFinite(this.requestTimeout) && this.requestTimeout > 0 ? this.requestTimeout : 0,
       variables,
     };
+    const checked = this.protocol?.FrameConfig.safeParse(config);
+    if (checked && !checked.success) {
+      const member = checked.error.issues[0]?.path.join('.') ?? '';
+      this.fail('configuration', `The element's ${member || 'configuration'} cannot be used (too long or malformed)`);
+      return;
+    }
     this.post({ type: 'configure', config });
   }
 
@@ -571,9 +625,14 @@ export class TenderCheckout extends Base {
   }
 }
 
-/** This page's URL as the frame gets it: whole, or when very long without the query parameters a return does not use. */
+/**
+ * This page's URL as the frame gets it (to read a return from a redirect, and as the default return
+ * URL, which the API gets anyway): without its fragment, which may hold the page's own tokens; when
+ * very long, without the query parameters a return does not use.
+ */
 function pageUrl(): string {
-  if (location.href.length <= 8192) return location.href;
+  const href = location.href.split('#')[0] ?? '';
+  if (href.length <= 8192) return href;
   const url = new URL(location.href);
   const kept = new URLSearchParams();
   for (const name of ['payment_intent_client_secret', 'payment_id', 'status']) {
