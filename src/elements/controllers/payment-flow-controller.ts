@@ -8,6 +8,7 @@ import type { PreviewShown } from '../../flow/preview.js';
 import type * as ChallengeModule from '../challenge/challenge-dialog.js';
 import type { ConfirmOutcome, TenderResultDetail } from '../tender-checkout/events.js';
 import { lazy } from '../lazy.js';
+import { navigateTop } from '../navigate.js';
 import type { Emit } from '../tender-element.js';
 
 export interface PaymentFlowHost extends ReactiveControllerHost, HTMLElement {
@@ -66,14 +67,6 @@ const loadClientModule = lazy<typeof ClientModule>(() => import('../../api/clien
 /** The 3-D Secure modal: a chunk of its own, fetched when a challenge opens. */
 const loadChallengeModule = lazy<typeof ChallengeModule>(() => import('../challenge/challenge-dialog.js'));
 
-/** Navigates the top window (the element may sit in a same-origin frame); falls back to this window. */
-function navigateTop(url: string): void {
-  try {
-    (window.top ?? window).location.assign(url);
-  } catch {
-    window.location.assign(url);
-  }
-}
 
 /**
  * Runs the payment flow of `src/flow/`: sends it events and performs its effects with the lazily

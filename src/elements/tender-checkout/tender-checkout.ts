@@ -20,6 +20,7 @@ import type { Appearance, PresetName } from '../../themes/index.js';
 import { defineElement, VERSION } from '../define-element.js';
 import { message } from '../../frame/envelope.js';
 import { lazy } from '../lazy.js';
+import { navigateTop } from '../navigate.js';
 import type { ConfirmOutcome, TenderErrorDetail } from './events.js';
 
 export type { CardErrors, ConfirmOutcome } from './events.js';
@@ -642,14 +643,6 @@ function pageUrl(): string {
   return `${url.origin}${url.pathname.slice(0, 4096)}?${kept}`;
 }
 
-/** Navigates the top window (the element may sit in a same-origin frame); falls back to this window. */
-function navigateTop(url: string): void {
-  try {
-    (window.top ?? window).location.assign(url);
-  } catch {
-    location.assign(url);
-  }
-}
 
 declare global {
   interface HTMLElementTagNameMap {
