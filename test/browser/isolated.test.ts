@@ -356,7 +356,13 @@ describe('<tender-checkout> isolated (the default)', () => {
     const { element, log } = await mountIsolated({ attributes: { 'api-base': '' } });
     const error = await log.wait('tender-error');
     expect(error.detail).to.include({ code: 'configuration', recoverable: false });
-    expect(element.shadowRoot!.querySelector('[part=frame-status]')!.textContent).to.equal(error.detail.message);
+    // the customer reads the catalogue's text (the host loads it: it carries none), the developer the event's message
+    await waitUntil(() => element.shadowRoot!.querySelector('[part=frame-status]')!.getAttribute('lang') === 'en-US', 'the text was never localised');
+    expect(element.shadowRoot!.querySelector('[part=frame-status]')!.textContent).to.equal(en['error.configuration']);
+    expect(error.detail.message).to.include('api-base');
+    element.locale = 'de';
+    await log.wait('tender-error', 2);
+    await waitUntil(() => element.shadowRoot!.querySelector('[part=frame-status]')?.textContent === de['error.configuration'], 'not in German');
     expect(element.shadowRoot!.querySelector('iframe')).to.equal(null);
   });
 

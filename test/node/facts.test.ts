@@ -91,3 +91,11 @@ describe('element properties', () => {
     assert.deepEqual([...documented].sort(), [...expected].sort());
   });
 });
+
+describe('the host element’s own texts', () => {
+  it('are the English catalogue’s (shown when neither the frame nor the catalogues load)', async () => {
+    const { FALLBACK_TEXT } = await import('../../src/elements/tender-checkout/tender-checkout.js');
+    const { en } = await import('../../src/i18n/en.js');
+    for (const [key, text] of Object.entries(FALLBACK_TEXT)) assert.equal(text, en[key as keyof typeof en], key);
+  });
+});

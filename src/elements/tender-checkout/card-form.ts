@@ -4,7 +4,7 @@ import { CARD_BRANDS, type CardBrand } from '../../card/index.js';
 import type { FlowStatus } from '../../flow/describe.js';
 import type * as PreviewModule from '../../flow/preview.js';
 import type { PreviewState } from '../../flow/preview.js';
-import { isolate, textDirection, type MessageKey, type Messages } from '../../i18n/index.js';
+import { isolate, loadCatalogue, resolveLocale, textDirection, type MessageKey, type Messages } from '../../i18n/index.js';
 import { formatAmount } from '../../money/index.js';
 import type { Appearance, PresetName } from '../../themes/index.js';
 import { AnnouncerController } from '../controllers/announcer-controller.js';
@@ -284,6 +284,15 @@ declare global {
   interface HTMLElementTagNameMap {
     'tender-card-form': TenderCardForm;
   }
+}
+
+/**
+ * A text of the catalogue in a locale (with the merchant's overrides): what the host element shows
+ * itself when there is no frame to show it (it carries no catalogue of its own).
+ */
+export async function catalogueText(locale: string, key: MessageKey, overrides: Partial<Messages> = {}): Promise<string> {
+  const messages = await loadCatalogue(resolveLocale(locale));
+  return overrides[key] ?? messages[key];
 }
 
 /** Registers `<tender-card-form>` (the host element calls this once it has loaded this module). */

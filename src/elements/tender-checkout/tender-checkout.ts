@@ -36,6 +36,11 @@ const prefetchClient = lazy(() => import('../../api/client.js'));
 const PARTS = 'base,form,field,label,input,input-invalid,brand,error,button,status';
 /** The query parameters of a return from a redirect (the frame names them; only these are taken off the URL). */
 const RETURN_PARAM = /^[a-z_]{1,40}$/;
+/** What the host shows when neither the frame nor the catalogues load (src/i18n/en.ts says the same). */
+export const FALLBACK_TEXT = {
+  'error.configuration': 'This payment form is not set up correctly.',
+  'error.network': 'We could not reach the payment service. Check your connection and try again.',
+} as const;
 /** How long the frame may take to say hello before the element reports it could not load. */
 const FRAME_TIMEOUT_MS = 20_000;
 
@@ -437,15 +442,29 @@ export class TenderCheckout extends Base {
     this.cancelConfirms();
   }
 
-  /** Shows and reports a problem of the host itself (no frame, no form). */
+  /**
+   * Shows and reports a problem of the host itself (no frame, no form): `tender-error` with the
+   * developer's message at once; the customer's text in their language, from the form chunk's
+   * catalogues (the host carries none), once loaded — English if that chunk cannot load either.
+   */
   private fail(code: TenderErrorDetail['code'], message: string): void {
+    const key = code === 'configuration' ? 'error.configuration' : 'error.network';
     const status = document.createElement('p');
     status.setAttribute('part', 'frame-status');
     status.setAttribute('role', 'alert');
-    status.textContent = message;
+    status.lang = 'en';
+    status.textContent = FALLBACK_TEXT[key];
     this.root.querySelector('[part=frame-status]')?.remove();
     this.root.append(status);
     this.dispatch('tender-error', { code, message, recoverable: code !== 'configuration' });
+    const locale = this.resolvedLocale();
+    void loadForm()
+      .then((module) => module.catalogueText(locale, key, this.messages))
+      .then((text) => {
+        status.textContent = text;
+        status.lang = locale;
+      })
+      .catch(() => undefined); // the English text stays
   }
 
   /** The frame's `hello`: from this element's frame, at its origin, in the protocol's shape. Answered with a new channel. */
