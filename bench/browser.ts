@@ -257,10 +257,8 @@ export interface BenchPage {
   freshPage(): Promise<Page>;
 }
 
-/** Bundle + server + Chromium + the page, loaded and initialised. */
-export async function openBenchPage(): Promise<BenchPage> {
-  const bundle = await buildBundles();
-  const origin = await startPageServer(bundle.dir);
+/** Debian's Chromium for a benchmark, closed by the benchmark's clean-up. */
+export async function launchChromium(): Promise<Browser> {
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
@@ -273,6 +271,14 @@ export async function openBenchPage(): Promise<BenchPage> {
     handleSIGHUP: false,
   });
   onCleanup(() => browser.close());
+  return browser;
+}
+
+/** Bundle + server + Chromium + the page, loaded and initialised. */
+export async function openBenchPage(): Promise<BenchPage> {
+  const bundle = await buildBundles();
+  const origin = await startPageServer(bundle.dir);
+  const browser = await launchChromium();
   const outsideRequests: string[] = [];
   const pageErrors: string[] = [];
   const openPage = async (): Promise<Page> => {

@@ -62,10 +62,10 @@ import { createServer, type Server } from 'node:http';
 import { join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
-import { chromium, type Browser, type BrowserContext, type Frame } from 'playwright';
+import { type Browser, type BrowserContext, type Frame } from 'playwright';
 import { startSandbox, type Sandbox } from '../sandbox/server.js';
 import { frameFiles } from '../scripts/frame-files.mjs';
-import { busyCpusBefore, CHROMIUM_ARGS, CHROMIUM_PATH, listenOnLoopback, loadWarning, machine, onCleanup, positiveInt, printTable, root, runBenchmark, summarize, writeResult, type Summary } from './browser.js';
+import { busyCpusBefore, CHROMIUM_PATH, launchChromium, listenOnLoopback, loadWarning, machine, onCleanup, positiveInt, printTable, root, runBenchmark, summarize, writeResult, type Summary } from './browser.js';
 import type { ColdMarks } from './cold-probe.js';
 import { Link, type Exchange, type LinkConditions } from './link.js';
 
@@ -476,16 +476,7 @@ async function main(): Promise<number> {
   );
   const merchantOrigin = `http://127.0.0.1:${await link.proxy(() => merchantPort)}`;
 
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: CHROMIUM_ARGS,
-    timeout: 60_000,
-    handleSIGINT: false,
-    handleSIGTERM: false,
-    handleSIGHUP: false,
-  });
-  onCleanup(() => browser.close());
+  const browser = await launchChromium();
   const run: Run = {
     browser,
     link,
@@ -574,7 +565,7 @@ async function main(): Promise<number> {
   const hostGzip = gzipSize(hostFile);
   let criticalGzip: number | null = null;
   let upFrontGzip: number | null = null;
-  if (isolated && frame) {
+  if (isolated && frame && subjects.some((subject) => subject.mode === 'isolated')) {
     criticalGzip = frame.critical.reduce((sum, file) => sum + gzipSize(join(root, 'dist', 'frame', file)), 0);
     upFrontGzip = frame.upFront.reduce((sum, file) => sum + gzipSize(join(root, 'dist', 'frame', file)), 0);
     check('host script dist/tender-checkout.js, gzip', hostGzip, BUDGET.hostGzip, 'B');

@@ -44,8 +44,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { join, relative } from 'node:path';
-import { chromium, type Browser } from 'playwright';
-import { busyCpusBefore, CHROMIUM_ARGS, CHROMIUM_PATH, listenOnLoopback, loadWarning, machine, ms, onCleanup, positiveInt, printTable, root, runBenchmark, summarize, writeResult, type Summary } from './browser.js';
+import type { Browser } from 'playwright';
+import { busyCpusBefore, CHROMIUM_PATH, launchChromium, listenOnLoopback, loadWarning, machine, ms, positiveInt, printTable, root, runBenchmark, summarize, writeResult, type Summary } from './browser.js';
 import { preparePeers } from './peers.js';
 
 const RUNS = positiveInt('BENCH_EVAL_RUNS', 30);
@@ -247,16 +247,7 @@ async function main(): Promise<number> {
   ];
 
   const origin = await startServer(subjects);
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: CHROMIUM_ARGS,
-    timeout: 60_000,
-    handleSIGINT: false,
-    handleSIGTERM: false,
-    handleSIGHUP: false,
-  });
-  onCleanup(() => browser.close());
+  const browser = await launchChromium();
 
   const samples: Sample[][] = subjects.map(() => []);
   for (let roundIndex = 0; roundIndex < WARMUP + RUNS; roundIndex++) {
