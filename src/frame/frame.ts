@@ -17,6 +17,7 @@
  * message holding the number or the CVC being typed, as a last line.
  */
 import { defineCardForm, type TenderCardForm } from '../elements/tender-checkout/card-form.js';
+import { focusAfterChallenge } from '../elements/challenge/focus-after.js';
 import type { FrameHooks } from '../elements/controllers/payment-flow-controller.js';
 import type { ConfirmOutcome } from '../elements/tender-checkout/events.js';
 import type * as ProtocolModule from './protocol.js';
@@ -98,7 +99,8 @@ export function startFrame(options: FrameOptions = {}): TenderCardForm {
     challenge: async (url, paymentId, signal) => {
       const title = form.text('status.continueAuthentication');
       const ended = await ask({ type: 'challenge', url, paymentId, title, close: form.text('close') }, signal);
-      if (ended !== null) void returnFocus(form);
+      // focus where the inline dialog would put it
+      if (ended !== null) void focusAfterChallenge(form.renderRoot, () => form.updateComplete);
       return ended;
     },
   };
@@ -243,12 +245,3 @@ function withoutViewportUnits(appearance: FrameConfig['appearance'], report: (ke
   return { ...appearance, variables: kept };
 }
 
-/** After a challenge, focus goes where the inline dialog would put it: the pay button, else *Continue authentication*. */
-async function returnFocus(form: TenderCardForm): Promise<void> {
-  for (let tries = 0; tries < 100; tries += 1) {
-    await form.updateComplete;
-    const target = form.renderRoot.querySelector<HTMLElement>('form:not([hidden]) button[type=submit]:not([disabled]), button.secondary');
-    if (target) return target.focus();
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}

@@ -6,6 +6,7 @@
  */
 import { ChallengeFinishedMessage } from '../../api/schemas.js';
 import type { MessageKey } from '../../i18n/en.js';
+import { focusAfterChallenge } from './focus-after.js';
 
 /** The localised text of a catalogue key (the element's, with the merchant's `messages`). */
 export type Text = (status: { key: MessageKey }) => string;
@@ -37,21 +38,12 @@ export function isChallengeEnd(event: MessageEvent, origin: string, frame: Windo
   return parsed.success && parsed.data.payment_id === paymentId;
 }
 
-/**
- * Gives focus back once the element shows what comes next: the pay button (a retry after a decline),
- * else *Continue authentication*. After a completed challenge the payment is retrieved first, so this
- * waits (at most about 10 s) for a render that shows one of them; a final result shows neither.
- */
-async function returnFocus(host: ChallengeHost): Promise<void> {
+/** Gives focus back once the element shows what comes next (./focus-after.ts). */
+function returnFocus(host: ChallengeHost): Promise<void> {
   // isolated: the frame's own document puts focus on its pay button or *Continue authentication*
   const frame = host.shadowRoot?.querySelector<HTMLIFrameElement>('iframe[part=frame]');
-  if (frame) return frame.focus();
-  for (let tries = 0; tries < 100; tries += 1) {
-    await host.updateComplete;
-    const target = host.shadowRoot?.querySelector<HTMLElement>('form:not([hidden]) button[type=submit]:not([disabled]), button.secondary');
-    if (target) return target.focus();
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  if (frame) return Promise.resolve(frame.focus());
+  return focusAfterChallenge(host.shadowRoot, () => host.updateComplete);
 }
 
 /**
