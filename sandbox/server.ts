@@ -5,7 +5,7 @@ import { CustomerService } from './domain/customers.js';
 import { MerchantService } from './domain/merchants.js';
 import { RefundService } from './domain/refunds.js';
 import { WebhookDeliverer, type DeliveryOptions } from './outbox/deliverer.js';
-import { PaymentService } from './domain/payments.js';
+import { PaymentService } from './domain/payments/service.js';
 import { startCheckpointer } from './store/checkpointer.js';
 import { openDatabase } from './store/db.js';
 import { Store } from './store/repo.js';

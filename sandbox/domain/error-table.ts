@@ -12,7 +12,8 @@
  * sandbox that the real service does not have, answered in the real service's closest shape.
  * `{name}` in a message is filled in by the caller.
  */
-import type { ErrorStatus } from './errors.js';
+/** HTTP statuses the API answers errors with. */
+export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 410 | 413 | 415 | 422 | 429 | 500 | 501 | 503;
 
 export interface ErrorRow {
   condition: string;

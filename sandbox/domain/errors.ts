@@ -1,8 +1,7 @@
 import type { ErrorEnvelope } from '../../src/api/schemas.js';
-import { ERROR_TABLE, fillMessage, type ErrorName, type ErrorRow } from './error-table.js';
+import { ERROR_TABLE, fillMessage, type ErrorName, type ErrorRow, type ErrorStatus } from './error-table.js';
 
-/** HTTP statuses the API answers errors with. */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 410 | 413 | 415 | 422 | 429 | 500 | 501 | 503;
+export type { ErrorStatus } from './error-table.js';
 
 /**
  * The wire error envelope `{"error":{"type","message","code"}}` (or `error_type` in place of `type`

@@ -1,0 +1,59 @@
+/**
+ * Recurring payments: a confirm that pays with a mandate (`mandate_id`, or `recurring_details` of
+ * type `mandate_id`) or with a card the customer saved off-session (`recurring_details` of type
+ * `payment_method_id`). Both need `off_session` and approve without the customer. The mandate
+ * itself is created when a payment with `mandate_data` is approved (outcome.ts).
+ */
+import type { PaymentConfirmRequest } from '../../../src/api/requests.js';
+import { apiError, errors } from '../errors.js';
+import { savedCardFor } from '../saved-methods.js';
+import type { Payment } from '../types.js';
+import type { PaymentEngine } from './engine.js';
+import { approve } from './outcome.js';
+
+export function confirmWithMandate(engine: PaymentEngine, payment: Payment, mandateId: string, request: PaymentConfirmRequest): Payment {
+  const mandate = engine.store.mandate(payment.merchant_id, mandateId);
+  if (!mandate) throw apiError('mandateNotFound');
+  if (mandate.status !== 'active') throw errors.mandateValidation(`mandate ${mandateId} is ${mandate.status}`);
+  if (!request.off_session && !payment.off_session) throw apiError('offSessionNeedsMandate');
+  if (payment.customer_id && payment.customer_id !== mandate.customer_id) {
+    throw errors.mandateValidation('customer_id must match the mandate customer_id');
+  }
+  if (mandate.mandate_type === 'single_use' && mandate.times_used > 0) {
+    throw errors.mandateValidation(`single-use mandate ${mandateId} has already been used`);
+  }
+  const now = engine.now();
+  if (mandate.end_date && Date.parse(mandate.end_date) < now) {
+    throw errors.mandateValidation(`mandate ${mandateId} ended on ${mandate.end_date}`);
+  }
+  if (mandate.start_date && Date.parse(mandate.start_date) > now) {
+    throw errors.mandateValidation(`mandate ${mandateId} starts on ${mandate.start_date}`);
+  }
+  if (mandate.currency && mandate.currency !== payment.currency) {
+    throw errors.mandateValidation(`cross currency mandates not supported: the mandate is for ${mandate.currency}, the payment is in ${payment.currency}`);
+  }
+  if (mandate.amount != null && payment.amount > mandate.amount) {
+    throw errors.mandateValidation(`payment amount ${payment.amount} is greater than mandate amount ${mandate.amount}`);
+  }
+  payment.customer_id ??= mandate.customer_id;
+  payment.mandate_id = mandate.mandate_id;
+  payment.payment_method_id = mandate.payment_method_id ?? null;
+  payment.off_session = true;
+  payment.payment_method = 'card';
+  payment.payment_method_type ??= 'credit';
+  mandate.times_used += 1;
+  engine.store.putMandate(mandate);
+  return approve(engine, payment, engine.newAttempt(payment, 'card', mandate.card, null));
+}
+
+/** A recurring payment on a card the customer saved off-session (`recurring_details` of type `payment_method_id`). */
+export function confirmWithSavedCard(engine: PaymentEngine, payment: Payment, paymentMethodId: string, request: PaymentConfirmRequest): Payment {
+  if (!request.off_session && !payment.off_session) throw apiError('offSessionNeedsMandate');
+  if (!payment.customer_id) throw errors.missingParam('customer_id');
+  const method = savedCardFor(engine.store.customer(payment.merchant_id, payment.customer_id), paymentMethodId);
+  payment.off_session = true;
+  payment.payment_method = 'card';
+  payment.payment_method_type ??= 'credit';
+  payment.payment_method_id = method.payment_method_id;
+  return approve(engine, payment, engine.newAttempt(payment, 'card', method.card, null));
+}
