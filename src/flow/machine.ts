@@ -9,7 +9,7 @@
 import type { ClientError } from '../api/errors.js';
 import type { PaymentResponse } from '../api/schemas.js';
 import { isConfirmable, isWaiting } from '../api/statuses.js';
-import type { TenderErrorDetail } from '../elements/tender-checkout/events.js';
+import type { TenderErrorDetail } from '../events.js';
 import { en, type MessageKey } from '../i18n/en.js';
 import { declineStatus, describeClientError, errorMessageKey, isNavigableUrl, type FlowStatus } from './describe.js';
 import type { PreviewShown } from './preview.js';

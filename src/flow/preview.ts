@@ -5,7 +5,7 @@
  */
 import type { CardBrand } from '../card/index.js';
 import type { PaymentResponse } from '../api/schemas.js';
-import type { CardErrors } from '../elements/tender-checkout/events.js';
+import type { CardErrors } from '../events.js';
 import type { MessageKey } from '../i18n/en.js';
 import type { FlowStatus } from './describe.js';
 import type { FlowState, Phase } from './machine.js';

@@ -6,7 +6,7 @@ import { declineStatus, withoutCardData, type FlowStatus } from '../../flow/desc
 import { initialFlowState, transition, type FlowEffect, type FlowEvent, type FlowState } from '../../flow/machine.js';
 import type { PreviewShown } from '../../flow/preview.js';
 import type * as ChallengeModule from '../challenge/challenge-dialog.js';
-import type { ConfirmOutcome, TenderResultDetail } from '../tender-checkout/events.js';
+import type { ConfirmOutcome, TenderResultDetail } from '../../events.js';
 import { lazy } from '../lazy.js';
 import { navigateTop } from '../navigate.js';
 import type { Emit } from '../tender-element.js';

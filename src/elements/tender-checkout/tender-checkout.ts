@@ -21,9 +21,9 @@ import { defineElement, VERSION } from '../define-element.js';
 import { message } from '../../frame/envelope.js';
 import { lazy } from '../lazy.js';
 import { navigateTop } from '../navigate.js';
-import type { ConfirmOutcome, TenderErrorDetail } from './events.js';
+import type { ConfirmOutcome, TenderErrorDetail } from '../../events.js';
 
-export type { CardErrors, ConfirmOutcome } from './events.js';
+export type { CardErrors, ConfirmOutcome } from '../../events.js';
 export type { PreviewState } from '../../flow/preview.js';
 
 const loadForm = lazy<typeof FormModule>(() => import('./card-form.js'));
