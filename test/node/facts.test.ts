@@ -94,7 +94,7 @@ describe('element properties', () => {
 
 describe('the host element’s own texts', () => {
   it('are the English catalogue’s (shown when neither the frame nor the catalogues load)', async () => {
-    const { FALLBACK_TEXT } = await import('../../src/elements/tender-checkout/tender-checkout.js');
+    const { FALLBACK_TEXT } = await import('../../src/elements/tender-checkout/host-status.js');
     const { en } = await import('../../src/i18n/en.js');
     for (const [key, text] of Object.entries(FALLBACK_TEXT)) assert.equal(text, en[key as keyof typeof en], key);
   });
