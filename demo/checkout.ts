@@ -6,7 +6,7 @@
  * query), the page mounts the element with that client secret so the element reports the outcome.
  */
 import '../src/define.js';
-import { TENDER_EVENTS } from '../src/elements/tender-checkout/events.js';
+import { TENDER_EVENTS } from '../src/events.js';
 import type { TenderCheckout } from '../src/elements/tender-checkout/tender-checkout.js';
 import { LOCALES, textDirection } from '../src/i18n/index.js';
 import { formatAmount } from '../src/money/index.js';

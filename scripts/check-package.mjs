@@ -45,7 +45,7 @@ export const ALLOWED = [
   /^dist\/shared-\w+\.js$/,
   /^dist\/chunks\/(form|protocol|client|appearance|preview|challenge|confirmation)-\w+\.js$/,
   /^dist\/locales\/[a-z]{2,3}(-[A-Za-z0-9]+)?\.js$/,
-  /^dist\/types\/(index|define|react)\.d\.ts$/,
+  /^dist\/types\/(index|define|react|events)\.d\.ts$/,
   /^dist\/types\/(api|card|elements|flow|i18n|money|themes)\/[\w/-]+\.d\.ts$/,
   /^dist\/(custom-elements|sri)\.json$/,
 ];

@@ -2,8 +2,8 @@
 export * from './card/index.js';
 export * from './money/index.js';
 export { TenderCheckout } from './elements/tender-checkout/tender-checkout.js';
-export type * from './elements/tender-checkout/events.js';
-export { TENDER_ERROR_CODES } from './elements/tender-checkout/events.js';
+export type * from './events.js';
+export { TENDER_ERROR_CODES } from './events.js';
 export type { PresetName } from './themes/presets.js';
 export type { Appearance } from './themes/appearance.js';
 export { createClient } from './api/client.js';

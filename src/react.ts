@@ -32,7 +32,7 @@ import type {
   TenderRedirectDetail,
   TenderResultDetail,
   TenderSubmitDetail,
-} from './elements/tender-checkout/events.js';
+} from './events.js';
 
 // registers the element here rather than through ./define.js: the call then stays in this entry's
 // own file, which package.json's `sideEffects` names, instead of a chunk shared with `define`

@@ -4,7 +4,7 @@
  */
 import type { ClientError } from '../api/errors.js';
 import type { PaymentResponse } from '../api/schemas.js';
-import type { TenderErrorCode, TenderErrorDetail } from '../elements/tender-checkout/events.js';
+import type { TenderErrorCode, TenderErrorDetail } from '../events.js';
 import { en, type MessageKey } from '../i18n/en.js';
 
 /** What the status area says: a catalogue message (re-rendered when the locale changes) or the API's own text. */

@@ -9,10 +9,9 @@
 import type { ClientError } from '../api/errors.js';
 import type { PaymentResponse } from '../api/schemas.js';
 import { isConfirmable, isWaiting } from '../api/statuses.js';
-import type { TenderErrorDetail } from '../elements/tender-checkout/events.js';
+import type { TenderErrorDetail } from '../events.js';
 import { en, type MessageKey } from '../i18n/en.js';
 import { declineStatus, describeClientError, errorMessageKey, isNavigableUrl, type FlowStatus } from './describe.js';
-import type { PreviewShown } from './preview.js';
 
 export type Phase = 'idle' | 'loading' | 'ready' | 'submitting' | 'redirecting' | 'challenge' | 'action' | 'waiting' | 'done' | 'error';
 /** What *Try again* does after an error: load the payment again, confirm again, or nothing (no button). */
@@ -74,6 +73,9 @@ export type FlowEvent =
   | { type: 'reconnect' }
   /** A preview state (`previewState()` of `preview.js`): a sample payment, no network. */
   | { type: 'preview'; shown: PreviewShown };
+
+/** The flow's part of a preview state (`previewState()` of `preview.js` makes one). */
+export type PreviewShown = Pick<FlowState, 'phase' | 'payment' | 'status' | 'waitUntil'>;
 
 export type FlowEffect =
   /** Load the client, then retrieve the payment (or read the return URL) → `loaded`. */

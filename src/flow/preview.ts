@@ -5,10 +5,10 @@
  */
 import type { CardBrand } from '../card/index.js';
 import type { PaymentResponse } from '../api/schemas.js';
-import type { CardErrors } from '../elements/tender-checkout/events.js';
+import type { CardErrors } from '../events.js';
 import type { MessageKey } from '../i18n/en.js';
 import type { FlowStatus } from './describe.js';
-import type { FlowState, Phase } from './machine.js';
+import type { Phase, PreviewShown } from './machine.js';
 
 /** The states `preview` can show. */
 export type PreviewState = 'empty' | 'filled' | 'errors' | 'processing' | 'redirecting' | 'succeeded' | 'declined' | 'wait-screen';
@@ -31,9 +31,6 @@ const SHOWN: Partial<Record<PreviewState, [Phase, MessageKey, FlowStatus['tone']
   declined: ['ready', 'decline.card_declined', 'danger'],
   'wait-screen': ['waiting', 'status.waitScreen', 'info'],
 };
-
-/** The flow's part of a preview state. */
-export type PreviewShown = Pick<FlowState, 'phase' | 'payment' | 'status' | 'waitUntil'>;
 
 /** The flow's part of a preview state (the sample payment, the phase, the status line). */
 export function previewState(state: PreviewState, now: number): PreviewShown {

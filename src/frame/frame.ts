@@ -19,7 +19,7 @@
 import { defineCardForm, type TenderCardForm } from '../elements/tender-checkout/card-form.js';
 import { focusAfterChallenge } from '../elements/challenge/focus-after.js';
 import type { FrameHooks } from '../elements/controllers/payment-flow-controller.js';
-import type { ConfirmOutcome } from '../elements/tender-checkout/events.js';
+import type { ConfirmOutcome } from '../events.js';
 import type * as ProtocolModule from './protocol.js';
 import type { FrameConfig } from './protocol.js';
 import { FORWARDED_EVENTS, message } from './envelope.js';

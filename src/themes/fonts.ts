@@ -3,7 +3,7 @@
  * each added to the document once (the FontFace API: no stylesheet needed). In the appearance chunk,
  * which a page with an appearance has loaded anyway.
  */
-import type { TenderErrorDetail } from '../elements/tender-checkout/events.js';
+import type { TenderErrorDetail } from '../events.js';
 import type { CompiledAppearance, FontSpec } from './appearance.js';
 
 const fontLoads = new Map<string, Promise<void>>();

@@ -8,7 +8,7 @@ import { executeServerCommand, sendKeys } from '@web/test-runner-commands';
 import type { TenderCheckout } from '../../src/elements/tender-checkout/tender-checkout.js';
 import { createPayment, sandboxConfig, type SandboxEndpoint } from './sandbox-config.js';
 
-import { TENDER_EVENTS as EVENTS, type TenderEventName } from '../../src/elements/tender-checkout/events.js';
+import { TENDER_EVENTS as EVENTS, type TenderEventName } from '../../src/events.js';
 
 export type { TenderEventName };
 export const TENDER_EVENTS = Object.keys(EVENTS) as TenderEventName[];

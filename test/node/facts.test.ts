@@ -1,13 +1,13 @@
 /**
  * One fact, one place: the theme tokens (src/themes/tokens.ts), the events (TENDER_EVENTS in
- * src/elements/tender-checkout/events.ts) and the element's properties (its `@property` fields) are
+ * src/events.ts) and the element's properties (its `@property` fields) are
  * each defined once. The element's JSDoc (which feeds custom-elements.json) and the tables in docs/
  * are held to them here; a failure prints the lines to paste.
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
-import { TENDER_EVENTS } from '../../src/elements/tender-checkout/events.js';
+import { TENDER_EVENTS } from '../../src/events.js';
 import { TOKENS } from '../../src/themes/tokens.js';
 
 const read = (path: string) => readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8');
@@ -94,7 +94,7 @@ describe('element properties', () => {
 
 describe('the host element’s own texts', () => {
   it('are the English catalogue’s (shown when neither the frame nor the catalogues load)', async () => {
-    const { FALLBACK_TEXT } = await import('../../src/elements/tender-checkout/tender-checkout.js');
+    const { FALLBACK_TEXT } = await import('../../src/elements/tender-checkout/host-status.js');
     const { en } = await import('../../src/i18n/en.js');
     for (const [key, text] of Object.entries(FALLBACK_TEXT)) assert.equal(text, en[key as keyof typeof en], key);
   });

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { TENDER_ERROR_CODES } from '../../src/elements/tender-checkout/events.js';
+import { TENDER_ERROR_CODES } from '../../src/events.js';
 
 const widgetDoc = readFileSync(new URL('../../docs/widget.md', import.meta.url), 'utf8');
 

@@ -2,7 +2,7 @@
 // `@ts-expect-error` line must be a compile error, so a type that widens back to `string` fails the
 // typecheck ("Unused '@ts-expect-error' directive").
 import type { TenderCheckout } from '../../src/elements/tender-checkout/tender-checkout.js';
-import type { TenderErrorDetail, TenderReadyDetail, TenderResultDetail } from '../../src/elements/tender-checkout/events.js';
+import type { TenderErrorDetail, TenderReadyDetail, TenderResultDetail } from '../../src/events.js';
 
 declare const result: TenderResultDetail;
 declare const ready: TenderReadyDetail;

@@ -1,4 +1,11 @@
-import type { Violation } from './openapi.js';
+/** One schema violation (./openapi.ts finds them), in the form an entry below matches. */
+export interface Violation {
+  operation: string;
+  status: number;
+  instancePath: string;
+  keyword: string;
+  message: string;
+}
 
 /**
  * A schema violation the conformance suite accepts, and why. Two kinds only:

@@ -10,7 +10,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
-import { allowed, type AllowListEntry } from './allow-list.js';
+import { allowed, type AllowListEntry, type Violation } from './allow-list.js';
+
+export type { Violation } from './allow-list.js';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };
@@ -97,15 +99,6 @@ function validator(pointer: string): ValidateFunction {
     compiled.set(pointer, validate);
   }
   return validate;
-}
-
-/** One schema violation, in a form the allow-list matches. */
-export interface Violation {
-  operation: string;
-  status: number;
-  instancePath: string;
-  keyword: string;
-  message: string;
 }
 
 export interface CheckResult {

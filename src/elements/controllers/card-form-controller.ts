@@ -3,7 +3,7 @@ import type { CardInput } from '../../api/client.js';
 import { CARD_BRANDS, detectBrand, formatCardNumberInput, formatExpiryInput, parseExpiry, validateCardNumber, validateCvc, validateExpiry, type CardBrand } from '../../card/index.js';
 import type { PreviewCard } from '../../flow/preview.js';
 import type { MessageKey } from '../../i18n/index.js';
-import type { CardErrors } from '../tender-checkout/events.js';
+import type { CardErrors } from '../../events.js';
 import type { Emit } from '../tender-element.js';
 
 export type Field = 'number' | 'expiry' | 'cvc' | 'name';

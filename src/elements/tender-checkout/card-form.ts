@@ -15,10 +15,10 @@ import { LocaleController } from '../controllers/locale-controller.js';
 import { PaymentFlowController, type FrameHooks } from '../controllers/payment-flow-controller.js';
 import { lazy } from '../lazy.js';
 import { TenderElement, type Emit } from '../tender-element.js';
-import type { CardErrors, ConfirmOutcome } from './events.js';
+import type { CardErrors, ConfirmOutcome } from '../../events.js';
 import { styles } from './tender-checkout.styles.js';
 
-export type { CardErrors, ConfirmOutcome } from './events.js';
+export type { CardErrors, ConfirmOutcome } from '../../events.js';
 export type { PreviewState } from '../../flow/preview.js';
 
 /** The preview's sample states are a chunk of their own, fetched only when `preview` is set. */

@@ -3,7 +3,7 @@ import { emulateMedia, sendKeys, setViewport } from '@web/test-runner-commands';
 import '../../define.js';
 import { PRESETS, PRESET_NAMES, type Appearance, type PresetName } from '../../themes/index.js';
 import type { PreviewState, TenderCheckout } from './tender-checkout.js';
-import type { TenderErrorDetail } from './events.js';
+import type { TenderErrorDetail } from '../../events.js';
 import { EventLog, fillCard, mountCheckout, payButton, root } from '../../../test/browser/checkout-harness.js';
 
 const STATES: PreviewState[] = ['empty', 'filled', 'errors', 'processing', 'redirecting', 'succeeded', 'declined', 'wait-screen'];

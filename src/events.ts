@@ -1,7 +1,7 @@
-import type { CardBrand } from '../../card/index.js';
-import type { IntentStatus } from '../../api/enums.js';
-import type { PaymentResponse } from '../../api/schemas.js';
-import type { MessageKey } from '../../i18n/en.js';
+import type { CardBrand } from './card/index.js';
+import type { IntentStatus } from './api/enums.js';
+import type { PaymentResponse } from './api/schemas.js';
+import type { MessageKey } from './i18n/en.js';
 
 /**
  * Every `code` a `tender-error` event (or `confirm()`'s `{ type: 'error' }` outcome) can carry; the
