@@ -122,6 +122,7 @@ export const ERROR_TABLE = {
   merchantNotFound: row(404, 'HE_02', 'Merchant account does not exist in our records', 'an unknown merchant account', 'api_error_response.rs MerchantAccountNotFound'),
   mandateNotFound: row(404, 'HE_02', 'Mandate does not exist in our records', 'an unknown mandate', 'api_error_response.rs MandateNotFound'),
   paymentMethodNotFound: row(404, 'HE_02', 'Payment method does not exist in our records', 'an unknown saved payment method', 'api_error_response.rs PaymentMethodNotFound'),
+  pollNotFound: row(404, 'HE_02', 'Poll does not exist in our records', '`GET /poll/status/{poll_id}` with any id: the sandbox starts no polls (upstream starts one only for external 3-D Secure authentication)', 'api_error_response.rs PollNotFound (its ErrorSwitch wording)'),
   apiKeyNotFound: row(404, 'HE_02', 'API Key does not exist in our records', 'an unknown or revoked API key', 'api_error_response.rs ApiKeyNotFound'),
   organizationNotFound: row(404, 'HE_02', 'Organization does not exist in our records', 'an unknown organization', 'sandbox (as the other HE_02)'),
 
