@@ -6,8 +6,13 @@
  * - The element: its start-up is `client.retrievePayment(clientSecret)` (tender-checkout.ts, on
  *   connect), so this script runs exactly that through the real headless client with a counting
  *   `fetch`.
- * - The Hyperswitch web SDK: the four calls it makes at start-up with the publishable key (retrieve,
- *   `GET /payments/{id}/client`, the SDK configuration, `POST /payments/session_tokens`).
+ * - The Hyperswitch web SDK: the three calls it makes at start-up with the publishable key, all at
+ *   once, in its order (hyperswitch-web `src/Payments/PreMountLoader.res`
+ *   `getMessageHandlerV1Elements`: `POST /payments/session_tokens`, the SDK configuration,
+ *   `GET /payments/{id}/client`), each with the headers its `fetchApiWithLogging` sends
+ *   (`src/Utilities/Utils.res` `getHeaders`: `api-key`, `content-type` and `X-*`), so a browser
+ *   sends a CORS preflight before each: 3 requests and 3 preflights. It retrieves the payment only
+ *   later, after a redirect back or when its 3-D Secure modal ends (`src/hyper-loader/Elements.res`).
  * - For comparison: the classic `GET /account/payment_methods` alone.
  *
  * Sizes are the JSON bodies as sent (the sandbox does not compress) and gzipped (level 6, what a
@@ -30,6 +35,8 @@ interface Exchange {
   status: number;
   bytes: number;
   gzip: number;
+  /** A CORS preflight (`OPTIONS`) the browser sends before the request. */
+  preflight?: boolean;
 }
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -66,20 +73,48 @@ async function element(clientSecret: string): Promise<Exchange[]> {
   return log;
 }
 
+/** The headers of every call of the SDK (Utils.res `getHeaders`), with the publishable key. */
+const SDK_HEADERS = {
+  'content-type': 'application/json',
+  'x-client-version': '0.132.0',
+  'x-payment-confirm-source': 'sdk',
+  'x-browser-name': 'Chrome',
+  'x-browser-version': '131.0.0.0',
+  'x-client-platform': 'web',
+  'api-key': publishableKey,
+};
+/** Where the SDK runs (its own origin, not the API's): every call is cross-origin. */
+const SDK_ORIGIN = 'https://beta.hyperswitch.io';
+
+/** The CORS preflight a browser sends before `method url` with `headers`, recorded as such. */
+async function preflight(log: Exchange[], url: URL, method: string, headers: Record<string, string>): Promise<void> {
+  const response = await fetch(url, {
+    method: 'OPTIONS',
+    headers: { origin: SDK_ORIGIN, 'access-control-request-method': method, 'access-control-request-headers': Object.keys(headers).sort().join(',') },
+  });
+  const body = Buffer.from(await response.arrayBuffer());
+  log.push({ request: `OPTIONS ${url.pathname}`, status: response.status, bytes: body.length, gzip: 0, preflight: true });
+}
+
 async function hyperswitchSdk(payment: { payment_id: string; client_secret: string }): Promise<Exchange[]> {
   const log: Exchange[] = [];
   const counted = countingFetch(log);
-  const headers = { 'api-key': publishableKey, 'content-type': 'application/json', 'x-merchant-domain': 'shop.example' };
   const query = `client_secret=${encodeURIComponent(payment.client_secret)}`;
-  await counted(new URL(`/payments/${payment.payment_id}?${query}`, sandbox.url), { headers });
-  await counted(new URL(`/payments/${payment.payment_id}/client?${query}`, sandbox.url), { headers });
-  await counted(new URL(`/v1/sdk/configs/web/sdk_config.json?${query}`, sandbox.url), { headers });
-  await counted(new URL('/payments/session_tokens', sandbox.url), {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ payment_id: payment.payment_id, client_secret: payment.client_secret, wallets: [], delayed_session_token: false }),
-  });
-  return log;
+  const call = async (url: URL, method: 'GET' | 'POST', headers: Record<string, string>, body?: string) => {
+    await preflight(log, url, method, headers);
+    await counted(url, { method, headers: { origin: SDK_ORIGIN, ...headers }, ...(body === undefined ? {} : { body }) });
+  };
+  // PreMountLoader.res: the three promises are made together, before the form mounts
+  await Promise.all([
+    call(new URL('/payments/session_tokens', sandbox.url), 'POST', { ...SDK_HEADERS, 'x-merchant-domain': 'shop.example' },
+      JSON.stringify({ payment_id: payment.payment_id, wallets: [], delayed_session_token: false, client_secret: payment.client_secret })),
+    call(new URL(`/v1/sdk/configs/web/sdk_config.json?${query}`, sandbox.url), 'GET', SDK_HEADERS),
+    call(new URL(`/payments/${payment.payment_id}/client?${query}`, sandbox.url), 'GET', SDK_HEADERS),
+  ]);
+  // one line per call, in the SDK's order, each after its preflight
+  const order = ['/payments/session_tokens', '/v1/sdk/configs/web/sdk_config.json', `/payments/${payment.payment_id}/client`];
+  const rank = (exchange: Exchange) => order.findIndex((path) => exchange.request.endsWith(` ${path}`)) * 2 + (exchange.preflight ? 0 : 1);
+  return log.sort((a, b) => rank(a) - rank(b));
 }
 
 async function classicList(clientSecret: string): Promise<Exchange[]> {
@@ -125,7 +160,9 @@ for (const [kind, byClient] of Object.entries(results)) {
   for (const [clientName, log] of Object.entries(byClient)) {
     for (const exchange of log) rows.push([kind, clientName, exchange.request, String(exchange.status), String(exchange.bytes), String(exchange.gzip)]);
     const total = (key: 'bytes' | 'gzip') => String(log.reduce((sum, exchange) => sum + exchange[key], 0));
-    rows.push([kind, clientName, `= ${log.length} request(s)`, '', total('bytes'), total('gzip')]);
+    const preflights = log.filter((exchange) => exchange.preflight).length;
+    const requests = `= ${log.length - preflights} request(s)${preflights ? ` + ${preflights} preflight(s)` : ''}`;
+    rows.push([kind, clientName, requests, '', total('bytes'), total('gzip')]);
   }
 }
 const header = ['payment', 'client', 'request', 'status', 'bytes', 'gzip'];

@@ -9,16 +9,21 @@ import { brandNetwork, detectBrand, luhnValid, validateCardNumber, validateCvc }
 import { apiError, errors } from './errors.js';
 import type { MaskedCard } from './types.js';
 
+/** The number's length and check digit: the first check of a card, and the only one of an eligibility check. */
+export function checkCardNumber(number: string): void {
+  if (!/^\d{12,19}$/.test(number)) throw errors.badJson('invalid card number length');
+  // Luhn, except where the card module knows the issuers skip it (some UnionPay ranges)
+  if (!luhnValid(number) && !validateCardNumber(number).valid) throw apiError('invalidCardNumber');
+}
+
 /**
  * Validates the card members and returns what the sandbox keeps of the card. The number and CVC
  * are read here and nowhere else; they are not copied into anything that is stored or logged.
  */
 export function checkCard(card: CardData, now: number): MaskedCard {
   const number = card.card_number;
-  if (!/^\d{12,19}$/.test(number)) throw errors.badJson('invalid card number length');
+  checkCardNumber(number);
   const brand = detectBrand(number);
-  // Luhn, except where the card module knows the issuers skip it (some UnionPay ranges)
-  if (!luhnValid(number) && !validateCardNumber(number).valid) throw apiError('invalidCardNumber');
   if (!validateCvc(card.card_cvc, brand).valid || card.card_cvc.trim() !== card.card_cvc) throw apiError('invalidCvcLength');
   const month = /^\d{1,2}$/.test(card.card_exp_month) ? Number(card.card_exp_month) : 0;
   if (month < 1 || month > 12) throw apiError('invalidExpiryMonth');

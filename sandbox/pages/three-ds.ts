@@ -56,12 +56,28 @@ export function postBackPage(action: string, fields: [string, string][]): string
 }
 
 /**
+ * What the end page of a framed challenge tells the Hyperswitch web SDK, in its own protocol: its
+ * 3-D Secure modal forwards a message with the key `openurl_if_required` to its loader, which
+ * retrieves the payment (hyperswitch-web `src/Payments/ThreeDSRedirectionModal.res`,
+ * `src/Hooks/UtilityHooks.res` `useSendEventsToParent`, `src/hyper-loader/Elements.res`). `url` is
+ * the return URL with its query, as upstream's page sends it, or the page's own URL when there is
+ * no way back; `origins` are the merchant's `allowed_origins` (empty: none listed, the page then
+ * answers whichever window framed it).
+ */
+export interface SdkMessage {
+  url: string;
+  origins: readonly string[];
+}
+
+/**
  * The end of a challenge that may run in a frame (`is_iframe_redirection_enabled`): inside a frame
  * the page script tells the merchant page (on `targetOrigins` only) that the challenge of
- * `paymentId` ended; at the top level it follows `continueTo`, the way back to the shop, when there
- * is one. The page says nothing of the outcome.
+ * `paymentId` ended, and the web SDK's modal `{openurl_if_required}` (`sdk`); at the top level it
+ * follows `continueTo`, the way back to the shop, when there is one. The element's message says
+ * nothing of the outcome; the SDK's carries the return URL, as the real service's page does. Both
+ * clients retrieve the payment.
  */
-export function challengeEndPage(paymentId: string, targetOrigins: readonly string[], continueTo: Redirect | null): string {
+export function challengeEndPage(paymentId: string, targetOrigins: readonly string[], continueTo: Redirect | null, sdk: SdkMessage): string {
   let next = html`<p class="note">You can close this window and return to the shop.</p>`;
   if (continueTo?.method === 'GET') next = html`<p><a id="continue" href="${continueTo.url}">Continue to the shop</a></p>`;
   if (continueTo?.method === 'POST') {
@@ -71,6 +87,6 @@ export function challengeEndPage(paymentId: string, targetOrigins: readonly stri
   }
   return page('Authentication finished', html`<h1>Authentication finished</h1>${next}`, {
     script: true,
-    mainAttributes: html`id="challenge-end" data-payment-id="${paymentId}" data-target-origins="${JSON.stringify(targetOrigins)}"`,
+    mainAttributes: html`id="challenge-end" data-payment-id="${paymentId}" data-target-origins="${JSON.stringify(targetOrigins)}" data-open-url="${sdk.url}" data-open-url-origins="${JSON.stringify(sdk.origins)}"`,
   });
 }

@@ -71,7 +71,10 @@ export function pageRoutes(app: App, deps: RouteDeps): void {
     const returnUrl = payment.return_url ?? merchant.return_url;
     const redirect = returnUrl ? redirectToMerchant(payment, merchant, returnUrl) : null;
     if (payment.is_iframe_redirection_enabled === true) {
-      return send(c, challengeEndPage(payment.payment_id, merchantPageOrigins(merchant, payment), redirect), 200, merchant, payment);
+      // the web SDK's message carries the return URL with its query, as a GET (upstream's return_url_with_query_params)
+      const returnWithQuery = returnUrl ? redirectToMerchant(payment, { ...merchant, redirect_to_merchant_with_http_post: false }, returnUrl).url : null;
+      const sdk = { url: returnWithQuery ?? `${deps.publicUrl}${redirectResponsePath(payment)}`, origins: merchant.allowed_origins ?? [] };
+      return send(c, challengeEndPage(payment.payment_id, merchantPageOrigins(merchant, payment), redirect, sdk), 200, merchant, payment);
     }
     if (!redirect) {
       return send(c, messagePage('Payment finished', 'No return_url is configured for this payment or merchant.', payment.status), 400, merchant, payment);
@@ -82,12 +85,15 @@ export function pageRoutes(app: App, deps: RouteDeps): void {
   });
 
   // `redirect_response_url` of the popup next action: ends a framed challenge; shows nothing of the payment
+  // (the web SDK's modal also posts this URL itself as `openurl_if_required` when it is closed)
   app.get('/payments/:payment_id/:merchant_id/redirect/response/:connector', (c) => {
     const { payment_id, merchant_id } = c.req.param();
     const merchant = merchantOf(merchant_id);
     const payment = merchant ? store.payment(merchant_id, payment_id) : null;
     if (!payment) return send(c, linkExpiredPage(), 404, merchant);
-    return send(c, challengeEndPage(payment.payment_id, merchantPageOrigins(merchant, payment), null), 200, merchant, payment);
+    // reached without a token: the SDK's message carries this page's own URL, nothing of the payment
+    const sdk = { url: `${deps.publicUrl}${redirectResponsePath(payment)}`, origins: merchant?.allowed_origins ?? [] };
+    return send(c, challengeEndPage(payment.payment_id, merchantPageOrigins(merchant, payment), null, sdk), 200, merchant, payment);
   });
 
   app.get('/sandbox/mobile_money/:payment_id', (c) => {

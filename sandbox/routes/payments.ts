@@ -1,15 +1,10 @@
 import * as z from 'zod/mini';
-import {
-  PaymentCancelRequest,
-  PaymentCaptureRequest,
-  PaymentConfirmRequest,
-  PaymentCreateRequest,
-  membersRefusedForClient,
-} from '../../src/api/requests.js';
+import { PaymentCancelRequest, PaymentCaptureRequest, PaymentConfirmRequest, PaymentCreateRequest } from '../../src/api/requests.js';
 import { authenticate, requireClientSecret, verifyClientSecret } from '../http/auth.js';
 import { readBody, readQuery } from '../http/body.js';
 import { apiError } from '../domain/errors.js';
 import { isAllowedReturnUrl } from '../domain/merchants.js';
+import { checkClientConfirm } from '../domain/payments/client-confirm.js';
 import { paymentResponse } from '../domain/response.js';
 import type { Payment } from '../domain/types.js';
 import type { App, RouteDeps } from './deps.js';
@@ -45,21 +40,14 @@ export function paymentRoutes(app: App, deps: RouteDeps): void {
     const request = await readBody(c, PaymentConfirmRequest);
     const paymentId = c.req.param('payment_id');
     const clientSecret = requireClientSecret(principal, request.client_secret);
-    if (principal.kind === 'publishable') {
-      // the browser may add the card and what 3-D Secure needs; what the merchant decided stays
-      const [refused] = membersRefusedForClient(request);
-      if (refused) {
-        throw apiError('clientConfirmMemberRefused', { member: refused });
-      }
-      if (request.return_url != null && !isAllowedReturnUrl(principal.merchant, request.return_url)) {
-        throw apiError('returnUrlNotAllowed');
-      }
+    if (principal.kind === 'publishable' && request.return_url != null && !isAllowedReturnUrl(principal.merchant, request.return_url)) {
+      throw apiError('returnUrlNotAllowed');
     }
     const authorize = (payment: Payment) => {
       verifyClientSecret(payment, clientSecret, deps.now());
-      // the browser may repeat the payment's own payment_type (the Hyperswitch web SDK does), not change it
-      if (principal.kind === 'publishable' && request.payment_type != null && request.payment_type !== (payment.payment_type ?? 'normal')) {
-        throw apiError('clientPaymentTypeChanged');
+      // the browser adds the card and what 3-D Secure needs; it may repeat what the merchant decided, not change it
+      if (principal.kind === 'publishable') {
+        checkClientConfirm(request, payment, payment.customer_id ? (store.customer(payment.merchant_id, payment.customer_id) ?? null) : null);
       }
     };
     return c.json(respond(payments.confirm(principal.merchant, paymentId, request, authorize)));

@@ -1,8 +1,9 @@
 import * as z from 'zod/mini';
-import { PaymentsSessionRequest } from '../../src/api/sdk.js';
+import { PaymentsEligibilityRequest, PaymentsSessionRequest } from '../../src/api/sdk.js';
 import { authenticate, paymentIdOfClientSecret, requireClientSecret, verifyClientSecret } from '../http/auth.js';
 import { readBody, readQuery } from '../http/body.js';
-import { errors } from '../domain/errors.js';
+import { paymentEligibility } from '../domain/eligibility.js';
+import { apiError, errors } from '../domain/errors.js';
 import { clientPaymentMethodList, sdkConfig, sessionTokens } from '../domain/sdk.js';
 import type { App, RouteDeps } from './deps.js';
 
@@ -49,5 +50,24 @@ export function sdkRoutes(app: App, deps: RouteDeps): void {
     const payment = payments.retrieve(principal.merchant.merchant_id, request.payment_id);
     verifyClientSecret(payment, request.client_secret, deps.now());
     return c.json(sessionTokens(payment));
+  });
+
+  // The eligibility check before a confirm (domain/eligibility.ts): the publishable key with the
+  // client secret in the body, or the secret key without one, as upstream's guides give both.
+  app.post('/payments/:payment_id/eligibility', async (c) => {
+    const principal = authenticate(c, store, adminKey, ['secret', 'publishable']);
+    const request = await readBody(c, PaymentsEligibilityRequest);
+    const clientSecret = requireClientSecret(principal, request.client_secret);
+    const payment = payments.retrieve(principal.merchant.merchant_id, c.req.param('payment_id'));
+    verifyClientSecret(payment, clientSecret, deps.now());
+    return c.json(paymentEligibility(payment, request));
+  });
+
+  // A poll's status: publishable key only (upstream's PublishableKeyAuth, no client secret), its ids
+  // scoped to the merchant. Upstream starts a poll only for external 3-D Secure authentication,
+  // which the sandbox does not have: every id is unknown.
+  app.get('/poll/status/:poll_id', (c) => {
+    authenticate(c, store, adminKey, ['publishable']);
+    throw apiError('pollNotFound');
   });
 }

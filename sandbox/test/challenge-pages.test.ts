@@ -1,7 +1,35 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { runInNewContext } from 'node:vm';
 import { CHALLENGE_FINISHED, NextAction, RedirectInsidePopup } from '../../src/api/schemas.js';
+import { PAGES_JS } from '../pages/script.js';
 import { cardPayment, startTestSandbox, type TestSandbox } from './helpers.js';
+
+/** The `#challenge-end` data the page script reads, from an end page's HTML. */
+function endPageData(html: string): { paymentId: string; targetOrigins: string[]; openUrl: string; openUrlOrigins: string[] } {
+  const main = /<main ([^>]*)>/.exec(html)?.[1] ?? '';
+  const attribute = (name: string) => (new RegExp(`${name}="([^"]*)"`).exec(main)?.[1] ?? '').replaceAll('&quot;', '"').replaceAll('&amp;', '&');
+  return {
+    paymentId: attribute('data-payment-id'),
+    targetOrigins: JSON.parse(attribute('data-target-origins') || '[]') as string[],
+    openUrl: attribute('data-open-url'),
+    openUrlOrigins: JSON.parse(attribute('data-open-url-origins') || '[]') as string[],
+  };
+}
+
+/**
+ * Runs the served page script on an end page inside a frame whose parent is on `ancestorOrigin`
+ * (null: a browser that does not tell, Firefox), and returns what it posts to the parent.
+ */
+function framedEndPagePosts(data: ReturnType<typeof endPageData>, ancestorOrigin: string | null): { message: unknown; targetOrigin: string }[] {
+  const posts: { message: unknown; targetOrigin: string }[] = [];
+  const end = { dataset: { paymentId: data.paymentId, targetOrigins: JSON.stringify(data.targetOrigins), openUrl: data.openUrl, openUrlOrigins: JSON.stringify(data.openUrlOrigins) } };
+  const parent = { postMessage: (message: unknown, targetOrigin: string) => posts.push({ message: JSON.parse(JSON.stringify(message)) as unknown, targetOrigin }) };
+  const window = { parent, location: { ancestorOrigins: ancestorOrigin === null ? undefined : [ancestorOrigin] } };
+  const document = { getElementById: (id: string) => (id === 'challenge-end' ? end : null) };
+  runInNewContext(PAGES_JS, { window, document, HTMLFormElement: class {}, HTMLAnchorElement: class {} });
+  return posts;
+}
 
 /**
  * The 3-D Secure test page as an attacker and as a framing merchant page see it: single-use links
@@ -238,7 +266,8 @@ describe('3-D Secure challenge pages', () => {
       assert.match(html, new RegExp(`data-payment-id="${payment.payment_id}"`));
       assert.match(html, /data-target-origins="\[&quot;https:\/\/merchant\.example&quot;\]"/);
       assert.match(html, /<script src="\/sandbox\/assets\/pages\.js" defer><\/script>/);
-      assert.doesNotMatch(html, /status=succeeded.*data-/s, 'the outcome is not in the message data');
+      const data = endPageData(html);
+      assert.deepEqual([data.paymentId, data.targetOrigins], [payment.payment_id, ['https://merchant.example']], "the element's message carries no outcome");
       assert.equal(await statusOf(payment.payment_id), 'succeeded');
     });
 
@@ -250,16 +279,70 @@ describe('3-D Secure challenge pages', () => {
       assert.match(await response.text(), /data-target-origins="\[&quot;https:\/\/shop\.example&quot;,&quot;http:\/\/localhost:5173&quot;\]"/);
     });
 
-    it('serves the page script that posts to those origins and never to "*"', async () => {
+    it('serves the page script with the message types the clients know', async () => {
       const script = await fetch(`${sandbox.url}/sandbox/assets/pages.js`);
       assert.equal(script.status, 200);
       assert.match(script.headers.get('content-type') ?? '', /^text\/javascript/);
       assert.equal(script.headers.get('x-content-type-options'), 'nosniff');
       const source = await script.text();
-      assert.match(source, /\.postMessage\(message, origin\)/);
+      assert.equal(source, PAGES_JS);
       assert.ok(source.includes(JSON.stringify(CHALLENGE_FINISHED)), 'the message type is the one the client schema knows');
-      assert.doesNotMatch(source, /postMessage\([^)]*['"]\*['"]/);
-      assert.doesNotMatch(source, /status|client_secret/, 'the message carries no outcome');
+      assert.ok(source.includes('openurl_if_required'), "the key the web SDK's modal forwards (ThreeDSRedirectionModal.res)");
+    });
+
+    it("tells the web SDK's modal the return URL with its query (openurl_if_required), as the real service's page does", async () => {
+      const payment = await challenged({ is_iframe_redirection_enabled: true, return_url: 'https://merchant.example/checkout?order=7' });
+      const { response } = await answer(linkOf(payment), 'complete');
+      const data = endPageData(await response.text());
+      const back = new URL(data.openUrl);
+      assert.equal(`${back.origin}${back.pathname}`, 'https://merchant.example/checkout');
+      assert.equal(back.searchParams.get('order'), '7');
+      assert.equal(back.searchParams.get('status'), 'succeeded');
+      assert.equal(back.searchParams.get('payment_id'), payment.payment_id);
+      assert.equal(back.searchParams.get('payment_intent_client_secret'), payment.client_secret);
+      assert.equal(back.searchParams.get('amount'), '4200');
+      assert.deepEqual(data.openUrlOrigins, [], 'no allowed_origins listed: the framing window, whichever it is');
+    });
+
+    it('posts both messages, the SDK\'s to its origin when the merchant lists it, never to "*" then', async () => {
+      const sdkOrigin = 'https://sdk.example';
+      const shop = await merchant('sdk_framing_shop', { allowed_origins: ['https://shop.example', sdkOrigin] });
+      const payment = await challenged({ is_iframe_redirection_enabled: true, return_url: 'https://shop.example/checkout' }, shop.secretKey);
+      const { response } = await answer(linkOf(payment), 'reject');
+      assert.match(response.headers.get('content-security-policy') ?? '', /frame-ancestors https:\/\/shop\.example https:\/\/sdk\.example;/);
+      const data = endPageData(await response.text());
+      assert.deepEqual(data.openUrlOrigins, ['https://shop.example', sdkOrigin]);
+      const finished = { type: CHALLENGE_FINISHED, payment_id: payment.payment_id };
+      const openUrl = { openurl_if_required: data.openUrl };
+      // framed by the SDK's modal (Chromium and Safari tell the parent's origin)
+      assert.deepEqual(framedEndPagePosts(data, sdkOrigin), [
+        { message: finished, targetOrigin: sdkOrigin },
+        { message: openUrl, targetOrigin: sdkOrigin },
+      ]);
+      // framed by the element on the shop's page
+      assert.deepEqual(framedEndPagePosts(data, 'https://shop.example'), [
+        { message: finished, targetOrigin: 'https://shop.example' },
+        { message: openUrl, targetOrigin: 'https://shop.example' },
+      ]);
+      // a browser that does not tell: each listed origin (only the parent's delivers), never "*"
+      const untold = framedEndPagePosts(data, null);
+      assert.deepEqual(untold.map((post) => post.targetOrigin), ['https://shop.example', sdkOrigin, 'https://shop.example', sdkOrigin]);
+      // framed by a site the merchant does not list: nothing (and frame-ancestors keeps it from framing)
+      assert.deepEqual(framedEndPagePosts(data, 'https://evil.example'), []);
+    });
+
+    it("with no allowed_origins, answers the SDK's modal on the parent's own origin, and \"*\" only where the browser does not tell it", async () => {
+      const payment = await challenged({ is_iframe_redirection_enabled: true });
+      const { response } = await answer(linkOf(payment), 'complete');
+      const data = endPageData(await response.text());
+      const openUrl = { openurl_if_required: data.openUrl };
+      assert.deepEqual(framedEndPagePosts(data, 'http://localhost:9050'), [{ message: openUrl, targetOrigin: 'http://localhost:9050' }]);
+      assert.deepEqual(framedEndPagePosts(data, null), [
+        { message: { type: CHALLENGE_FINISHED, payment_id: payment.payment_id }, targetOrigin: 'https://merchant.example' },
+        { message: openUrl, targetOrigin: '*' },
+      ]);
+      // the element's own message still goes to the merchant's page only
+      assert.deepEqual(framedEndPagePosts(data, 'https://merchant.example')[0], { message: { type: CHALLENGE_FINISHED, payment_id: payment.payment_id }, targetOrigin: 'https://merchant.example' });
     });
 
     it('serves redirect_response_url as a page that ends the frame and shows nothing of the payment', async () => {
@@ -269,6 +352,8 @@ describe('3-D Secure challenge pages', () => {
       const html = await response.text();
       assert.match(html, /id="challenge-end"/);
       assert.doesNotMatch(html, /4446|client_secret|_secret_/);
+      // reached with ids alone: the SDK's message carries this page's own URL, not the return URL and its client secret
+      assert.equal(endPageData(html).openUrl, popupOf(payment).redirect_response_url);
     });
   });
 

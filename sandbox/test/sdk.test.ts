@@ -443,13 +443,13 @@ describe('the Hyperswitch web SDK start-up endpoints', () => {
     });
   });
 
-  it('refuses a client-side confirm that changes payment_type instead of echoing it (401 IR_18), and charges nothing', async () => {
+  it('refuses a client-side confirm that changes payment_type instead of echoing it (422 IR_06), and charges nothing', async () => {
     const payment = await newPayment();
     const response = await sandbox.request('POST', `/payments/${payment.payment_id}/confirm`, {
       key: sandbox.publishableKey,
       body: { client_secret: payment.client_secret, payment_type: 'setup_mandate', ...cardPayment('4242424242424242') },
     });
-    assertError(response, { status: 401, code: 'IR_18', message: /`payment_type` cannot be changed with a publishable key/ });
+    assertError(response, { status: 422, code: 'IR_06', message: '`payment_type` cannot be changed with a publishable key; only the merchant\'s secret key may change it' });
     const after = await sandbox.request('GET', `/payments/${payment.payment_id}`);
     assert.equal(after.body['status'], 'requires_confirmation');
     assert.equal(after.body['attempt_count'], 0);

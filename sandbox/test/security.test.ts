@@ -87,30 +87,86 @@ describe('security', () => {
   });
 
   describe('what a client-side confirm may carry', () => {
-    const refused: [string, Record<string, unknown>][] = [
-      ['capture_method', { capture_method: 'automatic' }],
-      ['metadata', { metadata: { order: 'changed' } }],
-      ['description', { description: 'changed' }],
-      ['setup_future_usage', { setup_future_usage: 'off_session' }],
-      ['customer_id', { customer_id: 'cus_someone_else' }],
-      ['shipping', { shipping: { address: { city: 'Elsewhere' } } }],
-      ['amount_to_capture', { amount_to_capture: 1 }],
-      ['authentication_type', { authentication_type: 'no_three_ds' }],
+    const merchantPayment = () =>
+      sandbox.createPayment({ amount: 1000, currency: 'USD', capture_method: 'manual', metadata: { order: '1' }, description: 'set by the merchant', customer_id: 'cus_payer' });
+
+    /** A member the merchant set, changed by the browser: 422 IR_06, or upstream's 401 IR_18 for another customer. */
+    const changed: [string, Record<string, unknown>, number, string, RegExp][] = [
+      ['capture_method', { capture_method: 'automatic' }, 422, 'IR_06', /^`capture_method` cannot be changed with a publishable key/],
+      ['metadata', { metadata: { order: 'changed' } }, 422, 'IR_06', /^`metadata` cannot be changed/],
+      ['description', { description: 'changed' }, 422, 'IR_06', /^`description` cannot be changed/],
+      ['setup_future_usage', { setup_future_usage: 'off_session' }, 422, 'IR_06', /^`setup_future_usage` cannot be changed/],
+      ['amount', { amount: 1 }, 422, 'IR_06', /^`amount` cannot be changed/],
+      ['currency', { currency: 'EUR' }, 422, 'IR_06', /^`currency` cannot be changed/],
+      ['profile_id', { profile_id: 'pro_someone_elses_profil' }, 422, 'IR_06', /^`profile_id` cannot be changed/],
+      ['payment_type', { payment_type: 'setup_mandate' }, 422, 'IR_06', /^`payment_type` cannot be changed/],
+      ['shipping', { shipping: { address: { city: 'Elsewhere' } } }, 422, 'IR_06', /^`shipping` cannot be changed/],
+      ['amount_to_capture', { amount_to_capture: 1 }, 422, 'IR_06', /^`amount_to_capture` cannot be changed/],
+      ['authentication_type', { authentication_type: 'no_three_ds' }, 422, 'IR_06', /^`authentication_type` cannot be changed/],
+      ['mandate_data', { mandate_data: { customer_acceptance: { acceptance_type: 'online', online: { user_agent: 'test' } } } }, 422, 'IR_06', /^`mandate_data` cannot be changed/],
+      ['customer_id', { customer_id: 'cus_someone_else' }, 401, 'IR_18', /^Unauthorised access to update customer$/],
+      ['customer', { customer: { id: 'cus_someone_else' } }, 401, 'IR_18', /^Unauthorised access to update customer$/],
     ];
-    for (const [member, body] of refused) {
-      it(`refuses ${member} from a publishable key (401 IR_18) and changes nothing`, async () => {
-        const payment = await sandbox.createPayment({ amount: 1000, currency: 'USD', capture_method: 'manual', metadata: { order: '1' }, description: 'set by the merchant' });
+    for (const [member, body, status, code, message] of changed) {
+      it(`refuses a changed ${member} from a publishable key (${status} ${code}) and changes nothing`, async () => {
+        const payment = await merchantPayment();
         const response = await clientConfirm(payment, { ...body, ...cardPayment('4242424242424242') });
-        assert.equal(response.status, 401, response.text);
-        assert.equal(errorOf(response).code, 'IR_18');
-        assert.match(errorOf(response).message, new RegExp(`\`${member}\``));
+        assert.equal(response.status, status, response.text);
+        assert.equal(errorOf(response).code, code);
+        assert.match(errorOf(response).message, message);
         const after = await sandbox.request('GET', `/payments/${String(payment.payment_id)}`);
         assert.equal(after.body.status, 'requires_confirmation');
+        assert.equal(after.body.attempt_count, 0);
         assert.equal(after.body.capture_method, 'manual');
         assert.deepEqual(after.body.metadata, { order: '1' });
         assert.equal(after.body.description, 'set by the merchant');
+        assert.equal(after.body.customer_id, 'cus_payer');
       });
     }
+
+    it("accepts the merchant's own values repeated by the browser, as the real service's clients send them", async () => {
+      const payment = await merchantPayment();
+      const response = await clientConfirm(payment, {
+        amount: 1000,
+        currency: 'USD',
+        payment_id: payment.payment_id,
+        profile_id: payment.profile_id,
+        customer_id: 'cus_payer',
+        capture_method: 'manual',
+        metadata: { order: '1' },
+        description: 'set by the merchant',
+        payment_type: 'normal',
+        authentication_type: payment.authentication_type,
+        mandate_data: null,
+        off_session: null,
+        ...cardPayment('4242424242424242'),
+      });
+      assert.equal(response.status, 200, response.text);
+      assert.equal(response.body.status, 'requires_capture');
+    });
+
+    it('lets the customer keep the card (setup_future_usage on_session) when the merchant set no future usage, not override one it set', async () => {
+      const open = await sandbox.createPayment({ amount: 1000, currency: 'USD', customer_id: 'cus_keeper' });
+      const kept = await clientConfirm(open, { setup_future_usage: 'on_session', customer_acceptance: { acceptance_type: 'online', online: { user_agent: 'test' } }, ...cardPayment('4242424242424242') });
+      assert.equal(kept.status, 200, kept.text);
+      assert.equal(kept.body.setup_future_usage, 'on_session');
+      const offSession = await sandbox.createPayment({ amount: 1000, currency: 'USD', customer_id: 'cus_keeper', setup_future_usage: 'off_session' });
+      const downgraded = await clientConfirm(offSession, { setup_future_usage: 'on_session', ...cardPayment('4242424242424242') });
+      assert.equal(downgraded.status, 422, downgraded.text);
+      assert.match(errorOf(downgraded).message, /^`setup_future_usage` cannot be changed/);
+    });
+
+    it("takes the customer's acceptance of the merchant's own mandate (the web SDK's mandate body), not other terms", async () => {
+      const acceptance = { acceptance_type: 'online', online: { ip_address: '127.0.0.1', user_agent: 'test' } };
+      const mandate = { customer_acceptance: acceptance, mandate_type: { single_use: { amount: 1000, currency: 'USD' } } };
+      const payment = await sandbox.createPayment({ amount: 1000, currency: 'USD', customer_id: 'cus_mandate_terms', setup_future_usage: 'off_session', mandate_data: mandate });
+      const otherTerms = await clientConfirm(payment, { mandate_data: { customer_acceptance: acceptance, mandate_type: { multi_use: { amount: 99999, currency: 'USD' } } }, ...cardPayment('4242424242424242') });
+      assert.equal(otherTerms.status, 422, otherTerms.text);
+      assert.match(errorOf(otherTerms).message, /^`mandate_data` cannot be changed/);
+      const consent = await clientConfirm(payment, { mandate_data: { customer_acceptance: acceptance }, setup_future_usage: 'off_session', ...cardPayment('4242424242424242') });
+      assert.equal(consent.status, 200, consent.text);
+      assert.match(String(consent.body.mandate_id), /^man_/);
+    });
 
     it('accepts what the browser sends: card, billing, browser info, return_url, customer acceptance, the iframe flag', async () => {
       const payment = await sandbox.createPayment({ amount: 1000, currency: 'USD', capture_method: 'manual' });
@@ -139,7 +195,7 @@ describe('security', () => {
   });
 
   describe('mandates from the browser', () => {
-    it("refuses a publishable key charging a saved mandate off-session (401 IR_18), and charges nobody", async () => {
+    it("refuses a publishable key charging a saved mandate off-session (422 IR_06), and charges nobody", async () => {
       // the real service's OnlineMandate requires ip_address (its OpenAPI document), which every answer is checked against
       const acceptance = { acceptance_type: 'online', online: { ip_address: '127.0.0.1', user_agent: 'test' } };
       const first = await sandbox.createPayment({
@@ -154,8 +210,8 @@ describe('security', () => {
       const stranger = await sandbox.createPayment({ amount: 900, currency: 'USD' });
       for (const body of [{ mandate_id: first.mandate_id, off_session: true }, { mandate_id: first.mandate_id }, { off_session: true, ...cardPayment('4242424242424242') }]) {
         const response = await clientConfirm(stranger, body);
-        assert.equal(response.status, 401, response.text);
-        assert.equal(errorOf(response).code, 'IR_18');
+        assert.equal(response.status, 422, response.text);
+        assert.equal(errorOf(response).code, 'IR_06');
       }
       const after = await sandbox.request('GET', `/payments/${String(stranger.payment_id)}`);
       assert.equal(after.body.status, 'requires_confirmation');

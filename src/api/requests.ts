@@ -249,11 +249,13 @@ export type PaymentConfirmRequest = z.infer<typeof PaymentConfirmRequest>;
 
 /**
  * The members a **client-side** confirm (publishable key + `client_secret`, i.e. the customer's
- * browser) may carry, each with why. Everything else the merchant decided on its server (amounts,
- * capture method, customer, metadata, description, future usage, mandates, off-session…) only the
- * secret key may set or change: the sandbox refuses any other member from a publishable key with
- * 401 IR_18, as the real service refuses a client changing the payment's customer. docs/sandbox.md
- * renders this table (a test keeps the two equal).
+ * browser) sets, each with why: the card, what 3-D Secure needs, where to come back. Every other
+ * member is what the merchant decided on its server (amounts, capture method, customer, metadata,
+ * description, mandates, off-session…): the browser may repeat the payment's own value (the real
+ * service's clients do: its SDK echoes `payment_type` and the saved card's `customer_id`, its
+ * Cypress confirm sends `currency` and `profile_id`), never change it; only the secret key may.
+ * docs/sandbox.md renders this table (a test keeps the two equal); the rule for the other members
+ * is `checkClientConfirm` (sandbox/domain/payments/client-confirm.ts).
  */
 export const CLIENT_CONFIRM_MEMBERS = [
   ['client_secret', "the payment's client secret (required)"],
@@ -263,10 +265,10 @@ export const CLIENT_CONFIRM_MEMBERS = [
   ['billing', "the customer's billing address, email and phone"],
   ['browser_info', 'the browser details 3-D Secure needs (user agent, language, screen, time zone)'],
   ['customer_acceptance', "the customer's consent to keep the card (the save-card box)"],
+  ['setup_future_usage', "`on_session` on a payment that has none: the customer keeps the card for their next visit (the real service's own client-side confirm sends it); any other value only as the payment's own"],
   ['return_url', "where the customer comes back after a redirect; on one of the merchant's `allowed_origins` when it lists any"],
   ['retry_action', '`manual_retry`: the customer tries again after a decline'],
   ['is_iframe_redirection_enabled', 'the 3-D Secure challenge opens in a frame (modal) instead of a redirect'],
-  ['payment_type', "only the payment's own value, echoed from the payment-method list (the Hyperswitch web SDK sends it)"],
   ['confirm', "`true`, as the real service's client-side confirm body repeats it (no effect on confirm)"],
   ['email', "the email the customer typed, as the real service's client-side confirm body sends it (deprecated upstream; ignored on confirm)"],
 ] as const satisfies readonly (readonly [keyof PaymentConfirmRequest, string])[];
@@ -275,11 +277,16 @@ export type ClientConfirmMember = (typeof CLIENT_CONFIRM_MEMBERS)[number][0];
 
 const CLIENT_CONFIRM_NAMES: ReadonlySet<string> = new Set(CLIENT_CONFIRM_MEMBERS.map(([name]) => name));
 
-/** The members of a confirm body that a client-side confirm may not carry, in body order. */
-export const membersRefusedForClient = (request: object): string[] =>
-  Object.keys(request).filter((name) => !CLIENT_CONFIRM_NAMES.has(name));
+/** Whether a client-side confirm may set `member` (else it may only repeat the payment's own value). */
+export const isClientConfirmMember = (member: string): member is ClientConfirmMember => CLIENT_CONFIRM_NAMES.has(member);
 
-export const PaymentCaptureRequest = z.strictObject({
+/**
+ * Capture and cancel bodies are not strict: the real service's `PaymentsCaptureRequest` and
+ * `PaymentsCancelRequest` do not deny unknown fields, and its own clients send members they do not
+ * declare (Cypress `captureCallTest` and `voidCallTest` add `profile_id`; its Variations spec sends
+ * a nested `Request`). Unknown members are ignored; the declared ones are checked.
+ */
+export const PaymentCaptureRequest = z.looseObject({
   amount_to_capture: opt(minorAmount()),
   merchant_id: opt(text(255)),
   merchant_connector_details: opt(anyObject()),
@@ -290,7 +297,7 @@ export const PaymentCaptureRequest = z.strictObject({
   statement_descriptor_prefix: opt(text(255)),
 });
 
-export const PaymentCancelRequest = z.strictObject({
+export const PaymentCancelRequest = z.looseObject({
   cancellation_reason: opt(text(255)),
   merchant_connector_details: opt(anyObject()),
   all_keys_required: opt(z.boolean()),

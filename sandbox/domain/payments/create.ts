@@ -107,12 +107,27 @@ export function createPayment(engine: PaymentEngine, merchant: MerchantAccount, 
   });
 }
 
-/** The customer the request names: an existing one, or one made from the request's customer details. */
+/**
+ * The customer the request names: an existing one, or one made from the request's customer details.
+ * An existing customer takes the name, email and phone the request sends, as upstream's
+ * `create_customer_if_not_exist` (crates/router/src/core/payments/helpers.rs) updates it.
+ */
 function attachCustomer(engine: PaymentEngine, merchant: MerchantAccount, request: PaymentCreateRequest): string | null {
   const details = request.customer;
   const customerId = details?.id ?? request.customer_id ?? null;
   if (!customerId) return null;
-  if (engine.store.customer(merchant.merchant_id, customerId)) return customerId;
+  const existing = engine.store.customer(merchant.merchant_id, customerId);
+  if (existing) {
+    const sent = {
+      name: details?.name ?? request.name,
+      email: details?.email ?? request.email,
+      phone: details?.phone ?? request.phone,
+      phone_country_code: details?.phone_country_code ?? request.phone_country_code,
+    };
+    const changes = Object.fromEntries(Object.entries(sent).filter(([, value]) => value != null));
+    if (Object.keys(changes).length > 0) engine.store.putCustomer({ ...existing, ...changes });
+    return customerId;
+  }
   // the deprecated top-level members describe the customer when no `customer` object does, as upstream
   const customer: Customer = {
     customer_id: customerId,

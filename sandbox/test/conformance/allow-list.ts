@@ -74,6 +74,17 @@ export const ALLOW_LIST: AllowListEntry[] = [
       'service and answered as null; the document marks them required and not nullable.',
   },
   {
+    kind: 'document',
+    operation: 'PAYMENTS',
+    statuses: [200],
+    path: /^\/customer\/phone_country_code$/,
+    message: /^must NOT have more than 2 characters$/,
+    reason:
+      "CustomerDetailsResponse gives phone_country_code a maximum length of 2, which no code with its `+` fits; the real " +
+      "service's customer keeps up to 255 (CustomerResponse) and its own Cypress fixtures send \"+65\" " +
+      '(fixtures/create-customer-body.json, create-confirm-body.json).',
+  },
+  {
     kind: 'spec',
     operation: '*',
     statuses: [200],

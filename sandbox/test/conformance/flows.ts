@@ -1,11 +1,12 @@
 /**
  * Every flow the sandbox implements, run once against a sandbox whose answers are recorded: the
  * upstream cases (payments, 3-D Secure, captures, voids, refunds, mandates, error variations,
- * customers) and the administrative resources (merchant accounts, API keys, organizations, the
+ * customers), upstream's flows with its requests as sent, and the administrative resources (merchant accounts, API keys, organizations, the
  * payment-method list). schema.test.ts checks each recorded answer against the OpenAPI document.
  */
 import type { ApiResponse, RequestOptions, TestSandbox } from '../helpers.js';
 import { UPSTREAM_CASES } from './upstream-cases.js';
+import { UPSTREAM_REQUEST_FLOWS } from './upstream-requests.js';
 
 export interface Exchange {
   method: string;
@@ -78,5 +79,7 @@ async function adminFlows(sandbox: TestSandbox): Promise<void> {
 /** Runs every flow in order; a failing upstream case fails the run (upstream.test.ts names it). */
 export async function runAllFlows(sandbox: TestSandbox): Promise<void> {
   for (const upstream of UPSTREAM_CASES) await upstream.run(sandbox);
+  // the flows still marked todo are left out: they fail by design until their work lands
+  for (const upstream of UPSTREAM_REQUEST_FLOWS) if (!upstream.todo) await upstream.run(sandbox);
   await adminFlows(sandbox);
 }

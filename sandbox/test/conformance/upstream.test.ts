@@ -1,8 +1,10 @@
 // The real service's API test expectations (its Cypress suite), ported case by case: see
-// upstream-cases.ts for the sources. Each case runs against a real sandbox over HTTP.
+// upstream-cases.ts for the sources; and its flows replayed with its request bodies as sent
+// (upstream-requests.ts). Each case runs against a real sandbox over HTTP.
 import { after, before, describe, it } from 'node:test';
 import { startTestSandbox, type TestSandbox } from '../helpers.js';
 import { UPSTREAM_CASES } from './upstream-cases.js';
+import { UPSTREAM_REQUEST_FLOWS } from './upstream-requests.js';
 
 describe('upstream API test expectations', () => {
   let sandbox: TestSandbox;
@@ -13,5 +15,17 @@ describe('upstream API test expectations', () => {
 
   for (const upstream of UPSTREAM_CASES) {
     it(`${upstream.source} ${upstream.name}`, () => upstream.run(sandbox));
+  }
+});
+
+describe('upstream API test flows, requests as sent', () => {
+  let sandbox: TestSandbox;
+  before(async () => {
+    sandbox = await startTestSandbox();
+  });
+  after(() => sandbox.close());
+
+  for (const upstream of UPSTREAM_REQUEST_FLOWS) {
+    it(`${upstream.source} ${upstream.name}`, { todo: upstream.todo }, () => upstream.run(sandbox));
   }
 });

@@ -189,6 +189,19 @@ describe('<tender-checkout> 3-D Secure in a modal (three-ds="modal")', () => {
     await sendKeys({ press: 'Escape' });
   });
 
+  it("ends only on its own message: the web SDK's openurl_if_required from the same frame and origin is not one", async () => {
+    const { element, payment } = await mountModal();
+    const dialog = await payIntoChallenge(element);
+    const frame = dialog.querySelector('iframe')!;
+    const origin = new URL(frame.src).origin;
+    const { isChallengeEnd } = await import('../challenge/challenge-dialog.js');
+    const from = (data: unknown) => new MessageEvent('message', { data, origin, source: frame.contentWindow });
+    // the sandbox's end page posts both (docs/sandbox.md, "In a frame"); neither carries an outcome the element would use
+    expect(isChallengeEnd(from({ openurl_if_required: `https://shop.example/?status=succeeded&payment_id=${payment.payment_id}` }), origin, frame.contentWindow, payment.payment_id)).to.equal(false);
+    expect(isChallengeEnd(from({ type: 'challenge_finished', payment_id: payment.payment_id }), origin, frame.contentWindow, payment.payment_id)).to.equal(true);
+    await sendKeys({ press: 'Escape' });
+  });
+
   it('is full-screen at 320 px and right to left in Arabic', async () => {
     await setViewport({ width: 320, height: 640 });
     const { element } = await mountModal({ locale: 'ar' });
