@@ -135,7 +135,7 @@ export type ErrorName = keyof typeof ERROR_TABLE;
 
 /** The message of a row with its `{name}` placeholders filled in. */
 export function fillMessage(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(values, name) ? String(values[name]) : whole));
 }
 
 /** The table as Markdown, as docs/sandbox.md carries it. */

@@ -14,7 +14,7 @@ export const CONNECTOR_FEES: Record<string, { percentage: number; fixed: number 
 
 /** The processor's fee on a captured amount; none on nothing captured. */
 export function processorFee(connector: string | null, captured: number): number | null {
-  const rate = connector ? CONNECTOR_FEES[connector] : undefined;
+  const rate = connector && Object.hasOwn(CONNECTOR_FEES, connector) ? CONNECTOR_FEES[connector] : undefined;
   if (!rate || captured <= 0) return null;
   return Math.round((captured * rate.percentage) / 100) + rate.fixed;
 }
