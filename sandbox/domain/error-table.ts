@@ -40,6 +40,7 @@ const row = (status: ErrorStatus, code: string, message: string, condition: stri
 export const ERROR_TABLE = {
   // ---- keys, routes, bodies --------------------------------------------------------------------
   unauthorized: row(401, 'IR_01', 'API key not provided or invalid API key used', 'no key, an unknown, revoked or expired key, or a key of the wrong kind for the call', 'api_error_response.rs Unauthorized'),
+  adminKeyForeignHost: row(401, 'IR_01', 'API key not provided or invalid API key used', 'the default admin key (`test_admin`) on a request whose `Host` is neither a loopback name (`localhost`, `127.x.x.x`, `[::1]`) nor the public URL\'s: a web page that points its own name at 127.0.0.1 (DNS rebinding)', 'sandbox (as api_error_response.rs Unauthorized)'),
   unknownRoute: row(404, 'IR_02', 'Unrecognized request URL', 'a path the API does not have', 'api_error_response.rs InvalidRequestUrl'),
   methodNotAllowed: row(405, 'IR_03', 'The HTTP method is not applicable for this API', 'a known path with another method', 'api_error_response.rs InvalidHttpMethod'),
   bodyTooLarge: row(413, 'IR_06', 'The request body is larger than the limit of {limit} bytes', 'a body over 1 MiB', 'sandbox'),
