@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { ApiError, apiError, errors } from './domain/errors.js';
 import { DEFAULT_ADMIN_KEY, isAdminKey, isSandboxHost } from './http/auth.js';
 import { cors } from './http/cors.js';
-import { MAX_BODY_BYTES, bodyTooLarge, requestHeader } from './http/request.js';
+import { MAX_BODY_BYTES, bodyTooLarge, hasBody, readBytes, requestHeader } from './http/request.js';
 import { accountRoutes } from './routes/accounts.js';
 import { customerRoutes } from './routes/customers.js';
 import type { RouteDeps } from './routes/deps.js';
@@ -50,10 +50,12 @@ export function createApp(options: AppOptions): Hono {
       await next();
     });
   }
-  // Bodies declared over the limit are refused before any route reads them; readBody() also stops
-  // an undeclared (chunked) body at the limit.
+  // Every body, on every route (JSON, forms, routes that read none), is read here before the route
+  // runs, within the limit: one declared over it is refused unread, one sent in chunks is counted
+  // as it streams and refused as it passes the limit (413, and the connection closes).
   app.use(async (c, next) => {
     if (Number(requestHeader(c, 'content-length')) > MAX_BODY_BYTES) throw bodyTooLarge();
+    if (hasBody(c)) await readBytes(c);
     await next();
   });
 
