@@ -80,7 +80,8 @@ export const ERROR_TABLE = {
   orderDetailsTotal: row(422, 'IR_06', 'The order_details total ({total}) does not match amount ({amount})', 'order item amounts that do not add up to `amount` (spec)', 'sandbox (spec: order_details)'),
   mobileMoneyNeedsConfirm: row(422, 'IR_06', 'Mobile-money payments are created with confirm=true', 'a mobile-money payment created without `confirm: true` (spec)', 'sandbox (spec)'),
   mobileMoneyType: row(422, 'IR_06', 'payment_method_type must be pay_bill or pay_till for a mobile-money payment', 'a wallet payment of another type', 'sandbox (spec)'),
-  metadataLimit: row(422, 'IR_06', '{rule}', 'metadata over 50 keys, a key over 40 characters or a value over 500 (spec)', 'sandbox (spec: metadata limits)'),
+  metadataLimit: row(422, 'IR_06', '{rule}', 'a `metadata`, in any body and at any depth (`mandate_data…single_use.metadata` included), over 50 keys, a key over 40 characters or a value over 500 (spec)', 'sandbox (spec: metadata limits)'),
+  freeFormLimit: row(422, 'IR_06', '{rule}', 'any other free-form member (`connector_metadata`, `frm_metadata`, `split_payments`, `browser_info`, … every one listed under *Free-form members*) whose JSON is over 16,384 characters', 'sandbox'),
   statementDescriptor: row(422, 'IR_06', '{rule}', 'a statement descriptor without a letter or over 22 characters (spec)', 'sandbox (spec: statement descriptors)'),
 
   sessionTokenWrongState: row(400, 'IR_16', 'You cannot create a session token for this payment because it has status {status}', '`POST /payments/session_tokens` for a payment that succeeded or failed', 'api_error_response.rs PreconditionFailed (payment_session.rs: not allowed for Failed, Succeeded)'),

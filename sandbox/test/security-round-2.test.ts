@@ -1,18 +1,19 @@
 /**
- * The second attack round on the sandbox (issue 24, N1–N4), each finding reproduced over real HTTP:
+ * The second attack round on the sandbox (issue 24, N1–N5), each finding reproduced over real HTTP:
  * a signature that vouched for query parameters the browser chose, CORS on every route (the
- * well-known admin key usable from any web page), bodies read without a limit on form routes and fee
- * totals past 2^53.
+ * well-known admin key usable from any web page), bodies read without a limit on form routes, fee
+ * totals past 2^53 and free-form members that skipped the limits `metadata` has.
  */
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { after, before, describe, it } from 'node:test';
-import { answerChallenge, assertApiError, cardPayment, startTestSandbox, type ApiResponse, type TestSandbox } from './helpers.js';
+import { answerChallenge, assertApiError, card, cardPayment, startTestSandbox, type ApiResponse, type TestSandbox } from './helpers.js';
 
 /** Sorts `name=value` pairs by name, then value, as the documented verifier does. */
 const byName = ([a, av]: [string, string], [b, bv]: [string, string]) => (a < b ? -1 : a > b ? 1 : av < bv ? -1 : av > bv ? 1 : 0);
-/** The largest amount fees are computed on (docs/sandbox.md). */
+/** The documented limits (docs/sandbox.md): a free-form member's JSON, and the largest amount fees are computed on. */
+const FREE_FORM_LIMIT = 16_384;
 const MAX_FEE_BASIS = 8_000_000_000_000_000;
 const hmac = (key: string, pairs: [string, string][]) => createHmac('sha512', key).update(new URLSearchParams([...pairs].sort(byName)).toString()).digest('hex');
 
@@ -280,6 +281,73 @@ describe('security: second attack round', () => {
       assert.equal(paid.body.gateway_fee, 193_038_988_393_243);
       // fauxpay: 2.5 % + 25
       assert.equal(paid.body.processor_fee, 193_038_988_393_243 + 25);
+    });
+  });
+
+  describe('N5: limits on every free-form member', () => {
+    const big = { blob: 'x'.repeat(FREE_FORM_LIMIT) };
+    const payment = { amount: 100, currency: 'USD' };
+    for (const [member, body] of [
+      ['connector_metadata', { ...payment, connector_metadata: big }],
+      ['frm_metadata', { ...payment, frm_metadata: big }],
+      ['split_payments', { ...payment, split_payments: big }],
+      ['browser_info', { ...payment, browser_info: big }],
+      ['routing', { ...payment, routing: big }],
+      ['payment_link_config', { ...payment, payment_link_config: big }],
+      ['merchant_connector_details', { ...payment, merchant_connector_details: big }],
+      ['three_ds_data', { ...payment, three_ds_data: big }],
+      ['installment_options', { ...payment, installment_options: [big] }],
+      ['payment_method_data.pay_later', { ...payment, payment_method_data: { pay_later: big } }],
+      ['payment_method_data.wallet', { ...payment, payment_method_data: { wallet: { some_wallet: big } } }],
+      ['order_details.0', { ...payment, order_details: [{ product_name: 'p', quantity: 1, amount: 100, extra: big }] }],
+      ['customer.document_details', { ...payment, customer: { id: 'cus_round2', document_details: big } }],
+      ['recurring_details.data', { ...payment, off_session: true, confirm: true, recurring_details: { type: 'processor_payment_token', data: big } }],
+    ] as const) {
+      it(`refuses ${member} over ${FREE_FORM_LIMIT} characters of JSON on create (422 IR_06)`, async () => {
+        const response = await sandbox.request('POST', '/payments', { body });
+        assertApiError(response, 422, 'IR_06', new RegExp(`^${member.replace('.', '\\.')} may be at most ${FREE_FORM_LIMIT} characters as JSON`));
+      });
+    }
+
+    it('takes a free-form member just under the limit', async () => {
+      const response = await sandbox.request('POST', '/payments', { body: { ...payment, connector_metadata: { blob: 'x'.repeat(FREE_FORM_LIMIT - 20) } } });
+      assert.equal(response.status, 200, response.text);
+    });
+
+    it('applies the metadata limits to every metadata, the mandate limits included', async () => {
+      const keys = Object.fromEntries(Array.from({ length: 51 }, (_, index) => [`k${index}`, 'v']));
+      const response = await sandbox.request('POST', '/payments', {
+        body: {
+          ...payment,
+          customer_id: 'cus_round2_mandate',
+          mandate_data: { mandate_type: { single_use: { amount: 100, currency: 'USD', metadata: keys } } },
+        },
+      });
+      assertApiError(response, 422, 'IR_06', /mandate_data\.mandate_type\.single_use\.metadata may have at most 50 keys/);
+    });
+
+    it('refuses a free-form member over the limit on the other bodies: confirm, capture, refund, customer, account, organization, session tokens', async () => {
+      const created = await sandbox.createPayment({ ...payment, capture_method: 'manual' });
+      const id = String(created.payment_id);
+      const calls: [string, string, Record<string, unknown>, string | null][] = [
+        ['POST', `/payments/${id}/confirm`, { browser_info: big, payment_method: 'card', payment_method_data: { card: card('4242424242424242') } }, sandbox.secretKey],
+        ['POST', `/payments/${id}/capture`, { merchant_connector_details: big }, sandbox.secretKey],
+        ['POST', `/payments/${id}/cancel`, { merchant_connector_details: big }, sandbox.secretKey],
+        ['POST', '/refunds', { payment_id: id, split_refunds: big }, sandbox.secretKey],
+        ['POST', '/customers', { document_details: big }, sandbox.secretKey],
+        ['POST', '/accounts', { merchant_id: 'round2_ff', pm_collect_link_config: big }, sandbox.adminKey],
+        ['POST', '/accounts', { merchant_id: 'round2_ff2', frm_routing_algorithm: { type: 'single', data: big } }, sandbox.adminKey],
+        ['POST', '/organization', { organization_name: 'o', organization_details: big }, sandbox.adminKey],
+      ];
+      for (const [method, path, body, key] of calls) {
+        const response = await sandbox.request(method, path, { key, body });
+        assertApiError(response, 422, 'IR_06', /may be at most \d+ characters as JSON/);
+      }
+      const session = await sandbox.request('POST', '/payments/session_tokens', {
+        key: sandbox.publishableKey,
+        body: { payment_id: id, client_secret: created.client_secret, wallets: [], merchant_connector_details: big },
+      });
+      assertApiError(session, 422, 'IR_06', /merchant_connector_details may be at most/);
     });
   });
 });
