@@ -6,7 +6,10 @@
 // from the sources at start (scripts/build-frame.mjs) on its own origin (another port: cross-origin). /__tender/answer-challenge?url=…&answer=…
 // answers a 3-D Secure test page as the customer's browser would (open it, post its form with the
 // page's token) and tells where the sandbox sent the customer: a test page cannot read the
-// challenge page itself, which sends no CORS header. The command `answer-challenge-frame` clicks an
+// challenge page itself, which sends no CORS header. POST /__tender/merchant stands in for the
+// merchant's server: it makes the call the page describes (`{url, key, method, path, body}`) on
+// one of the two sandboxes and answers `{status, body}` — the sandbox gives secret-key and admin
+// routes no CORS, so a test page cannot call them itself. The command `answer-challenge-frame` clicks an
 // answer in the challenge page framed by the element's 3-D Secure modal. A second sandbox, whose
 // challenges time out after CHALLENGE_TIMEOUT_MS (the test-only `challengeWindowMs`), is
 // `challengeTimeout` in sandbox.json: the tests of a challenge left unanswered pay on it, and no
@@ -191,6 +194,16 @@ export default {
         rmSync(frameDir, { recursive: true, force: true });
       },
       async serve(context) {
+        if (context.path === '/__tender/merchant' && context.method === 'POST') {
+          const chunks = [];
+          for await (const chunk of context.req) chunks.push(chunk);
+          const { url, key, method, path, body } = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+          if (url !== sandbox.url && url !== challengeTimeout.url) throw new Error(`/__tender/merchant: ${url} is not a test sandbox`);
+          const headers = { 'api-key': key, ...(body === undefined ? {} : { 'content-type': 'application/json' }) };
+          const response = await fetch(`${url}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+          const text = await response.text();
+          return { body: JSON.stringify({ status: response.status, body: text ? JSON.parse(text) : null }), type: 'json' };
+        }
         if (context.path === '/__tender/answer-challenge') {
           const answer = await answerChallenge(String(context.query.url), String(context.query.answer));
           return { body: JSON.stringify({ status: answer.status, location: answer.headers.get('location') }), type: 'json' };

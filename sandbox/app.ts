@@ -1,7 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import { Hono } from 'hono';
-import { ApiError, errors } from './domain/errors.js';
-import { MAX_BODY_BYTES, bodyTooLarge, requestHeader } from './http/request.js';
+import { ApiError, apiError, errors } from './domain/errors.js';
+import { DEFAULT_ADMIN_KEY, isAdminKey, isSandboxHost } from './http/auth.js';
+import { cors } from './http/cors.js';
+import { MAX_BODY_BYTES, bodyTooLarge, hasBody, readBytes, requestHeader } from './http/request.js';
 import { accountRoutes } from './routes/accounts.js';
 import { customerRoutes } from './routes/customers.js';
 import type { RouteDeps } from './routes/deps.js';
@@ -33,25 +35,27 @@ export function createApp(options: AppOptions): Hono {
       log(`${c.req.method} ${c.req.routePath === '/*' ? c.req.path : c.req.routePath} ${c.res.status} ${(performance.now() - started).toFixed(1)}ms`);
     });
   }
-  // CORS for browser callers: any origin; a preflight may ask for any header (api-key, content-type
-  // and the X-* headers SDKs send), as upstream's allow_any_header. Headers are set before the route
-  // answers (hono/cors edits the finished response, which costs a copy of it on every request).
-  app.use(async (c, next) => {
-    c.header('access-control-allow-origin', '*');
-    if (c.req.method === 'OPTIONS') {
-      c.header('access-control-allow-methods', 'GET,POST,PUT,DELETE,OPTIONS');
-      const requested = requestHeader(c, 'access-control-request-headers');
-      if (requested) c.header('access-control-allow-headers', requested);
-      c.header('access-control-max-age', '600');
-      c.header('vary', 'access-control-request-headers');
-      return c.body(null, 204);
-    }
-    await next();
-  });
-  // Bodies declared over the limit are refused before any route reads them; readBody() also stops
-  // an undeclared (chunked) body at the limit.
+  // CORS on the routes a browser calls with a publishable key, and nowhere else (http/cors.ts).
+  // Headers are set before the route answers (hono/cors edits the finished response, which costs a
+  // copy of it on every request).
+  app.use(cors(options.store));
+  // The documented default admin key answers only requests for the sandbox's own host names: a web
+  // page that rebinds its name to 127.0.0.1 is same-origin with a loopback sandbox, beyond CORS.
+  if (options.adminKey === DEFAULT_ADMIN_KEY) {
+    app.use(async (c, next) => {
+      const key = requestHeader(c, 'api-key');
+      if (key && isAdminKey(key, options.adminKey) && !isSandboxHost(requestHeader(c, 'host'), options.publicUrl)) {
+        throw apiError('adminKeyForeignHost');
+      }
+      await next();
+    });
+  }
+  // Every body, on every route (JSON, forms, routes that read none), is read here before the route
+  // runs, within the limit: one declared over it is refused unread, one sent in chunks is counted
+  // as it streams and refused as it passes the limit (413, and the connection closes).
   app.use(async (c, next) => {
     if (Number(requestHeader(c, 'content-length')) > MAX_BODY_BYTES) throw bodyTooLarge();
+    if (hasBody(c)) await readBytes(c);
     await next();
   });
 

@@ -1,11 +1,10 @@
 /** `npm run sandbox`: the payment API sandbox, configured by environment (README "The sandbox"; docs/architecture.md). */
 import { ensureFrameBuilt } from './ensure-frame.js';
+import { DEFAULT_ADMIN_KEY } from './http/auth.js';
 import { startSandbox } from './server.js';
 
 /** An environment setting, with an empty value counting as unset. */
 const setting = (name: string): string | undefined => process.env[name] || undefined;
-
-const DEFAULT_ADMIN_KEY = 'test_admin';
 
 const port = Number(setting('PORT') ?? 8080);
 // Loopback by default: the admin key is documented, so a sandbox on every interface would let any

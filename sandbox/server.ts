@@ -1,6 +1,7 @@
 import { serve, type ServerType } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app.js';
+import { DEFAULT_ADMIN_KEY } from './http/auth.js';
 import { CustomerService } from './domain/customers.js';
 import { MerchantService } from './domain/merchants.js';
 import { RefundService } from './domain/refunds.js';
@@ -55,7 +56,7 @@ export const DEMO_MERCHANT_ID = 'demo_merchant';
 
 /** Starts the sandbox: opens the store, seeds the demo merchant on first start, listens. */
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
-  const adminKey = options.adminKey ?? 'test_admin';
+  const adminKey = options.adminKey ?? DEFAULT_ADMIN_KEY;
   const dbPath = options.dbPath ?? '.sandbox/sandbox.db';
   const db = openDatabase(dbPath);
   const store = new Store(db);

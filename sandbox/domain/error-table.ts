@@ -40,9 +40,11 @@ const row = (status: ErrorStatus, code: string, message: string, condition: stri
 export const ERROR_TABLE = {
   // ---- keys, routes, bodies --------------------------------------------------------------------
   unauthorized: row(401, 'IR_01', 'API key not provided or invalid API key used', 'no key, an unknown, revoked or expired key, or a key of the wrong kind for the call', 'api_error_response.rs Unauthorized'),
+  adminKeyForeignHost: row(401, 'IR_01', 'API key not provided or invalid API key used', 'the default admin key (`test_admin`) on a request whose `Host` is neither a loopback name (`localhost`, `127.x.x.x`, `[::1]`) nor the public URL\'s: a web page that points its own name at 127.0.0.1 (DNS rebinding)', 'sandbox (as api_error_response.rs Unauthorized)'),
   unknownRoute: row(404, 'IR_02', 'Unrecognized request URL', 'a path the API does not have', 'api_error_response.rs InvalidRequestUrl'),
   methodNotAllowed: row(405, 'IR_03', 'The HTTP method is not applicable for this API', 'a known path with another method', 'api_error_response.rs InvalidHttpMethod'),
-  bodyTooLarge: row(413, 'IR_06', 'The request body is larger than the limit of {limit} bytes', 'a body over 1 MiB', 'sandbox'),
+  bodyTooLarge: row(413, 'IR_06', 'The request body is larger than the limit of {limit} bytes', 'a body over 1 MiB, on any route (JSON, a form, a route that reads none): declared so (`content-length`), or sent in chunks and refused as it passes the limit, before the rest is read', 'sandbox'),
+  badForm: row(400, 'IR_06', 'The request body cannot be read as {type}', 'a form body that cannot be parsed (`multipart/form-data` without its boundary, an unterminated part)', 'sandbox'),
   wrongContentType: row(415, 'IR_06', 'Content-Type must be application/json', 'a body that is not sent as application/json', 'sandbox'),
   deserialize: row(400, 'IR_06', 'Json deserialize error: {detail}', 'a body that is not a JSON object, an unknown member, a member of the wrong type, an unknown enum variant ("unknown variant `United`, expected one of …"), a card number of the wrong length', 'Commons.js:1031, :1139, :1167, :1196', 'error_type'),
   badQuery: row(400, 'IR_06', 'Json deserialize error: {detail}', 'an unknown query parameter or a value it cannot take', 'sandbox (as deserialize)', 'error_type'),
@@ -78,7 +80,8 @@ export const ERROR_TABLE = {
   orderDetailsTotal: row(422, 'IR_06', 'The order_details total ({total}) does not match amount ({amount})', 'order item amounts that do not add up to `amount` (spec)', 'sandbox (spec: order_details)'),
   mobileMoneyNeedsConfirm: row(422, 'IR_06', 'Mobile-money payments are created with confirm=true', 'a mobile-money payment created without `confirm: true` (spec)', 'sandbox (spec)'),
   mobileMoneyType: row(422, 'IR_06', 'payment_method_type must be pay_bill or pay_till for a mobile-money payment', 'a wallet payment of another type', 'sandbox (spec)'),
-  metadataLimit: row(422, 'IR_06', '{rule}', 'metadata over 50 keys, a key over 40 characters or a value over 500 (spec)', 'sandbox (spec: metadata limits)'),
+  metadataLimit: row(422, 'IR_06', '{rule}', 'a `metadata`, in any body and at any depth (`mandate_data…single_use.metadata` included), over 50 keys, a key over 40 characters or a value over 500 (spec)', 'sandbox (spec: metadata limits)'),
+  freeFormLimit: row(422, 'IR_06', '{rule}', 'any other free-form member (`connector_metadata`, `frm_metadata`, `split_payments`, `browser_info`, … every one listed under *Free-form members*) whose JSON is over 16,384 characters', 'sandbox'),
   statementDescriptor: row(422, 'IR_06', '{rule}', 'a statement descriptor without a letter or over 22 characters (spec)', 'sandbox (spec: statement descriptors)'),
 
   sessionTokenWrongState: row(400, 'IR_16', 'You cannot create a session token for this payment because it has status {status}', '`POST /payments/session_tokens` for a payment that succeeded or failed', 'api_error_response.rs PreconditionFailed (payment_session.rs: not allowed for Failed, Succeeded)'),
@@ -113,6 +116,7 @@ export const ERROR_TABLE = {
   publishableKeyInUse: row(400, 'HE_01', 'The publishable_key is already in use', "a `publishable_key` another merchant has", 'sandbox'),
   merchantIdInBody: row(422, 'IR_06', 'merchant_id in the body must match the account in the path', 'an account update whose body names another account', 'sandbox'),
   expirationInPast: row(422, 'IR_06', 'expiration must be in the future', 'an API key `expiration` in the past', 'sandbox'),
+  feeBasisTooLarge: row(422, 'IR_06', '{member} may be at most {max}, so that fees (processor_fee + gateway_fee = total_fee) stay exact integers', 'a payment `amount`, or a flat gateway fee (`gateway_fee_config.flat_amount`), above 8,000,000,000,000,000: fees are computed on the amount, and their sum must stay a safe integer whatever the configuration', 'sandbox (answered as api_error_response.rs InvalidRequestData)'),
   gatewayFeeBoth: row(422, 'IR_06', 'gateway_fee_config takes a percentage or a flat_amount, not both', '`gateway_fee_config` with both members (spec: never both)', 'sandbox (spec: gateway fee)'),
 
   // ---- not found -------------------------------------------------------------------------------
@@ -136,7 +140,7 @@ export type ErrorName = keyof typeof ERROR_TABLE;
 
 /** The message of a row with its `{name}` placeholders filled in. */
 export function fillMessage(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(values, name) ? String(values[name]) : whole));
 }
 
 /** The table as Markdown, as docs/sandbox.md carries it. */

@@ -59,7 +59,7 @@ export const TEST_CARD_NUMBERS: readonly string[] = [...SUCCESS_CARDS, ...Object
 /** What the sandbox processor does with this card number (digits only). */
 export function decideCard(cardNumber: string): CardDecision {
   if (SUCCESS_CARDS.has(cardNumber)) return { kind: 'approve' };
-  return SPECIAL_CARDS[cardNumber] ?? { kind: 'decline', code: 'card_not_supported' };
+  return Object.hasOwn(SPECIAL_CARDS, cardNumber) ? (SPECIAL_CARDS[cardNumber] as CardDecision) : { kind: 'decline', code: 'card_not_supported' };
 }
 
 export type PhoneDecision = { kind: 'approve_after'; delayMs: number } | { kind: 'decline_after'; delayMs: number } | { kind: 'wait' };

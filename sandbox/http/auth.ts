@@ -14,11 +14,14 @@ export type Principal =
   | { kind: 'publishable'; merchant: MerchantAccount };
 
 
+/** The admin key when `SANDBOX_ADMIN_KEY` is not set: documented, so known to every web page too. */
+export const DEFAULT_ADMIN_KEY = 'test_admin';
+
 /** The admin key's digest, computed once per admin key rather than on every request. */
 let admin: { key: string; digest: Buffer } | null = null;
 
 /** Whether `key` is the admin key, compared in constant time (as digests of equal length). */
-function isAdminKey(key: string, adminKey: string): boolean {
+export function isAdminKey(key: string, adminKey: string): boolean {
   if (admin?.key !== adminKey) admin = { key: adminKey, digest: sha256(adminKey) };
   return timingSafeEqual(sha256(key), admin.digest);
 }
@@ -74,3 +77,28 @@ export function verifyClientSecret(payment: Payment, clientSecret: string | null
 
 /** The payment id a client secret belongs to: the client's own parser. */
 export { paymentIdOfClientSecret } from '../../src/api/client-secret.js';
+
+/** A host name that can only be this machine: `localhost`, `127.x.x.x`, `[::1]`. */
+const isLoopbackName = (hostname: string): boolean => hostname === 'localhost' || hostname === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
+
+/**
+ * Whether a request's `Host` names the sandbox itself: a loopback name or the host name of its
+ * public URL. A web page that points its own name at 127.0.0.1 (DNS rebinding) reaches a loopback
+ * sandbox as its own origin, past every CORS rule, but with its own name in `Host`. A request
+ * without `Host` (HTTP/1.0) comes from no browser.
+ */
+export function isSandboxHost(host: string | undefined, publicUrl: string): boolean {
+  if (!host) return true;
+  let hostname: string;
+  try {
+    hostname = new URL(`http://${host}`).hostname;
+  } catch {
+    return false;
+  }
+  if (isLoopbackName(hostname)) return true;
+  try {
+    return publicUrl !== '' && new URL(publicUrl).hostname === hostname;
+  } catch {
+    return false;
+  }
+}

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import type * as z from 'zod/mini';
 import { apiError, errors, type ApiError } from '../domain/errors.js';
+import { checkFreeForm } from '../domain/validation.js';
 import { readText, requestHeader } from './request.js';
 
 /**
@@ -76,8 +77,10 @@ export function validate<T extends z.ZodMiniType>(schema: T, value: unknown): z.
     throw errors.badJson('the request body must be a JSON object');
   }
   const result = schema.safeParse(value, { reportInput: true });
-  if (result.success) return result.data;
-  throw issueToError(result.error.issues[0] as z.core.$ZodIssue);
+  if (!result.success) throw issueToError(result.error.issues[0] as z.core.$ZodIssue);
+  // every free-form member within its limits (metadata's, or FREE_FORM_LIMIT), wherever it sits
+  checkFreeForm(schema, result.data);
+  return result.data;
 }
 
 const memberPath = (path: PropertyKey[]): string => path.map(String).join('.');

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { apiError, errors } from '../domain/errors.js';
-import { requestHeader } from '../http/request.js';
+import { readForm, requestHeader } from '../http/request.js';
 import { challengePath, merchantPageOrigins, redirectResponsePath, returnOrigin } from '../domain/challenge.js';
 import { redirectToMerchant } from '../domain/redirect.js';
 import type { MerchantAccount, Payment } from '../domain/types.js';
@@ -55,13 +55,13 @@ export function pageRoutes(app: App, deps: RouteDeps): void {
   app.post(path, async (c) => {
     const { payment_id, merchant_id, attempt_id } = c.req.param();
     const merchant = merchantOf(merchant_id);
-    const form = await c.req.parseBody();
-    const pageToken = form['page_token'];
+    const form = await readForm(c);
+    const pageToken = form.get('page_token');
     if (typeof pageToken !== 'string' || pageToken === '') {
       // a cross-site form, or one not built by the test page
       return send(c, messagePage('Answer refused', 'This answer did not come from the page you answered: open the payment again from the shop.'), 400, merchant);
     }
-    const answer = form['answer'];
+    const answer = form.get('answer');
     if (answer !== 'complete' && answer !== 'reject') {
       return send(c, messagePage('Unknown answer', 'Choose Complete Payment or Reject Payment.'), 400, merchant);
     }

@@ -563,7 +563,7 @@ describe('redirect responses', () => {
     return { method, action, fields };
   }
 
-  /** As documented in sandbox/domain/redirect.ts: drop the signature members, sort by name, form-encode, HMAC-SHA512, constant-time compare. */
+  /** As documented in sandbox/domain/redirect.ts: the fields the sandbox posts (not the signature's), sorted by name, form-encoded, HMAC-SHA512, constant-time compare. */
   function verifyReturn(fields: [string, string][], hashKey = HASH_KEY): boolean {
     const signature = fields.find(([name]) => name === 'signature')?.[1];
     if (!signature || !/^[0-9a-f]{128}$/.test(signature)) return false;

@@ -115,5 +115,5 @@ export const BRANDS: readonly CardBrandInfo[] = Object.values(CARD_BRANDS);
 /** Every IIN range of every brand. */
 export const IIN_RANGES: readonly IinRange[] = BRANDS.flatMap((info) => info.ranges);
 
-/** The payment API's `card_network` name of a brand, e.g. `"AmericanExpress"` for `amex`. */
-export const brandNetwork = (brand: CardBrand): string => CARD_BRANDS[brand].network;
+/** The payment API's `card_network` name of a brand, e.g. `"AmericanExpress"` for `amex`; `''` for a name that is no brand. */
+export const brandNetwork = (brand: CardBrand): string => (Object.hasOwn(CARD_BRANDS, brand) ? CARD_BRANDS[brand].network : '');

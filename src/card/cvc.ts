@@ -17,7 +17,7 @@ export function validateCvc(input: string, brand: CardBrand | null): CvcValidati
   const cvc = String(input).trim();
   if (!cvc) return { valid: false, error: 'empty' };
   if (!/^\d+$/.test(cvc)) return { valid: false, error: 'invalid' };
-  const expected = brand ? CARD_BRANDS[brand]?.cvcLength : undefined;
+  const expected = brand && Object.hasOwn(CARD_BRANDS, brand) ? CARD_BRANDS[brand].cvcLength : undefined;
   const [min, max] = expected ? [expected, expected] : [3, 4];
   if (cvc.length < min) return { valid: false, error: 'incomplete' };
   return cvc.length > max ? { valid: false, error: 'invalid' } : { valid: true };

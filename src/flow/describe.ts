@@ -60,7 +60,7 @@ const ERROR_MESSAGES: Record<string, MessageKey> = {
 /** The decline message by `error_code` from the catalogue; else the API's `unified_message`; else a generic one. */
 export function declineStatus(payment: PaymentResponse): Pick<FlowStatus, 'key' | 'text'> {
   const key = `decline.${payment.error_code ?? ''}`;
-  if (key in en) return { key: key as MessageKey };
+  if (Object.hasOwn(en, key)) return { key: key as MessageKey };
   return payment.unified_message ? { key: null, text: payment.unified_message } : { key: 'decline.generic' };
 }
 

@@ -34,7 +34,7 @@ const SHOWN: Partial<Record<PreviewState, [Phase, MessageKey, FlowStatus['tone']
 
 /** The flow's part of a preview state (the sample payment, the phase, the status line). */
 export function previewState(state: PreviewState, now: number): PreviewShown {
-  const [phase, key, tone] = SHOWN[state] ?? ['ready', null, 'info'];
+  const [phase, key, tone] = (Object.hasOwn(SHOWN, state) ? SHOWN[state] : undefined) ?? ['ready', null, 'info'];
   return { phase, payment: PREVIEW_PAYMENT, status: key ? { key, tone } : null, waitUntil: state === 'wait-screen' ? now + 5 * 60_000 : 0 };
 }
 

@@ -34,4 +34,7 @@ const EXPONENTS: Readonly<Record<string, number>> = Object.fromEntries([
  * The number of decimal places of a currency's minor unit (JPY 0, USD 2, BHD 3); case-insensitive,
  * 2 for codes it does not know.
  */
-export const minorUnits = (currency: string): number => EXPONENTS[String(currency).trim().toUpperCase()] ?? 2;
+export const minorUnits = (currency: string): number => {
+  const code = String(currency).trim().toUpperCase();
+  return Object.hasOwn(EXPONENTS, code) ? (EXPONENTS[code] as number) : 2;
+};

@@ -164,7 +164,7 @@ function declarations(values: Partial<Record<TokenName, string>>): string {
  * colour-scheme token; for `auto`, the dark palette under `prefers-color-scheme: dark`.
  */
 export function presetCss(name: PresetName, colorScheme: ColorScheme = 'light'): string {
-  return cssFor(PRESET_VALUES[name] ?? DEFAULT_PRESET, colorScheme);
+  return cssFor(Object.hasOwn(PRESET_VALUES, name) ? PRESET_VALUES[name] : DEFAULT_PRESET, colorScheme);
 }
 
 function cssFor(preset: PresetValues, colorScheme: ColorScheme): string {

@@ -6,7 +6,7 @@
 import { fixture } from '@open-wc/testing';
 import { executeServerCommand, sendKeys } from '@web/test-runner-commands';
 import type { TenderCheckout } from '../../src/elements/tender-checkout/tender-checkout.js';
-import { createPayment, sandboxConfig, type SandboxEndpoint } from './sandbox-config.js';
+import { createPayment, merchantCall, sandboxConfig, type SandboxEndpoint } from './sandbox-config.js';
 
 import { TENDER_EVENTS as EVENTS, type TenderEventName } from '../../src/events.js';
 
@@ -225,10 +225,9 @@ export async function fillCard(element: TenderCheckout, card: { number: string; 
 
 /** The payment as the merchant's server sees it (secret key), on the sandbox or on `on`. */
 export async function retrieveAsMerchant(paymentId: string, on?: SandboxEndpoint): Promise<{ status: string; attempt_count: number; [member: string]: unknown }> {
-  const { url, secretKey } = on ?? (await sandboxConfig());
-  const response = await fetch(`${url}/payments/${paymentId}`, { headers: { 'api-key': secretKey } });
-  if (!response.ok) throw new Error(`retrieve payment: ${response.status}`);
-  return response.json() as Promise<{ status: string; attempt_count: number }>;
+  const response = await merchantCall<{ status: string; attempt_count: number }>('GET', `/payments/${paymentId}`, undefined, on);
+  if (response.status !== 200) throw new Error(`retrieve payment: ${response.status}`);
+  return response.body;
 }
 
 /** A payment created and confirmed by the merchant's server with a card, already final. */
@@ -255,9 +254,9 @@ export const createMobileMoneyPayment = (phoneNumber: string) =>
 
 /** The customer approves or declines on the phone (the sandbox's simulator). */
 export async function answerMobileMoney(paymentId: string, answer: 'approve' | 'decline'): Promise<void> {
-  const { url } = await sandboxConfig();
-  const response = await fetch(`${url}/sandbox/mobile_money/${paymentId}/${answer}`, { method: 'POST' });
-  if (!response.ok) throw new Error(`mobile money ${answer}: ${response.status}`);
+  // the simulator's JSON answer is for scripts and tests, not for other sites: the test runner calls it
+  const response = await merchantCall('POST', `/sandbox/mobile_money/${paymentId}/${answer}`);
+  if (response.status !== 200) throw new Error(`mobile money ${answer}: ${response.status}`);
 }
 
 /** A return URL the browser can follow with CORS: a sandbox route that answers anything with 200. */

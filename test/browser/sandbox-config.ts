@@ -14,9 +14,34 @@ export interface SandboxConfig extends SandboxEndpoint {
 
 let config: Promise<SandboxConfig> | null = null;
 
+/** The browser's own `fetch`, taken before any test wraps it: the merchant's server is not the page (fetch-wrapper.ts counts the page's requests). */
+const serverFetch = window.fetch.bind(window);
+
 export function sandboxConfig(): Promise<SandboxConfig> {
   config ??= fetch('/__tender/sandbox.json').then((response) => response.json() as Promise<SandboxConfig>);
   return config;
+}
+
+/**
+ * A call of the merchant's server (the demo merchant's secret key, or `key`), on the sandbox or on
+ * `on`, another one. The test runner makes it (web-test-runner.config.mjs, /__tender/merchant):
+ * the sandbox gives secret-key and admin routes no CORS, so no web page can call them.
+ */
+export async function merchantCall<T = Record<string, unknown>>(
+  method: 'GET' | 'POST',
+  path: string,
+  body?: Record<string, unknown>,
+  on?: SandboxEndpoint,
+  key?: string,
+): Promise<{ status: number; body: T }> {
+  const { url, secretKey } = on ?? (await sandboxConfig());
+  const response = await serverFetch('/__tender/merchant', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ url, key: key ?? secretKey, method, path, body }),
+  });
+  if (!response.ok) throw new Error(`${method} ${path} through the test runner: ${response.status}`);
+  return response.json() as Promise<{ status: number; body: T }>;
 }
 
 /**
@@ -27,12 +52,7 @@ export async function createPayment(
   body: Record<string, unknown>,
   on?: SandboxEndpoint,
 ): Promise<{ payment_id: string; client_secret: string; [member: string]: unknown }> {
-  const { url, secretKey } = on ?? (await sandboxConfig());
-  const response = await fetch(`${url}/payments`, {
-    method: 'POST',
-    headers: { 'api-key': secretKey, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`create payment: ${response.status} ${await response.text()}`);
-  return response.json() as Promise<{ payment_id: string; client_secret: string }>;
+  const response = await merchantCall<{ payment_id: string; client_secret: string }>('POST', '/payments', body, on);
+  if (response.status !== 200) throw new Error(`create payment: ${response.status} ${JSON.stringify(response.body)}`);
+  return response.body;
 }

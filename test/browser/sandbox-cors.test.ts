@@ -1,22 +1,20 @@
 import { expect } from '@open-wc/testing';
-import { sandboxConfig } from './sandbox-config.js';
+import { createPayment, sandboxConfig } from './sandbox-config.js';
 
-/** The sandbox answers browsers on another origin: preflight, api-key header, JSON both ways. */
+/**
+ * The sandbox answers browsers on another origin where a browser legitimately calls (the
+ * publishable-key routes: preflight, api-key header, JSON both ways), and nowhere else: a web page
+ * cannot use the admin key or a secret key, the documented default admin key included.
+ */
 describe('sandbox from a browser (CORS)', () => {
   it('runs on another origin than the test page', async () => {
     const { url } = await sandboxConfig();
     expect(new URL(url).origin).to.not.equal(location.origin);
   });
 
-  it('creates, confirms with the publishable key and retrieves a payment cross-origin', async () => {
-    const { url, secretKey, publishableKey } = await sandboxConfig();
-    const created = await fetch(`${url}/payments`, {
-      method: 'POST',
-      headers: { 'api-key': secretKey, 'content-type': 'application/json' },
-      body: JSON.stringify({ amount: 1999, currency: 'EUR' }),
-    });
-    expect(created.status).to.equal(200);
-    const payment = (await created.json()) as { payment_id: string; client_secret: string };
+  it('confirms with the publishable key and retrieves a payment cross-origin', async () => {
+    const { url, publishableKey } = await sandboxConfig();
+    const payment = await createPayment({ amount: 1999, currency: 'EUR' });
 
     const confirmed = await fetch(`${url}/payments/${payment.payment_id}/confirm`, {
       method: 'POST',
@@ -40,9 +38,9 @@ describe('sandbox from a browser (CORS)', () => {
     expect(body.amount).to.equal(1999);
   });
 
-  it('lets a browser read the error envelope of a refused call', async () => {
+  it('lets a browser read the error envelope of a refused publishable-key call', async () => {
     const { url } = await sandboxConfig();
-    const response = await fetch(`${url}/payments`, {
+    const response = await fetch(`${url}/payments/pay_unknown/confirm`, {
       method: 'POST',
       headers: { 'api-key': 'pk_snd_unknown', 'content-type': 'application/json' },
       body: '{}',
@@ -51,5 +49,32 @@ describe('sandbox from a browser (CORS)', () => {
     expect(await response.json()).to.deep.equal({
       error: { type: 'invalid_request', message: 'API key not provided or invalid API key used', code: 'IR_01' },
     });
+  });
+
+  it('keeps the admin key and the secret key away from a web page: the browser refuses the call', async () => {
+    const { url, adminKey, secretKey } = await sandboxConfig();
+    const refused = async (input: string, init: RequestInit) => {
+      try {
+        await fetch(input, init);
+        return false;
+      } catch (error) {
+        return error instanceof TypeError;
+      }
+    };
+    expect(await refused(`${url}/accounts/demo_merchant`, { headers: { 'api-key': adminKey } })).to.equal(true);
+    expect(
+      await refused(`${url}/api_keys/demo_merchant`, {
+        method: 'POST',
+        headers: { 'api-key': adminKey, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'from a web page', expiration: 'never' }),
+      }),
+    ).to.equal(true);
+    expect(
+      await refused(`${url}/payments`, {
+        method: 'POST',
+        headers: { 'api-key': secretKey, 'content-type': 'application/json' },
+        body: JSON.stringify({ amount: 100, currency: 'USD' }),
+      }),
+    ).to.equal(true);
   });
 });

@@ -5,6 +5,7 @@
  */
 import type { PaymentCreateRequest } from '../../../src/api/requests.js';
 import { apiError, errors } from '../errors.js';
+import { checkFeeBasis } from '../fees.js';
 import { newClientSecret, newPaymentId } from '../ids.js';
 import { CONNECTORS } from '../processor.js';
 import { recurringOf } from '../saved-methods.js';
@@ -161,6 +162,7 @@ function checkCreateRules(request: PaymentCreateRequest, merchant: MerchantAccou
     // every amount the API shows (net_amount, amount_capturable…) must stay an exact JSON integer
     throw apiError('netAmountTooLarge', { max: Number.MAX_SAFE_INTEGER });
   }
+  checkFeeBasis('amount', request.amount);
   checkMetadata('metadata', request.metadata);
   checkStatementDescriptors(request.statement_descriptor_name, request.statement_descriptor_suffix);
   if (request.off_session && request.confirm !== true) throw apiError('offSessionNeedsConfirm');

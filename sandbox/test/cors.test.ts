@@ -1,0 +1,57 @@
+/**
+ * The routes a browser calls are listed once (BROWSER_ROUTES in sandbox/http/cors.ts) and that list
+ * is the app's: every route that takes a publishable key is on it, and every route on it takes one.
+ * A new route for the browser cannot go without its CORS, nor a merchant route get any.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { createApp } from '../app.js';
+import { CustomerService } from '../domain/customers.js';
+import { MerchantService } from '../domain/merchants.js';
+import { PaymentService } from '../domain/payments/service.js';
+import { RefundService } from '../domain/refunds.js';
+import { BROWSER_ROUTES } from '../http/cors.js';
+import { openDatabase } from '../store/db.js';
+import { Store } from '../store/repo.js';
+
+describe('CORS routes', () => {
+  const store = new Store(openDatabase(':memory:'));
+  const merchants = new MerchantService(store);
+  const publishableKey = merchants.createAccount({ merchant_id: 'cors_routes' }).publishable_key;
+  const app = createApp({
+    store,
+    merchants,
+    payments: new PaymentService(store, { publicUrl: 'http://localhost' }),
+    customers: new CustomerService(store),
+    refunds: new RefundService(store),
+    adminKey: 'cors-test-admin-key',
+    publicUrl: 'http://localhost',
+    now: Date.now,
+    log: null,
+  });
+  const routes = [...new Set(app.routes.filter((route) => route.method !== 'ALL').map((route) => `${route.method} ${route.path}`))];
+  const call = (route: string, key: string | null) => {
+    const [method = '', path = ''] = route.split(' ');
+    const headers: Record<string, string> = { 'content-type': 'application/json', origin: 'https://shop.example' };
+    if (key) headers['api-key'] = key;
+    return app.request(`http://localhost${path.replace(/:[a-z_]+/g, 'x')}`, { method, headers, ...(method === 'GET' ? {} : { body: '{}' }) });
+  };
+  const refusesKey = async (response: Response) => response.status === 401 && ((await response.json()) as { error: { code: string } }).error.code === 'IR_01';
+
+  it('lists exactly the routes that take a publishable key', async () => {
+    const takesPublishableKey: string[] = [];
+    for (const route of routes) {
+      const keyed = await refusesKey(await call(route, null));
+      if (keyed && !(await refusesKey(await call(route, publishableKey)))) takesPublishableKey.push(route);
+    }
+    assert.deepEqual(takesPublishableKey.sort(), BROWSER_ROUTES.map(([method, path]) => `${method} ${path}`).sort());
+  });
+
+  it('gives those routes CORS and every other route none', async () => {
+    const browser = new Set(BROWSER_ROUTES.map(([method, path]) => `${method} ${path}`));
+    for (const route of routes) {
+      const response = await call(route, publishableKey);
+      assert.equal(response.headers.get('access-control-allow-origin'), browser.has(route) ? '*' : null, route);
+    }
+  });
+});
