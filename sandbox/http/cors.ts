@@ -20,6 +20,8 @@ export const BROWSER_ROUTES: readonly (readonly [method: 'GET' | 'POST', path: s
   ['GET', '/account/payment_methods'],
   ['GET', '/v1/sdk/configs/:platform/sdk_config.json'],
   ['POST', '/payments/session_tokens'],
+  ['POST', '/payments/:payment_id/eligibility'],
+  ['GET', '/poll/status/:poll_id'],
 ];
 
 const matchers = BROWSER_ROUTES.map(([method, path]) => ({
