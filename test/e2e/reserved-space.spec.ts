@@ -77,3 +77,43 @@ forEachMode((mode) => {
     expect(shifts, 'layout shifts on the merchant page').toEqual([]);
   });
 });
+
+forEachMode((mode) => {
+  test('the element is busy in the accessibility tree while the placeholder shows, and not once the form shows', async ({ merchant, page }) => {
+    // what the element waits for: the frame's page, or the inline form's chunk
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(
+      (url) => (mode === 'isolated' ? url.pathname === '/frame/card' : /\/chunks\/form-[^/]+\.js$/.test(url.pathname)),
+      async (route) => {
+        await held;
+        await route.continue();
+      },
+    );
+    /** Chromium's accessibility tree for the element: whether it is busy. */
+    const busy = async () => {
+      const cdp = await page.context().newCDPSession(page);
+      try {
+        const { result } = (await cdp.send('Runtime.evaluate', { expression: "document.querySelector('tender-checkout')" })) as { result: { objectId?: string } };
+        const { nodes } = (await cdp.send('Accessibility.getPartialAXTree', { objectId: result.objectId!, fetchRelatives: false })) as {
+          nodes: { properties?: { name: string; value: { value: unknown } }[] }[];
+        };
+        // (Chromium gives the state as 1 or 0)
+        return Boolean(nodes[0]?.properties?.find((property) => property.name === 'busy')?.value.value);
+      } finally {
+        await cdp.detach();
+      }
+    };
+    const payment = await createPayment({ amount: 1099, currency: 'EUR' });
+    await page.goto(merchant.address({ 'client-secret': payment.client_secret }), { waitUntil: 'domcontentloaded' });
+    const placeholder = merchant.checkout.locator('[part="placeholder"]');
+    await expect(placeholder).toBeVisible();
+    expect(await placeholder.evaluate((element) => element.getBoundingClientRect().height)).toBe(352);
+    expect(await busy(), 'busy while loading').toBe(true);
+
+    release();
+    await merchant.onlyEvent('tender-ready');
+    await expect(placeholder).toHaveCount(0);
+    expect(await busy(), 'busy once the form shows').toBe(false);
+  });
+});

@@ -308,9 +308,14 @@ export class TenderCheckout extends Base {
     this.frameHost.show();
   }
 
-  /** Loading (the placeholder shows): `aria-busy` on the element, through its internals. */
+  /**
+   * Loading (the placeholder shows): the element is a group that is `aria-busy`, through its internals (no
+   * attribute is set on the merchant's element). Without a role Chromium leaves it out of the
+   * accessibility tree, busy state and all.
+   */
   private busy(loading: boolean): void {
-    this.internals.ariaBusy = loading ? 'true' : null;
+    this.internals.role = 'group';
+    this.internals.ariaBusy = loading ? 'true' : 'false';
   }
 
   /** The page's language when `locale` is `auto`: the closest `lang`, else the browser's. */
