@@ -112,7 +112,9 @@ export function startFrame(options: FrameOptions = {}): TenderCardForm {
    */
   const render = (update: () => unknown): unknown => {
     if (typing || lastHeight < 0 || win.parent === win || !doc.startViewTransition) return update();
-    return doc.startViewTransition(async () => {
+    let rendered = false;
+    const transition = doc.startViewTransition(async () => {
+      rendered = true;
       update();
       const height = Math.ceil(form.getBoundingClientRect().height);
       if (height <= win.innerHeight) return;
@@ -120,7 +122,10 @@ export function startFrame(options: FrameOptions = {}): TenderCardForm {
       send({ type: 'size', height });
       const until = performance.now() + GROW_WAIT_MS;
       while (win.innerHeight < height && performance.now() < until) await new Promise((resolve) => setTimeout(resolve, 4));
-    }).updateCallbackDone;
+    });
+    // a frame that gets no rendering opportunity (throttled, hidden) never captures the old picture: skipping runs the render at once
+    setTimeout(() => rendered || transition.skipTransition(), GROW_WAIT_MS);
+    return transition.updateCallbackDone;
   };
 
   const hooks: FrameHooks = {
