@@ -53,6 +53,10 @@ export interface FrameHostOptions {
   locale(): string;
   /** Shows and reports a problem of the host itself: the frame does not load, or cannot be configured. */
   fail(code: TenderErrorCode, message: string): void;
+  /** The element's placeholder: shown beside a new frame (which stays 0 px high) until the frame says hello at its height. */
+  placeholder: HTMLElement;
+  /** Whether the element is loading (a new frame) or shows the frame. */
+  busy(loading: boolean): void;
 }
 
 export class FrameHost {
@@ -132,7 +136,9 @@ export class FrameHost {
     frame.src = url.href;
     this.frame = frame;
     this.frameOrigin = url.origin;
-    this.options.root.replaceChildren(frame);
+    // the placeholder after the frame: it holds the frame's expected height until hello, so nothing moves when the frame shows
+    this.options.root.replaceChildren(frame, this.options.placeholder);
+    this.options.busy(true);
     this.armTimeout();
   }
 
@@ -210,7 +216,10 @@ export class FrameHost {
     if (!hello.success || !frame.contentWindow) return;
     clearTimeout(this.timer);
     this.protocol = protocol;
+    // in the same task: the frame takes the placeholder's place in one frame of the page
     frame.style.height = `${Math.ceil(hello.data.height)}px`;
+    this.options.placeholder.remove();
+    this.options.busy(false);
     this.options.root.querySelector('[part=frame-status]')?.remove();
     // a second hello is a new document (the frame was reloaded): what the old one was asked is void
     this.cancelConfirms();

@@ -104,6 +104,12 @@ export class TenderCardForm extends TenderElement {
     }
   }
 
+  /** In the frame each render goes through its hook (which may hold the old picture while the iframe grows). */
+  protected override scheduleUpdate(): void | Promise<unknown> {
+    const render = this.hooks?.render;
+    return render ? (render(() => super.scheduleUpdate()) as Promise<unknown> | void) : super.scheduleUpdate();
+  }
+
   /** Also waits for the locale, the appearance and the success confirmation being loaded, and the render they cause. */
   protected override async getUpdateComplete(): Promise<boolean> {
     await super.getUpdateComplete();
@@ -220,7 +226,7 @@ export class TenderCardForm extends TenderElement {
     // with hidden labels the placeholder says what a field is (the label is still there for assistive technology)
     const hiddenLabels = labels === 'hidden';
     const nameLabel = `${this.t('holderName')} ${this.t('optional')}`;
-    return html`<div class="base layout-${layout} labels-${labels}" part="base" lang=${tag} dir=${textDirection(tag)}>
+    return html`<div class="base layout-${layout} labels-${labels}${this.hideButton ? ' no-button' : ''}" part="base" lang=${tag} dir=${textDirection(tag)}>
       <form part="form" novalidate @submit=${this.handleSubmit} ?hidden=${!showForm} aria-busy=${submitting}>
         ${this.renderField(
           'number',
@@ -266,11 +272,11 @@ export class TenderCardForm extends TenderElement {
         ${this.hideButton
           ? nothing
           : html`<button part="button" type="submit" ?disabled=${phase === 'loading' || this.disabled} aria-disabled=${submitting}>
-              ${submitting ? this.t('processing') : amount ? this.t('pay', { amount }) : this.t('payNoAmount')}
+              ${submitting ? this.t('processing') : phase === 'loading' ? html`<span>${this.t('loading')}</span>` : amount ? this.t('pay', { amount }) : this.t('payNoAmount')}
             </button>`}
       </form>
       <div part="status" tabindex="-1">
-        ${phase === 'loading' ? html`<p class="status">${this.t('loading')}</p>` : nothing}
+        ${phase === 'loading' && this.hideButton ? html`<p class="status">${this.t('loading')}</p>` : nothing}
         ${status && (!submitting || this.hideButton) ? this.confirmation.render(html`<p class="status ${status.tone}">${this.statusText()}</p>`, isolate(amount), this.t('reference', { id: payment?.payment_id ?? '' })) : nothing}
       </div>
       <div id="announcer" class="visually-hidden" role="status" aria-live="polite" aria-atomic="true"></div>

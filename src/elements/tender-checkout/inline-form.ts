@@ -34,6 +34,10 @@ export interface InlineFormOptions {
   properties: readonly string[];
   /** Shows and reports a problem of the host itself (the form's chunk does not load). */
   fail(code: TenderErrorCode, message: string): void;
+  /** The element's placeholder: shown instead of a new form until it is rendered in its language and look. */
+  placeholder: HTMLElement;
+  /** Whether the element is loading (a new form, hidden) or shows the form. */
+  busy(loading: boolean): void;
 }
 
 export class InlineForm {
@@ -43,7 +47,11 @@ export class InlineForm {
 
   /** Shows the form once its chunk is loaded (if the element still wants it) and gives it the element's properties. */
   async show(): Promise<void> {
-    const { element } = this.options;
+    const { element, placeholder } = this.options;
+    if (!this.form && !placeholder.isConnected) {
+      this.options.root.append(placeholder);
+      this.options.busy(true);
+    }
     if (!element.preview) void prefetchClient().catch(() => undefined);
     let module: typeof FormModule;
     try {
@@ -53,15 +61,27 @@ export class InlineForm {
       return;
     }
     if (!isInline(element) || !element.isConnected) return;
+    const created = !this.form;
     if (!this.form) {
       module.defineCardForm();
       this.form = document.createElement('tender-card-form');
       this.form.setAttribute('exportparts', PARTS);
-      this.options.root.replaceChildren(this.form);
+      // hidden beside the placeholder until its first render in its language and look (which may load a chunk)
+      this.form.hidden = true;
+      this.options.root.replaceChildren(this.form, this.options.placeholder);
+      this.options.busy(true);
     }
-    const form = this.form as unknown as Record<string, unknown>;
+    const shown = this.form;
+    const form = shown as unknown as Record<string, unknown>;
     const values = element as unknown as Record<string, unknown>;
     for (const name of this.options.properties) if (form[name] !== values[name]) form[name] = values[name];
+    if (!created) return;
+    await shown.updateComplete;
+    if (shown !== this.form) return;
+    // in the task of the render: the form takes the placeholder's place in one frame of the page
+    shown.hidden = false;
+    this.options.placeholder.remove();
+    this.options.busy(false);
   }
 
   /** Removes the form (the element shows the frame). */

@@ -169,6 +169,10 @@ export const styles = css`
   .status {
     margin: 0;
   }
+  /* without the pay button the status line says loading, then processing: its line is kept, so the form's height does not change between them */
+  .no-button [part='status'] {
+    min-height: 1lh;
+  }
   .status.success {
     color: ${t('color-success')};
   }

@@ -24,7 +24,20 @@ import { InlineForm, isInline } from './inline-form.js';
 export type { CardErrors, ConfirmOutcome } from '../../events.js';
 export type { PreviewState } from '../../flow/preview.js';
 
-const CSS = ':host{display:block}:host([hidden]){display:none}iframe{display:block;width:100%;height:0;border:0;color-scheme:normal;overflow:hidden}[part=frame-status]{margin:0;font:inherit;color:var(--tender-color-danger,#b00020)}';
+/**
+ * The placeholder holds the form's height from the element's first render until the frame (or the inline
+ * form) shows, so nothing on the page moves: the height of the default look, less the name's row and the
+ * button's (with the button hidden the status line keeps its line), or `--tender-reserved-height`.
+ */
+const CSS =
+  ':host{display:block}:host([hidden]){display:none}iframe{display:block;width:100%;height:0;border:0;color-scheme:normal;overflow:hidden}[part=frame-status]{margin:0;font:inherit;color:var(--tender-color-danger,#b00020)}' +
+  '[part=placeholder]{--_tender-reserved:352px;box-sizing:border-box;height:var(--tender-reserved-height,var(--_tender-reserved));overflow:hidden;display:grid;grid-template-columns:1fr 1fr;align-content:start;gap:8px 12px;padding:var(--tender-container-padding,16px);background:var(--tender-color-background,transparent);border-radius:var(--tender-border-radius,6px)}' +
+  '.no-name{--_tender-reserved:272px}.no-button{--_tender-reserved:318px}.no-name.no-button{--_tender-reserved:238px}.no-name .n,.no-button .b{display:none}' +
+  '[part=placeholder] i{grid-column:span 2;height:44px;border-radius:var(--tender-border-radius,6px);background:var(--tender-color-disabled,#f0f0f0);animation:tender-pulse 1.6s ease-in-out infinite}[part=placeholder] .l{height:14px;width:40%}[part=placeholder] .h{grid-column:auto}' +
+  '@keyframes tender-pulse{50%{opacity:.55}}@media (prefers-reduced-motion:reduce){[part=placeholder] i{animation:none}}@media (forced-colors:active){[part=placeholder] i{forced-color-adjust:none;background:GrayText}}';
+
+/** The placeholder's bars: label (l) and field rows of the number, the expiry and CVC (h: half), the name (n) and the button (b). */
+const BARS = ['l', '', 'l h', 'l h', 'h', 'h', 'l n', 'n', 'b'];
 
 /** Attribute-backed properties: name → [attribute, kind (s string, b boolean, n number), default]. */
 const PROPS = {
@@ -70,6 +83,7 @@ const Base = (globalThis.HTMLElement ?? class {}) as typeof HTMLElement;
  *
  * @csspart frame - The iframe of the isolated mode (the parts below exist in `inline` mode only: style the frame's form with `appearance.rules`).
  * @csspart frame-status - What the isolated mode shows when the frame cannot load.
+ * @csspart placeholder - What the element shows, at the form's expected height, until the frame or the inline form is shown (its bars are `i` elements).
  * @csspart base - The wrapper of everything.
  * @csspart form - The card form.
  * @csspart field - Each field (label, input, error).
@@ -119,6 +133,7 @@ const Base = (globalThis.HTMLElement ?? class {}) as typeof HTMLElement;
  * @cssproperty --tender-shadow-input - Input shadow.
  * @cssproperty --tender-shadow-input-focus - Input shadow when focused.
  * @cssproperty --tender-shadow-button - Button shadow.
+ * @cssproperty --tender-reserved-height - Height the element reserves until the form shows (default: the default look's, 352px; 272px with `hide-name`, 318px with `hide-button`, 238px with both).
  */
 export class TenderCheckout extends Base {
   static version = VERSION;
@@ -202,6 +217,10 @@ export class TenderCheckout extends Base {
   private readonly frameHost: FrameHost;
   /** The `inline` and `preview` mode: the card form in this element's shadow root. */
   private readonly inlineForm: InlineForm;
+  /** What the element shows, at the form's expected height, until the frame or the form is shown. */
+  private readonly placeholder: HTMLElement;
+  /** Carries `aria-busy` while the element loads (no attribute set on the merchant's element). */
+  private readonly internals: ElementInternals;
 
   constructor() {
     super();
@@ -209,9 +228,17 @@ export class TenderCheckout extends Base {
     sheet ??= new CSSStyleSheet();
     if (!sheet.cssRules.length) sheet.replaceSync(CSS);
     this.root.adoptedStyleSheets = [sheet];
+    this.internals = this.attachInternals();
+    const placeholder = (this.placeholder = document.createElement('div'));
+    placeholder.setAttribute('part', 'placeholder');
+    placeholder.setAttribute('aria-hidden', 'true');
+    for (const bar of BARS) placeholder.appendChild(document.createElement('i')).className = bar;
+    this.root.append(placeholder);
+    this.busy(true);
     const fail = (code: TenderErrorCode, message: string) => this.fail(code, message);
-    this.frameHost = new FrameHost({ element: this, root: this.root, locale: () => this.resolvedLocale(), fail });
-    this.inlineForm = new InlineForm({ element: this, root: this.root, properties: FORM_PROPS, fail });
+    const busy = (loading: boolean) => this.busy(loading);
+    this.frameHost = new FrameHost({ element: this, root: this.root, locale: () => this.resolvedLocale(), fail, placeholder, busy });
+    this.inlineForm = new InlineForm({ element: this, root: this.root, properties: FORM_PROPS, fail, placeholder, busy });
     // properties a framework set before this class was defined sit on the instance: pass them through the setters
     for (const name of [...Object.keys(PROPS), 'appearance', 'messages']) {
       if (!Object.prototype.hasOwnProperty.call(this, name)) continue;
@@ -271,12 +298,24 @@ export class TenderCheckout extends Base {
   }
 
   private async sync(): Promise<void> {
+    this.placeholder.classList.toggle('no-name', this.hideName);
+    this.placeholder.classList.toggle('no-button', this.hideButton);
     if (isInline(this)) {
       this.frameHost.close();
       return this.inlineForm.show();
     }
     this.inlineForm.close();
     this.frameHost.show();
+  }
+
+  /**
+   * Loading (the placeholder shows): the element is a group that is `aria-busy`, through its internals (no
+   * attribute is set on the merchant's element). Without a role Chromium leaves it out of the
+   * accessibility tree, busy state and all.
+   */
+  private busy(loading: boolean): void {
+    this.internals.role = 'group';
+    this.internals.ariaBusy = loading ? 'true' : 'false';
   }
 
   /** The page's language when `locale` is `auto`: the closest `lang`, else the browser's. */
@@ -290,6 +329,8 @@ export class TenderCheckout extends Base {
    * catalogues (the host carries none), once loaded — English if that chunk cannot load either.
    */
   private fail(code: TenderErrorCode, message: string): void {
+    this.placeholder.remove();
+    this.busy(false);
     const status = showHostStatus(this.root, code);
     this.dispatchEvent(new CustomEvent('tender-error', { detail: { code, message, recoverable: code !== 'configuration' }, bubbles: true, composed: true }));
     localiseHostStatus(status, code, this.resolvedLocale(), this.messages);
