@@ -6,7 +6,6 @@
  */
 import { ChallengeFinishedMessage } from '../../api/schemas.js';
 import type { MessageKey } from '../../i18n/en.js';
-import { focusAfterChallenge } from './focus-after.js';
 
 /** The localised text of a catalogue key (the element's, with the merchant's `messages`). */
 export type Text = (status: { key: MessageKey }) => string;
@@ -38,19 +37,18 @@ export function isChallengeEnd(event: MessageEvent, origin: string, frame: Windo
   return parsed.success && parsed.data.payment_id === paymentId;
 }
 
-/** Gives focus back once the element shows what comes next (./focus-after.ts). */
-function returnFocus(host: ChallengeHost): Promise<void> {
-  // isolated: the frame's own document puts focus on its pay button or *Continue authentication*
-  const frame = host.shadowRoot?.querySelector<HTMLIFrameElement>('iframe[part=frame]');
-  if (frame) return Promise.resolve(frame.focus());
-  return focusAfterChallenge(host.shadowRoot, () => host.updateComplete);
+/**
+ * Isolated, gives focus back to the card frame, where the form places it once it shows what comes
+ * next (inline the form does that itself: the payment flow's `placeFocus`, one place for every outcome).
+ */
+function returnFocus(host: ChallengeHost): void {
+  host.shadowRoot?.querySelector<HTMLIFrameElement>('iframe[part=frame]')?.focus();
 }
 
 /**
  * Opens the challenge over the page (focus inside it). Resolves `true` when the challenge page said it
  * ended, `false` when the customer closed the dialog (Escape or the close button), `null` when
- * `signal` aborted (a new payment, the element left the page). Once it closed, focus goes back to the
- * pay button, or to *Continue authentication* when the form is not shown.
+ * `signal` aborted (a new payment, the element left the page).
  */
 export function openChallenge(host: ChallengeHost, url: string, paymentId: string, apiBase: string, text: Text, signal: AbortSignal): Promise<boolean | null> {
   const root = host.shadowRoot!;
@@ -95,8 +93,7 @@ export function openChallenge(host: ChallengeHost, url: string, paymentId: strin
       if (dialog.open) dialog.close();
       dialog.remove();
       resolve(ended);
-      if (ended === null) return;
-      void returnFocus(host);
+      if (ended !== null) returnFocus(host);
     };
     const onMessage = (event: MessageEvent) => {
       if (isChallengeEnd(event, apiOrigin, frame.contentWindow, paymentId)) finish(true);

@@ -220,6 +220,8 @@ export class TenderCardForm extends TenderElement {
     // with hidden labels the placeholder says what a field is (the label is still there for assistive technology)
     const hiddenLabels = labels === 'hidden';
     const nameLabel = `${this.t('holderName')} ${this.t('optional')}`;
+    // after a decline (or a confirm that did not go through) focus goes to the number: its description says why
+    const numberDescription = ['number-error', phase === 'ready' && status ? 'status-line' : '', brand ? 'number-brand' : ''].filter(Boolean).join(' ');
     return html`<div class="base layout-${layout} labels-${labels}" part="base" lang=${tag} dir=${textDirection(tag)}>
       <form part="form" novalidate @submit=${this.handleSubmit} ?hidden=${!showForm} aria-busy=${submitting}>
         ${this.renderField(
@@ -228,7 +230,7 @@ export class TenderCardForm extends TenderElement {
           html`<div class="control" dir="ltr">
             <input id="number" part=${inputPart('number')} class="with-brand" name="cardnumber" autocomplete="cc-number" inputmode="numeric"
               type="text" spellcheck="false" maxlength="23" placeholder=${hiddenLabels ? this.t('cardNumber') : this.t('numberPlaceholder')} ?disabled=${this.disabled} ?readonly=${submitting}
-              required aria-invalid=${invalid('number')} aria-describedby=${brand ? 'number-error number-brand' : 'number-error'}
+              required aria-invalid=${invalid('number')} aria-describedby=${numberDescription}
               @input=${form.onNumberInput} @blur=${form.onBlur} />
             <span class="brand" part="brand" id="number-brand" role="img"
               aria-label=${brandName ? this.t('brand', { brand: brandName }) : nothing}
@@ -271,7 +273,7 @@ export class TenderCardForm extends TenderElement {
       </form>
       <div part="status" tabindex="-1">
         ${phase === 'loading' ? html`<p class="status">${this.t('loading')}</p>` : nothing}
-        ${status && (!submitting || this.hideButton) ? this.confirmation.render(html`<p class="status ${status.tone}">${this.statusText()}</p>`, isolate(amount), this.t('reference', { id: payment?.payment_id ?? '' })) : nothing}
+        ${status && (!submitting || this.hideButton) ? this.confirmation.render(html`<p class="status ${status.tone}" id="status-line">${this.statusText()}</p>`, isolate(amount), this.t('reference', { id: payment?.payment_id ?? '' })) : nothing}
       </div>
       <div id="announcer" class="visually-hidden" role="status" aria-live="polite" aria-atomic="true"></div>
       ${problem?.retry ? html`<button class="secondary" type="button" @click=${this.handleRetry}>${this.t('retry')}</button>` : nothing}
