@@ -118,6 +118,19 @@ describe('<tender-checkout> isolated: issue 25', () => {
     });
   });
 
+  describe('defect 5: a paste (Ctrl+V) is formatted before it is cut to the field’s length', () => {
+    it('"12 / 2030" in the expiry is 12 / 30 and "4242 - 4242 - 4242 - 4242" in the number the whole number, both valid', async () => {
+      const { log } = await mountIsolated();
+      await inFrame({ action: 'paste', field: 'number', text: '4242 - 4242 - 4242 - 4242' });
+      await inFrame({ action: 'paste', field: 'expiry', text: '12 / 2030' });
+      await inFrame({ action: 'paste', field: 'cvc', text: ' 123 ' });
+      const view = await read();
+      expect(view.fields).to.include({ number: '4242 4242 4242 4242', expiry: '12 / 30', cvc: '123' });
+      expect(view.errors).to.deep.equal({});
+      await waitUntil(() => log.last('tender-change')?.detail.complete, 'the pasted card is not complete');
+    });
+  });
+
   describe('defect 6: the reason of a decline is in the description of the field focus lands on', () => {
     it('a plain decline: focus on the card number, whose description says why', async function () {
       this.timeout(30000);
