@@ -15,7 +15,7 @@ export interface CardFormHost extends ReactiveControllerHost {
 export interface CardFormOptions {
   emit: Emit;
   announce: (text: string) => void;
-  t: (key: MessageKey) => string;
+  t: (key: MessageKey, params?: Record<string, string>) => string;
 }
 
 interface CardCheck {
@@ -101,6 +101,19 @@ export class CardFormController implements ReactiveController {
 
   get cvcLength(): number {
     return this.brand ? CARD_BRANDS[this.brand].cvcLength : 4;
+  }
+
+  /**
+   * The text of a field's error. An American Express security code of the wrong length says where the
+   * code is and how long (`error.cvc.front`: 4 digits, on the front). A code too long for the brand is
+   * only ever a 4-digit one left after the number became a brand of 3 (the field takes digits only, at
+   * most 4, and only American Express has 4), so `error.cvc.invalid` says 3 digits. `tender-change` keeps
+   * the codes (`incomplete`, `invalid`).
+   */
+  errorText(field: keyof CardErrors, error: string): string {
+    const { brand } = this;
+    if (field === 'cvc' && brand === 'amex' && error !== 'empty') return this.options.t('error.cvc.front', { brand: CARD_BRANDS[brand].displayName });
+    return this.options.t(`error.${field}.${error}` as MessageKey);
   }
 
   /** Empties the form (a new payment). */
@@ -208,7 +221,7 @@ export class CardFormController implements ReactiveController {
     this.touched[field] = true;
     this.refresh(this.validation());
     const error = this.errors[field as keyof CardErrors];
-    if (error && error !== this.focusErrors[field]) this.options.announce(this.options.t(`error.${field}.${error}` as MessageKey));
+    if (error && error !== this.focusErrors[field]) this.options.announce(this.errorText(field as keyof CardErrors, error));
   }
 
   /** Focus moves on by itself (a complete field). */

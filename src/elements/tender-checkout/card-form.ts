@@ -50,7 +50,7 @@ export class TenderCardForm extends TenderElement {
   private readonly form = new CardFormController(this, {
     emit: this.emitter,
     announce: (text) => this.announcer.announce(text),
-    t: (key) => this.t(key),
+    t: (key, params) => this.t(key, params),
   });
   private readonly flow = new PaymentFlowController(this, {
     emit: this.emitter,
@@ -198,7 +198,7 @@ export class TenderCardForm extends TenderElement {
       <label part="label" for=${field}>${label}</label>
       ${control}
       ${hint ? html`<p class="hint" id="${field}-hint">${hint}</p>` : nothing}
-      <p class="error" part="error" id="${field}-error" ?hidden=${!error}>${error ? this.t(`error.${field}.${error}` as MessageKey) : ''}</p>
+      <p class="error" part="error" id="${field}-error" ?hidden=${!error}>${error ? this.form.errorText(field as keyof CardErrors, error) : ''}</p>
     </div>`;
   }
 
@@ -219,7 +219,9 @@ export class TenderCardForm extends TenderElement {
     const tag = this.localization.tag;
     // with hidden labels the placeholder says what a field is (the label is still there for assistive technology)
     const hiddenLabels = labels === 'hidden';
-    const nameLabel = `${this.t('holderName')} ${this.t('optional')}`;
+    // a full-width parenthesis (Chinese, Japanese) brings its own space
+    const optional = this.t('optional');
+    const nameLabel = `${this.t('holderName')}${optional.startsWith('（') ? '' : ' '}${optional}`;
     // after a decline (or a confirm that did not go through) focus goes to the number: its description says why
     const numberDescription = ['number-error', phase === 'ready' && status ? 'status-line' : '', brand ? 'number-brand' : ''].filter(Boolean).join(' ');
     return html`<div class="base layout-${layout} labels-${labels}" part="base" lang=${tag} dir=${textDirection(tag)}>
