@@ -71,6 +71,19 @@ export class CardFormController implements ReactiveController {
       if (event.key === 'Tab' && !event.shiftKey && (event.target as HTMLElement).id === this.advanced) event.preventDefault();
       this.advanced = null;
     });
+    // a paste or a drop is formatted before anything cuts it ("12 / 2030" → "12 / 30", not "12 / 20"):
+    // the field's maxlength, which only holds typing back, is lifted for that one edit
+    on(root, 'beforeinput', (event: InputEvent) => {
+      const input = event.target as HTMLInputElement;
+      const max = input.getAttribute('maxlength');
+      if (max === null || !event.inputType.startsWith('insertFrom')) return;
+      input.removeAttribute('maxlength');
+      const restore = () => {
+        if (!input.hasAttribute('maxlength')) input.setAttribute('maxlength', max);
+      };
+      input.addEventListener('input', restore, { once: true, capture: true });
+      setTimeout(restore); // a cancelled edit fires no input
+    });
     on(root, 'focusin', (event) => {
       const field = (event.target as HTMLElement).id as keyof CardErrors;
       this.focusErrors[field] = this.errors[field];
