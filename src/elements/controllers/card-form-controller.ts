@@ -78,11 +78,8 @@ export class CardFormController implements ReactiveController {
       const max = input.getAttribute('maxlength');
       if (max === null || !event.inputType.startsWith('insertFrom')) return;
       input.removeAttribute('maxlength');
-      const restore = () => {
-        if (!input.hasAttribute('maxlength')) input.setAttribute('maxlength', max);
-      };
-      input.addEventListener('input', restore, { once: true, capture: true });
-      setTimeout(restore); // a cancelled edit fires no input
+      // the edit and its input event happen in this task: the limit is back for the next keystroke
+      setTimeout(() => input.setAttribute('maxlength', max));
     });
     on(root, 'focusin', (event) => {
       const field = (event.target as HTMLElement).id as keyof CardErrors;

@@ -93,13 +93,11 @@ export class PaymentFlowController implements ReactiveController {
   /** Aborts the open challenge dialog. */
   private challenge: AbortController | undefined;
   /**
-   * A wait the customer started (Pay, *Continue authentication*, *Try again*) and where focus was then
-   * (when in the widget): when it ends, focus goes on from there (see `placeFocus`). Null: no wait, no
-   * focus move (a payment loading, a preview).
+   * A wait the customer started (Pay, *Continue authentication*, *Try again*) and where focus was then,
+   * when in the widget: when it ends, focus goes on from there (`placeFocus`). Null: no focus move (a
+   * payment loading, a preview).
    */
   private focusWait: { from: Element | null } | null = null;
-  /** Settles once focus is placed after the latest change of phase. */
-  private focusPlaced: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly host: PaymentFlowHost,
@@ -137,18 +135,14 @@ export class PaymentFlowController implements ReactiveController {
     if (!this.client) return Promise.resolve({ type: 'error', detail: { code: 'configuration', message: 'The element is not configured', recoverable: false } });
     const { generation } = this.state;
     this.awaitFocus();
-    this.pending = this.send({ type: 'submit' }).then(async (effects) => {
-      const outcome = this.outcome(effects, generation);
-      await this.focusPlaced;
-      return outcome;
-    });
+    this.pending = this.send({ type: 'submit' }).then((effects) => this.outcome(effects, generation));
     return this.pending;
   }
 
   /** The customer started a wait: where focus is now, when it is in the widget, is where it may go on from. */
   private awaitFocus(): void {
     const active = deepActiveElement();
-    this.focusWait = { from: active && this.host.renderRoot.contains(active) ? active : null };
+    this.focusWait = { from: this.host.renderRoot.contains(active) ? active : null };
   }
 
   /**
@@ -167,22 +161,17 @@ export class PaymentFlowController implements ReactiveController {
     if (!wait || HOLDING.has(phase)) return;
     const settled = phase !== 'waiting';
     if (settled) this.focusWait = null;
-    this.focusPlaced = this.host.updateComplete.then(() => {
-      // a later phase, or a newer wait, places focus itself
-      if (this.state.phase !== phase || this.focusWait !== (settled ? null : wait) || !this.mayMoveFocus(wait.from)) return;
-      const target = this.host.renderRoot.querySelector<HTMLElement>(phase === 'ready' ? '#number' : phase === 'action' ? 'button.secondary' : '[part=status]');
+    void this.host.updateComplete.then(() => {
+      const { renderRoot, hooks } = this.host;
+      const active = deepActiveElement();
+      // a later phase, or a newer wait, places focus itself; in the card frame, a document without focus
+      // means the customer is on the merchant's page
+      if (this.state.phase !== phase || this.focusWait !== (settled ? null : wait) || (hooks && !document.hasFocus())) return;
+      if (active && active !== document.body && active !== wait.from && !(renderRoot.contains(active) && !active.checkVisibility())) return;
+      const target = renderRoot.querySelector<HTMLElement>(phase === 'ready' ? '#number' : phase === 'action' ? 'button.secondary' : '[part=status]');
       target?.focus();
-      if (!settled && target) wait.from = target;
+      if (!settled) wait.from = target;
     });
-  }
-
-  /** Whether focus is where the wait left it (`from`), or lost: nobody else has it. */
-  private mayMoveFocus(from: Element | null): boolean {
-    // in the card frame a document without focus means the customer is on the merchant's page
-    if (this.host.hooks && !document.hasFocus()) return false;
-    const active = deepActiveElement();
-    if (!active || active === document.body || active === from) return true;
-    return this.host.renderRoot.contains(active) && !active.checkVisibility();
   }
 
   /** The confirm under way (until the flow leaves `submitting`): a second `confirm()` resolves with the same outcome. */

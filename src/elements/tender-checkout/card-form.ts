@@ -221,9 +221,9 @@ export class TenderCardForm extends TenderElement {
     const hiddenLabels = labels === 'hidden';
     // a full-width parenthesis (Chinese, Japanese) brings its own space
     const optional = this.t('optional');
-    const nameLabel = `${this.t('holderName')}${optional.startsWith('（') ? '' : ' '}${optional}`;
+    const nameLabel = `${this.t('holderName')}${optional[0] === '（' ? '' : ' '}${optional}`;
     // after a decline (or a confirm that did not go through) focus goes to the number: its description says why
-    const numberDescription = ['number-error', phase === 'ready' && status ? 'status-line' : '', brand ? 'number-brand' : ''].filter(Boolean).join(' ');
+    const numberDescription = `number-error${phase === 'ready' && status ? ' status-line' : ''}${brand ? ' number-brand' : ''}`;
     return html`<div class="base layout-${layout} labels-${labels}" part="base" lang=${tag} dir=${textDirection(tag)}>
       <form part="form" novalidate @submit=${this.handleSubmit} ?hidden=${!showForm} aria-busy=${submitting}>
         ${this.renderField(
