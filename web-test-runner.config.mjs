@@ -139,7 +139,8 @@ export default {
       //                                     the test page), then focuses the field (a click) and presses Ctrl+V
       //   { action: 'ax', field }           Chromium's accessibility tree on a field in the frame: { name, description }
       //   { action: 'hold-next-confirm' }   the next confirm waits until { action: 'release-confirm' }
-      //   { action: 'placeholders' }        each input's placeholder as painted: { id: { color, opacity } }
+      //   { action: 'placeholders' }        each input's placeholder as painted, and the frame's media:
+      //                                     { forcedColors, floating, fields: { id: { color, opacity } } }
       name: 'tender-card-frame',
       async executeCommand({ command, payload, session }) {
         if (command !== 'card-frame') return undefined;
@@ -195,12 +196,14 @@ export default {
             releases.get(session.id)?.();
             return true;
           case 'placeholders':
-            return form.evaluate((element) =>
-              Object.fromEntries([...element.shadowRoot.querySelectorAll('input')].map((input) => {
+            return form.evaluate((element) => ({
+              forcedColors: matchMedia('(forced-colors: active)').matches,
+              floating: Boolean(element.shadowRoot.querySelector('.labels-floating')),
+              fields: Object.fromEntries([...element.shadowRoot.querySelectorAll('input')].map((input) => {
                 const style = getComputedStyle(input, '::placeholder');
                 return [input.id, { color: style.color, opacity: style.opacity }];
               })),
-            );
+            }));
           case 'click':
             await (payload.name ? form.getByRole('button', { name: payload.name }) : form.locator('button[part=button]')).click();
             return true;

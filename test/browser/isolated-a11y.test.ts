@@ -6,10 +6,11 @@
  * inline form's tests are in src/elements/tender-checkout/.
  */
 import { aTimeout, expect, waitUntil } from '@open-wc/testing';
-import { executeServerCommand, sendKeys } from '@web/test-runner-commands';
+import { emulateMedia, executeServerCommand, sendKeys } from '@web/test-runner-commands';
 import '../../src/define.js';
 import type { TenderCheckout } from '../../src/elements/tender-checkout/tender-checkout.js';
 import { en } from '../../src/i18n/en.js';
+import { PRESET_NAMES } from '../../src/themes/index.js';
 import { CHALLENGE_CARD, DECLINED_CARD, FUTURE_EXPIRY, mountCheckout, type MountOptions } from './checkout-harness.js';
 
 interface FrameView {
@@ -115,6 +116,28 @@ describe('<tender-checkout> isolated: issue 25', () => {
       await log.wait('tender-result');
       await aTimeout(400);
       expect((await read()).focused, 'the outcome moved focus the customer had moved').to.equal('name');
+    });
+  });
+
+  describe('defect 4: floating labels in forced colours', () => {
+    afterEach(() => emulateMedia({ forcedColors: 'none' }));
+
+    it('no placeholder is drawn under a resting label in the frame, in every preset', async function () {
+      this.timeout(60000);
+      await emulateMedia({ forcedColors: 'active' });
+      for (const theme of PRESET_NAMES) {
+        const { element } = await mountIsolated({ configure: (checkout) => (checkout.appearance = { theme, labels: 'floating' }) });
+        type Painted = { forcedColors: boolean; floating: boolean; fields: Record<string, { color: string; opacity: string }> };
+        // the frame applies the appearance after it connected: wait until its floating labels are in
+        await waitUntil(async () => (await inFrame<Painted>({ action: 'placeholders' })).floating, `${theme}: no floating labels in the frame`, { timeout: 4000 });
+        const painted = await inFrame<Painted>({ action: 'placeholders' });
+        expect(painted.forcedColors, 'forced colours reach the frame').to.equal(true);
+        for (const id of ['number', 'expiry', 'cvc']) {
+          const { color, opacity } = painted.fields[id]!;
+          expect(opacity === '0' || /^rgba\(.*,\s*0\)$/.test(color), `${theme} ${id}: drawn in ${color} at opacity ${opacity}`).to.equal(true);
+        }
+        element.remove();
+      }
     });
   });
 
