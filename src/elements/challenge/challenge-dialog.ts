@@ -6,6 +6,7 @@
  */
 import { ChallengeFinishedMessage } from '../../api/schemas.js';
 import type { MessageKey } from '../../i18n/en.js';
+import type { Appearance } from '../../themes/index.js';
 
 /** The localised text of a catalogue key (the element's, with the merchant's `messages`). */
 export type Text = (status: { key: MessageKey }) => string;
@@ -14,18 +15,49 @@ export type Text = (status: { key: MessageKey }) => string;
 export interface ChallengeHost extends HTMLElement {
   readonly updateComplete: Promise<unknown>;
   readonly shadowRoot: ShadowRoot | null;
+  /** The preset and appearance: isolated, the host element's, compiled here (inline the form's shadow root has them). */
+  readonly theme?: string;
+  readonly appearance?: Appearance | null;
 }
 
-const CSS = `dialog.challenge{box-sizing:border-box;width:min(600px,100vw);height:min(700px,100dvh);max-width:100vw;max-height:100dvh;padding:0;border:0;border-radius:8px;display:flex;flex-direction:column;background:#fff;color:#1a1a1a;font:inherit}
+/** A token as the form's rules read it (host CSS, then the preset and appearance), else the default preset's value. */
+const token = (name: string, fallback: string) => `var(--tender-${name},var(--_tender-${name},${fallback}))`;
+const BORDER = token('color-border', '#767676');
+
+// the dialog wears the element's look (background, text, border, focus); the bank's page keeps its own white canvas
+const CSS = `dialog.challenge{box-sizing:border-box;width:min(600px,100vw);height:min(700px,100dvh);max-width:100vw;max-height:100dvh;padding:0;border:0;border-radius:8px;display:flex;flex-direction:column;font:inherit;font-family:${token('font-family', 'inherit')};background:${token('color-background', '#fff')};color:${token('color-text', '#1a1a1a')};color-scheme:var(--_tender-color-scheme,light)}
 dialog.challenge:not([open]){display:none}
 dialog.challenge::backdrop{background:rgb(0 0 0/.5)}
-.challenge-bar{display:flex;align-items:center;gap:8px;padding:8px 12px;border-block-end:1px solid #767676}
+.challenge-bar{display:flex;align-items:center;gap:8px;padding:8px 12px;border-block-end:1px solid ${BORDER}}
 .challenge-bar h2{flex:1;margin:0;font-size:1em}
-.challenge-bar button{min-width:44px;min-height:44px;font:inherit;cursor:pointer}
-.challenge iframe{flex:1;width:100%;border:0;background:#fff}
-@media (max-width:600px),(max-height:500px){dialog.challenge{width:100vw;height:100dvh;border-radius:0}}`;
+.challenge-bar button{min-width:44px;min-height:44px;padding:0 12px;font:inherit;cursor:pointer;color:inherit;background:transparent;border:1px solid ${BORDER};border-radius:${token('button-radius', '6px')}}
+.challenge-bar button:focus-visible{outline:max(2px,${token('focus-ring-width', '3px')}) solid ${token('color-focus', '#0b57d0')};outline-offset:2px}
+.challenge iframe{flex:1;width:100%;border:0;background:#fff;color-scheme:light}
+@media (max-width:600px),(max-height:500px){dialog.challenge{width:100vw;height:100dvh;border-radius:0}}
+@media (forced-colors:active){dialog.challenge{border:1px solid CanvasText}}`;
 
 let sheet: CSSStyleSheet | undefined;
+/** Isolated: the host's theme and appearance, compiled, in its shadow root (one sheet per element). */
+const looks = new WeakMap<ShadowRoot, CSSStyleSheet>();
+
+/**
+ * Isolated, the host element's shadow root has none of the form's tokens (the form is in the frame):
+ * its `theme` and `appearance` (their preset, colour scheme and variables, nothing else) are compiled
+ * into it with the appearance module, the chunk the form uses; host CSS (`--tender-*`) applies as it is.
+ */
+async function adoptLook(host: ChallengeHost, root: ShadowRoot): Promise<void> {
+  const { theme, appearance } = host;
+  let look = looks.get(root);
+  if (!look) {
+    look = new CSSStyleSheet();
+    looks.set(root, look);
+    root.adoptedStyleSheets = [...root.adoptedStyleSheets, look];
+  }
+  if (!theme && !appearance) return look.replaceSync('');
+  const { compileAppearance } = await import('../../themes/index.js');
+  const { theme: preset, colorScheme, variables } = appearance ?? {};
+  look.replaceSync(compileAppearance({ theme: preset, colorScheme, variables }, theme || null).css);
+}
 
 /**
  * Whether a `message` event is the end of this challenge: from the API's origin, from this frame, in
@@ -84,6 +116,9 @@ export function openChallenge(host: ChallengeHost, url: string, paymentId: strin
   bar.append(heading, close);
   dialog.append(bar, frame);
 
+  // isolated, the look is compiled before the dialog shows (never a white flash under a dark theme)
+  const looked = host.shadowRoot?.querySelector('iframe[part=frame]') ? adoptLook(host, root).catch(() => undefined) : Promise.resolve();
+
   return new Promise((resolve) => {
     let settled = false;
     const finish = (ended: boolean | null) => {
@@ -103,8 +138,11 @@ export function openChallenge(host: ChallengeHost, url: string, paymentId: strin
     // Escape: the browser cancels and closes the dialog
     dialog.addEventListener('close', () => finish(false));
     signal.addEventListener('abort', () => finish(null));
-    root.append(dialog);
-    dialog.showModal();
-    close.focus();
+    void looked.then(() => {
+      if (settled) return;
+      root.append(dialog);
+      dialog.showModal();
+      close.focus();
+    });
   });
 }
