@@ -34,6 +34,57 @@ const { answerChallenge } = await import('./sandbox/test/helpers.ts');
 const CHALLENGE_TIMEOUT_MS = 4000;
 
 let sandbox;
+/** Confirms held by the card-frame command `hold-next-confirm`, by test session, and what releases them. */
+const heldConfirms = new Map();
+const releases = new Map();
+
+/**
+ * Puts `text` on the browser's clipboard as a customer does: selected in a field of the page and
+ * copied with Ctrl+C (the field is taken out again; focus goes back where it was).
+ */
+async function copyToClipboard(page, text) {
+  await page.evaluate((value) => {
+    const field = document.createElement('textarea');
+    field.id = '__tender-clipboard';
+    field.value = value;
+    document.body.append(field);
+    field.select();
+  }, text);
+  await page.keyboard.press('ControlOrMeta+C');
+  await page.evaluate(() => document.getElementById('__tender-clipboard')?.remove());
+}
+
+/**
+ * Name and description of a field of the card frame, as Chromium's accessibility tree has them: the
+ * frame's tree through the DevTools protocol (the page's session, or the frame's own when it runs out
+ * of process), its text box named by the field's label.
+ */
+async function accessibleField(page, frame, field) {
+  const label = await frame.locator('tender-card-form').evaluate((element, id) => element.shadowRoot.querySelector(`label[for=${id}]`)?.textContent ?? '', field);
+  const read = async (cdp) => {
+    const { frameTree } = await cdp.send('Page.getFrameTree');
+    const find = (tree) => (tree.frame.url === frame.url() ? tree.frame.id : (tree.childFrames ?? []).map(find).find(Boolean));
+    const frameId = find(frameTree);
+    const { nodes } = await cdp.send('Accessibility.getFullAXTree', frameId ? { frameId } : {});
+    const node = nodes.find((candidate) => candidate.role?.value === 'textbox' && candidate.name?.value === label.trim());
+    return node ? { name: node.name.value, description: node.description?.value ?? '' } : null;
+  };
+  const pageSession = await page.context().newCDPSession(page);
+  try {
+    const found = await read(pageSession).catch(() => null);
+    if (found) return found;
+  } finally {
+    await pageSession.detach();
+  }
+  const frameSession = await page.context().newCDPSession(frame);
+  try {
+    const found = await read(frameSession);
+    if (!found) throw new Error(`ax: no text box named "${label}" in the card frame`);
+    return found;
+  } finally {
+    await frameSession.detach();
+  }
+}
 /** axe-core, run inside the card frame by Playwright (the frame's CSP allows only its own scripts; evaluate() is not a script load). */
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 /** The card frame, built from the sources for this run (never a stale dist/frame): the sandbox serves it at /frame/card. */
@@ -86,6 +137,13 @@ export default {
       //   { action: 'click', name? }        clicks a button by its accessible name (none: the pay button)
       //   { action: 'read' }                { fields: {id: value}, errors: {id: text}, status, button, focused, lang, dir, scroll, buttonBackground }
       //   { action: 'axe' }                 axe-core's violations inside the frame (ids and targets)
+      //   { action: 'keys', text }          types with real keys where focus is (no click first)
+      //   { action: 'paste', field, text }  puts `text` on the clipboard (a real copy, Ctrl+C, from a field of
+      //                                     the test page), then focuses the field (a click) and presses Ctrl+V
+      //   { action: 'ax', field }           Chromium's accessibility tree on a field in the frame: { name, description }
+      //   { action: 'hold-next-confirm' }   the next confirm waits until { action: 'release-confirm' }
+      //   { action: 'placeholders' }        each input's placeholder as painted, and the frame's media:
+      //                                     { forcedColors, floating, fields: { id: { color, opacity } } }
       name: 'tender-card-frame',
       async executeCommand({ command, payload, session }) {
         if (command !== 'card-frame') return undefined;
@@ -116,6 +174,39 @@ export default {
               await route.abort('connectionreset');
             }, { times: 1 });
             return true;
+          case 'keys':
+            await page.keyboard.type(payload.text);
+            return true;
+          case 'paste': {
+            await copyToClipboard(page, payload.text);
+            await form.locator(`#${payload.field}`).click();
+            await page.keyboard.press('ControlOrMeta+V');
+            return true;
+          }
+          case 'ax':
+            return accessibleField(page, frame, payload.field);
+          case 'hold-next-confirm': {
+            let release;
+            heldConfirms.set(session.id, new Promise((resolve) => (release = resolve)));
+            releases.set(session.id, release);
+            await page.route('**/payments/*/confirm', async (route) => {
+              await heldConfirms.get(session.id);
+              await route.continue();
+            }, { times: 1 });
+            return true;
+          }
+          case 'release-confirm':
+            releases.get(session.id)?.();
+            return true;
+          case 'placeholders':
+            return form.evaluate((element) => ({
+              forcedColors: matchMedia('(forced-colors: active)').matches,
+              floating: Boolean(element.shadowRoot.querySelector('.labels-floating')),
+              fields: Object.fromEntries([...element.shadowRoot.querySelectorAll('input')].map((input) => {
+                const style = getComputedStyle(input, '::placeholder');
+                return [input.id, { color: style.color, opacity: style.opacity }];
+              })),
+            }));
           case 'click':
             await (payload.name ? form.getByRole('button', { name: payload.name }) : form.locator('button[part=button]')).click();
             return true;

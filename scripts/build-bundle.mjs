@@ -77,14 +77,6 @@ const previewBuild = await esbuild.build({
 });
 const previewFile = [...outputsByEntry(previewBuild.metafile).values()][0];
 
-const challengeBuild = await esbuild.build({
-  ...common,
-  entryPoints: ['src/elements/challenge/challenge-dialog.ts'],
-  outdir: join(dist, 'chunks'),
-  entryNames: 'challenge-[hash]',
-});
-const challengeFile = [...outputsByEntry(challengeBuild.metafile).values()][0];
-
 const confirmationBuild = await esbuild.build({
   ...common,
   entryPoints: ['src/elements/tender-checkout/confirmation.ts'],
@@ -140,6 +132,16 @@ const lazyChunks = (from, chunks) => ({
     });
   },
 });
+// the dialog compiles an isolated host's look with the appearance module: the chunk of its own, not a copy
+const challengeBuild = await esbuild.build({
+  ...common,
+  entryPoints: ['src/elements/challenge/challenge-dialog.ts'],
+  outdir: join(dist, 'chunks'),
+  entryNames: 'challenge-[hash]',
+  plugins: [lazyChunks('chunks', [[/\/themes\/index\.js$/, themesFile]])],
+});
+const challengeFile = [...outputsByEntry(challengeBuild.metafile).values()][0];
+
 const FORM_CHUNKS = [
   [/\/api\/client\.js$/, clientFile],
   [/\/themes\/index\.js$/, themesFile],

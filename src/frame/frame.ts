@@ -17,7 +17,6 @@
  * message holding the number or the CVC being typed, as a last line.
  */
 import { defineCardForm, type TenderCardForm } from '../elements/tender-checkout/card-form.js';
-import { focusAfterChallenge } from '../elements/challenge/focus-after.js';
 import type { FrameHooks } from '../elements/controllers/payment-flow-controller.js';
 import type { ConfirmOutcome } from '../events.js';
 import type * as ProtocolModule from './protocol.js';
@@ -139,10 +138,8 @@ export function startFrame(options: FrameOptions = {}): TenderCardForm {
     returned: (params) => send({ type: 'returned', params }),
     challenge: async (url, paymentId, signal) => {
       const title = form.text('status.continueAuthentication');
-      const ended = await ask({ type: 'challenge', url, paymentId, title, close: form.text('close') }, signal);
-      // focus where the inline dialog would put it
-      if (ended !== null) void focusAfterChallenge(form.renderRoot, () => form.updateComplete);
-      return ended;
+      // once it ended the host gives focus back to this frame, where the form places it as inline
+      return ask({ type: 'challenge', url, paymentId, title, close: form.text('close') }, signal);
     },
   };
 

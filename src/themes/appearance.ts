@@ -2,7 +2,7 @@
  * The serialisable `appearance` object → CSS text for one constructable stylesheet.
  * Pure (no DOM): validates every piece, reports each invalid one as an issue naming its key, applies the rest.
  */
-import { PRESET_NAMES, presetCss, privateVar, type ColorScheme, type PresetName } from './presets.js';
+import { PRESET_NAMES, presetCss, privateVar, resolveReferences, type ColorScheme, type PresetName } from './presets.js';
 import { TOKEN_KINDS, camelToCssVar, type TokenName } from './tokens.js';
 import { KIND_CHECKS, KIND_NAMES, MAX_VALUE_LENGTH, PROPERTY_CHECKS, VAR_REFERENCE, cssValue, isFontWeight, split, words, type Check } from './values.js';
 
@@ -114,8 +114,6 @@ const own = (record: Record<string, unknown>, key: string): unknown =>
  * `var(--tender-x)` → `var(--tender-x,var(--_tender-x))`: a reference resolves as the element's own rules
  * do (host CSS, else the appearance/preset value), not to nothing when the host page sets no `--tender-x`.
  */
-const resolveReferences = (value: string): string =>
-  value.replace(VAR_REFERENCE, (_, name: string) => `var(--tender-${name},var(--_tender-${name}))`);
 
 /** Token names (kebab-case) a value refers to. */
 const referencesOf = (value: string): string[] => [...value.matchAll(VAR_REFERENCE)].map((match) => match[1] as string);

@@ -21,6 +21,7 @@ export const LAYOUT_CSS = [
   // the card-number label keeps clear of the brand badge (on the right, whatever the direction)
   `.labels-floating .number label{left:0;right:calc(16px + 5 * ${t('font-size-small')})}`,
   '.labels-floating input{padding-top:1.25em;padding-bottom:0.25em}',
-  '.labels-floating input:not(:focus)::placeholder{color:transparent}',
+  // hidden by opacity as well: forced colours repaint a transparent placeholder in GrayText, under the label
+  '.labels-floating input:not(:focus)::placeholder{color:transparent;opacity:0}',
   '.labels-floating .field:focus-within label,.labels-floating .field:has(input:not(:placeholder-shown)) label{font-size:0.75em;transform:translateY(-0.85em)}',
 ].join('\n');

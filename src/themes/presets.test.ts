@@ -95,7 +95,9 @@ describe('PRESETS', () => {
         }
         need('colorOnPrimary', 'colorPrimary', 4.5);
         need('colorOnPrimary', 'colorPrimaryHover', 4.5);
-        for (const control of ['colorBorder', 'colorFocus', 'colorPrimary'] as const) need(control, 'colorBackground', 3);
+        for (const control of ['colorBorder', 'colorFocus', 'colorPrimary', 'colorPrimaryHover'] as const) need(control, 'colorBackground', 3);
+        // *Continue authentication* and *Try again* are written in the primary colour on the form's background
+        need('colorPrimary', 'colorBackground', 4.5);
         assert.deepEqual(failures, []);
       });
     }

@@ -95,12 +95,13 @@ export const PRESET_VALUES: Readonly<Record<PresetName, PresetValues>> = {
       borderWidth: '0',
       borderRadius: '2px',
       buttonRadius: '2px',
-      shadowInput: 'inset 0 -2px 0 #6b7785',
-      shadowInputFocus: 'inset 0 -3px 0 #1363df',
+      // the underline in the palette's border and focus colours (the dark palette's too)
+      shadowInput: 'inset 0 -2px 0 var(--tender-color-border)',
+      shadowInputFocus: 'inset 0 -3px 0 var(--tender-color-focus)',
     },
   ),
   soft: /* @__PURE__ */ values(
-    '2d2640 5a5170 fdfbff ffffff 2d2640 6c6483 2d2640 9a7ee6 a68ceb 1e0b4b a4262c 1b6b3a 8a80a3 6c6483 7b5cd6 f1edf7',
+    '2d2640 5a5170 fdfbff ffffff 2d2640 6c6483 2d2640 6b4fcf 5b3fbd ffffff a4262c 1b6b3a 8a80a3 6c6483 7b5cd6 f1edf7',
     'ece8f5 c3bcd6 1c1826 282235 ece8f5 a9a1bd ece8f5 b9a5f2 cbbcf6 1e0b4b ffb3b8 8fdcaa 857c9c c3bcd6 b9a5f2 332c42',
     {
       borderRadius: '12px',
@@ -133,7 +134,7 @@ const PRESET_TEXT: Record<PresetName, readonly [label: string, description: stri
   night: ['Night', 'Dark slate surfaces, an indigo pay button and a warm focus ring.'],
   'high-contrast': ['High contrast', 'Black on white (white on black in dark mode), 2px borders, a 4px focus ring, no shadows.'],
   flat: ['Flat', 'Filled inputs with an underline instead of borders, square-ish corners, no shadows on the button.'],
-  soft: ['Soft', 'Rounded corners, a lavender pay button with dark text and gentle shadows.'],
+  soft: ['Soft', 'Rounded corners, a violet pay button with white text and gentle shadows.'],
   classic: ['Classic', 'Serif type on cream paper, square corners and a deep burgundy pay button.'],
 };
 
@@ -155,8 +156,11 @@ export const PRESETS: Readonly<Record<PresetName, Preset>> = /* @__PURE__ */ wit
 /** `colorPrimary` → `--_tender-color-primary`. */
 export const privateVar = (name: string): string => `--_${camelToCssVar(name).slice(2)}`;
 
+/** `var(--tender-x)` in a value → the token as the rules read it: the host's `--tender-x`, else the private `--_tender-x`. */
+export const resolveReferences = (value: string): string => value.replace(/var\(--tender-([a-z\d-]+)\)/g, 'var(--tender-$1,var(--_tender-$1))');
+
 function declarations(values: Partial<Record<TokenName, string>>): string {
-  return TOKEN_NAMES.map((name) => (values[name] === undefined ? '' : `${privateVar(name)}:${values[name]};`)).join('');
+  return TOKEN_NAMES.map((name) => (values[name] === undefined ? '' : `${privateVar(name)}:${resolveReferences(values[name])};`)).join('');
 }
 
 /**

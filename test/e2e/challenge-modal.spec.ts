@@ -5,7 +5,11 @@
 // outcome comes from the payment as retrieved; in both modes. The `merchant` fixture checks for CSP
 // violations and card data afterwards.
 import { en } from '../../src/i18n/en.js';
+import { PRESET_VALUES } from '../../src/themes/presets.js';
 import { card, createPayment, expect, forEachMode, retrievePayment, sandbox, test } from './support.js';
+
+/** `#0f172a` → `rgb(15, 23, 42)`, as computed styles report colours. */
+const rgb = (hex: string) => `rgb(${[1, 3, 5].map((index) => parseInt(hex.slice(index, index + 2), 16)).join(', ')})`;
 
 const THREE_DS_CHALLENGE = '4000003800000446';
 
@@ -46,6 +50,22 @@ forEachMode(() => {
     expect(navigations).toBe(0);
     expect(merchant.allEvents.some((event) => event.type === 'tender-redirect')).toBe(false);
     expect(new URL(sandbox().url).origin).not.toBe(new URL(address).origin);
+  });
+
+  test('the dialog wears the theme (night) under the strict CSP: its colours, never white', async ({ merchant }) => {
+    const payment = await createPayment({ amount: 4200, currency: 'EUR' });
+    await merchant.open(payment.client_secret, { theme: 'night' });
+    await merchant.onlyEvent('tender-ready');
+    await merchant.typeCard(card(THREE_DS_CHALLENGE));
+    await merchant.payButton.click();
+    const dialog = merchant.checkout.getByRole('dialog', { name: en['status.continueAuthentication'] });
+    await expect(dialog).toBeVisible();
+    const { night } = PRESET_VALUES;
+    await expect(dialog).toHaveCSS('background-color', rgb(night.variables.colorBackground));
+    await expect(dialog).toHaveCSS('color', rgb(night.variables.colorText));
+    await expect(dialog.getByRole('button', { name: en.close })).toHaveCSS('color', rgb(night.variables.colorText));
+    await merchant.page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
   });
 
   test.describe('at 400 % zoom   (a 1280 × 1024 window: 320 × 256 CSS px, WCAG 1.4.10 reflow)', () => {

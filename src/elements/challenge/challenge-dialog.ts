@@ -6,7 +6,7 @@
  */
 import { ChallengeFinishedMessage } from '../../api/schemas.js';
 import type { MessageKey } from '../../i18n/en.js';
-import { focusAfterChallenge } from './focus-after.js';
+import type { Appearance } from '../../themes/index.js';
 
 /** The localised text of a catalogue key (the element's, with the merchant's `messages`). */
 export type Text = (status: { key: MessageKey }) => string;
@@ -15,18 +15,49 @@ export type Text = (status: { key: MessageKey }) => string;
 export interface ChallengeHost extends HTMLElement {
   readonly updateComplete: Promise<unknown>;
   readonly shadowRoot: ShadowRoot | null;
+  /** The preset and appearance: isolated, the host element's, compiled here (inline the form's shadow root has them). */
+  readonly theme?: string;
+  readonly appearance?: Appearance | null;
 }
 
-const CSS = `dialog.challenge{box-sizing:border-box;width:min(600px,100vw);height:min(700px,100dvh);max-width:100vw;max-height:100dvh;padding:0;border:0;border-radius:8px;display:flex;flex-direction:column;background:#fff;color:#1a1a1a;font:inherit}
+/** A token as the form's rules read it (host CSS, then the preset and appearance), else the default preset's value. */
+const token = (name: string, fallback: string) => `var(--tender-${name},var(--_tender-${name},${fallback}))`;
+const BORDER = token('color-border', '#767676');
+
+// the dialog wears the element's look (background, text, border, focus); the bank's page keeps its own white canvas
+const CSS = `dialog.challenge{box-sizing:border-box;width:min(600px,100vw);height:min(700px,100dvh);max-width:100vw;max-height:100dvh;padding:0;border:0;border-radius:8px;display:flex;flex-direction:column;font:inherit;font-family:${token('font-family', 'inherit')};background:${token('color-background', '#fff')};color:${token('color-text', '#1a1a1a')};color-scheme:var(--_tender-color-scheme,light)}
 dialog.challenge:not([open]){display:none}
 dialog.challenge::backdrop{background:rgb(0 0 0/.5)}
-.challenge-bar{display:flex;align-items:center;gap:8px;padding:8px 12px;border-block-end:1px solid #767676}
+.challenge-bar{display:flex;align-items:center;gap:8px;padding:8px 12px;border-block-end:1px solid ${BORDER}}
 .challenge-bar h2{flex:1;margin:0;font-size:1em}
-.challenge-bar button{min-width:44px;min-height:44px;font:inherit;cursor:pointer}
-.challenge iframe{flex:1;width:100%;border:0;background:#fff}
-@media (max-width:600px),(max-height:500px){dialog.challenge{width:100vw;height:100dvh;border-radius:0}}`;
+.challenge-bar button{min-width:44px;min-height:44px;padding:0 12px;font:inherit;cursor:pointer;color:inherit;background:transparent;border:1px solid ${BORDER};border-radius:${token('button-radius', '6px')}}
+.challenge-bar button:focus-visible{outline:max(2px,${token('focus-ring-width', '3px')}) solid ${token('color-focus', '#0b57d0')};outline-offset:2px}
+.challenge iframe{flex:1;width:100%;border:0;background:#fff;color-scheme:light}
+@media (max-width:600px),(max-height:500px){dialog.challenge{width:100vw;height:100dvh;border-radius:0}}
+@media (forced-colors:active){dialog.challenge{border:1px solid CanvasText}}`;
 
 let sheet: CSSStyleSheet | undefined;
+/** Isolated: the host's theme and appearance, compiled, in its shadow root (one sheet per element). */
+const looks = new WeakMap<ShadowRoot, CSSStyleSheet>();
+
+/**
+ * Isolated, the host element's shadow root has none of the form's tokens (the form is in the frame):
+ * its `theme` and `appearance` (their preset, colour scheme and variables, nothing else) are compiled
+ * into it with the appearance module, the chunk the form uses; host CSS (`--tender-*`) applies as it is.
+ */
+async function adoptLook(host: ChallengeHost, root: ShadowRoot): Promise<void> {
+  const { theme, appearance } = host;
+  let look = looks.get(root);
+  if (!look) {
+    look = new CSSStyleSheet();
+    looks.set(root, look);
+    root.adoptedStyleSheets = [...root.adoptedStyleSheets, look];
+  }
+  if (!theme && !appearance) return look.replaceSync('');
+  const { compileAppearance } = await import('../../themes/index.js');
+  const { theme: preset, colorScheme, variables } = appearance ?? {};
+  look.replaceSync(compileAppearance({ theme: preset, colorScheme, variables }, theme || null).css);
+}
 
 /**
  * Whether a `message` event is the end of this challenge: from the API's origin, from this frame, in
@@ -38,19 +69,18 @@ export function isChallengeEnd(event: MessageEvent, origin: string, frame: Windo
   return parsed.success && parsed.data.payment_id === paymentId;
 }
 
-/** Gives focus back once the element shows what comes next (./focus-after.ts). */
-function returnFocus(host: ChallengeHost): Promise<void> {
-  // isolated: the frame's own document puts focus on its pay button or *Continue authentication*
-  const frame = host.shadowRoot?.querySelector<HTMLIFrameElement>('iframe[part=frame]');
-  if (frame) return Promise.resolve(frame.focus());
-  return focusAfterChallenge(host.shadowRoot, () => host.updateComplete);
+/**
+ * Isolated, gives focus back to the card frame, where the form places it once it shows what comes
+ * next (inline the form does that itself: the payment flow's `placeFocus`, one place for every outcome).
+ */
+function returnFocus(host: ChallengeHost): void {
+  host.shadowRoot?.querySelector<HTMLIFrameElement>('iframe[part=frame]')?.focus();
 }
 
 /**
  * Opens the challenge over the page (focus inside it). Resolves `true` when the challenge page said it
  * ended, `false` when the customer closed the dialog (Escape or the close button), `null` when
- * `signal` aborted (a new payment, the element left the page). Once it closed, focus goes back to the
- * pay button, or to *Continue authentication* when the form is not shown.
+ * `signal` aborted (a new payment, the element left the page).
  */
 export function openChallenge(host: ChallengeHost, url: string, paymentId: string, apiBase: string, text: Text, signal: AbortSignal): Promise<boolean | null> {
   const root = host.shadowRoot!;
@@ -86,6 +116,9 @@ export function openChallenge(host: ChallengeHost, url: string, paymentId: strin
   bar.append(heading, close);
   dialog.append(bar, frame);
 
+  // isolated, the look is compiled before the dialog shows (never a white flash under a dark theme)
+  const looked = host.shadowRoot?.querySelector('iframe[part=frame]') ? adoptLook(host, root).catch(() => undefined) : Promise.resolve();
+
   return new Promise((resolve) => {
     let settled = false;
     const finish = (ended: boolean | null) => {
@@ -95,8 +128,7 @@ export function openChallenge(host: ChallengeHost, url: string, paymentId: strin
       if (dialog.open) dialog.close();
       dialog.remove();
       resolve(ended);
-      if (ended === null) return;
-      void returnFocus(host);
+      if (ended !== null) returnFocus(host);
     };
     const onMessage = (event: MessageEvent) => {
       if (isChallengeEnd(event, apiOrigin, frame.contentWindow, paymentId)) finish(true);
@@ -106,8 +138,11 @@ export function openChallenge(host: ChallengeHost, url: string, paymentId: strin
     // Escape: the browser cancels and closes the dialog
     dialog.addEventListener('close', () => finish(false));
     signal.addEventListener('abort', () => finish(null));
-    root.append(dialog);
-    dialog.showModal();
-    close.focus();
+    void looked.then(() => {
+      if (settled) return;
+      root.append(dialog);
+      dialog.showModal();
+      close.focus();
+    });
   });
 }

@@ -15,7 +15,7 @@ export interface CardFormHost extends ReactiveControllerHost {
 export interface CardFormOptions {
   emit: Emit;
   announce: (text: string) => void;
-  t: (key: MessageKey) => string;
+  t: (key: MessageKey, params?: Record<string, string>) => string;
 }
 
 interface CardCheck {
@@ -71,6 +71,16 @@ export class CardFormController implements ReactiveController {
       if (event.key === 'Tab' && !event.shiftKey && (event.target as HTMLElement).id === this.advanced) event.preventDefault();
       this.advanced = null;
     });
+    // a paste or a drop is formatted before anything cuts it ("12 / 2030" → "12 / 30", not "12 / 20"):
+    // the field's maxlength, which only holds typing back, is lifted for that one edit
+    on(root, 'beforeinput', (event: InputEvent) => {
+      const input = event.target as HTMLInputElement;
+      const max = input.getAttribute('maxlength');
+      if (max === null || !event.inputType.startsWith('insertFrom')) return;
+      input.removeAttribute('maxlength');
+      // the edit and its input event happen in this task: the limit is back for the next keystroke
+      setTimeout(() => input.setAttribute('maxlength', max));
+    });
     on(root, 'focusin', (event) => {
       const field = (event.target as HTMLElement).id as keyof CardErrors;
       this.focusErrors[field] = this.errors[field];
@@ -101,6 +111,19 @@ export class CardFormController implements ReactiveController {
 
   get cvcLength(): number {
     return this.brand ? CARD_BRANDS[this.brand].cvcLength : 4;
+  }
+
+  /**
+   * The text of a field's error. An American Express security code of the wrong length says where the
+   * code is and how long (`error.cvc.front`: 4 digits, on the front). A code too long for the brand is
+   * only ever a 4-digit one left after the number became a brand of 3 (the field takes digits only, at
+   * most 4, and only American Express has 4), so `error.cvc.invalid` says 3 digits. `tender-change` keeps
+   * the codes (`incomplete`, `invalid`).
+   */
+  errorText(field: keyof CardErrors, error: string): string {
+    const { brand } = this;
+    if (field === 'cvc' && brand === 'amex' && error !== 'empty') return this.options.t('error.cvc.front', { brand: CARD_BRANDS[brand].displayName });
+    return this.options.t(`error.${field}.${error}` as MessageKey);
   }
 
   /** Empties the form (a new payment). */
@@ -208,7 +231,7 @@ export class CardFormController implements ReactiveController {
     this.touched[field] = true;
     this.refresh(this.validation());
     const error = this.errors[field as keyof CardErrors];
-    if (error && error !== this.focusErrors[field]) this.options.announce(this.options.t(`error.${field}.${error}` as MessageKey));
+    if (error && error !== this.focusErrors[field]) this.options.announce(this.errorText(field as keyof CardErrors, error));
   }
 
   /** Focus moves on by itself (a complete field). */

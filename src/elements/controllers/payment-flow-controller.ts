@@ -71,6 +71,16 @@ const loadClientModule = lazy<typeof ClientModule>(() => import('../../api/clien
 /** The 3-D Secure modal: a chunk of its own, fetched when a challenge opens. */
 const loadChallengeModule = lazy<typeof ChallengeModule>(() => import('../challenge/challenge-dialog.js'));
 
+/** Phases a wait passes through without a focus move: the confirm in flight, the dialog (it has focus), a reload, a navigation. */
+const HOLDING: ReadonlySet<string> = new Set(['submitting', 'challenge', 'loading', 'redirecting']);
+
+/** The focused element, through open shadow roots (the form sits in the host element's). */
+function deepActiveElement(): Element | null {
+  let active = document.activeElement;
+  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+  return active;
+}
+
 
 /**
  * Runs the payment flow of `src/flow/`: sends it events and performs its effects with the lazily
@@ -86,6 +96,12 @@ export class PaymentFlowController implements ReactiveController {
   private readyConnection = -1;
   /** Aborts the open challenge dialog. */
   private challenge: AbortController | undefined;
+  /**
+   * A wait the customer started (Pay, *Continue authentication*, *Try again*) and where focus was then,
+   * when in the widget: when it ends, focus goes on from there (`placeFocus`). Null: no focus move (a
+   * payment loading, a preview).
+   */
+  private focusWait: { from: Element | null } | null = null;
 
   constructor(
     private readonly host: PaymentFlowHost,
@@ -122,30 +138,44 @@ export class PaymentFlowController implements ReactiveController {
   pay(): Promise<ConfirmOutcome> {
     if (!this.client) return Promise.resolve({ type: 'error', detail: { code: 'configuration', message: 'The element is not configured', recoverable: false } });
     const { generation } = this.state;
-    this.pending = this.send({ type: 'submit' }).then(async (effects) => {
-      const outcome = this.outcome(effects, generation);
-      // after a challenge the dialog gives focus back itself (the pay button, or Continue authentication)
-      if (!effects.some((effect) => effect.type === 'challenge')) await this.keepFocus();
-      return outcome;
-    });
+    this.awaitFocus();
+    this.pending = this.send({ type: 'submit' }).then((effects) => this.outcome(effects, generation));
     return this.pending;
   }
 
+  /** The customer started a wait: where focus is now, when it is in the widget, is where it may go on from. */
+  private awaitFocus(): void {
+    const active = deepActiveElement();
+    this.focusWait = { from: this.host.renderRoot.contains(active) ? active : null };
+  }
+
   /**
-   * When a confirm ends, focus stays in the widget (WCAG 2.4.3; while it is in flight the fields are
-   * read-only and the button `aria-disabled`, so nothing loses it): on the card number when the form
-   * is still open (a decline, a confirm that did not go through), else on the status line. Only when
-   * focus was in the widget or lost to the body: a host confirming from its own button keeps its focus.
+   * Focus after a wait the customer started (WCAG 2.4.3), in one place for every outcome: the card
+   * number when the form is open again (a decline, a confirm that did not go through: the reason is in
+   * its description), *Continue authentication* when a challenge was closed, else the status line (the
+   * confirmation after a success; while the payment is checked after a challenge, or processes, it holds
+   * focus until the outcome). It moves only right after the render that shows the outcome, and only
+   * when focus is still where the wait left it or was lost with what went away (the body; a control
+   * hidden under it): focus the customer moved themselves meanwhile — into a field, out to the page,
+   * out of the card frame — stays where they put it, and nothing moves later.
    */
-  private async keepFocus(): Promise<void> {
-    const { host } = this;
-    await host.updateComplete;
-    // focus is in the widget when the form is on the chain of active elements (it may sit in the host element's shadow root)
-    let active = document.activeElement;
-    const lost = active === null || active === document.body;
-    while (active && active !== host) active = active.shadowRoot?.activeElement ?? null;
-    if (!active && !lost) return;
-    host.renderRoot.querySelector<HTMLElement>(this.state.phase === 'ready' ? '#number' : '[part=status]')?.focus();
+  private placeFocus(): void {
+    const wait = this.focusWait;
+    const { phase } = this.state;
+    if (!wait || HOLDING.has(phase)) return;
+    const settled = phase !== 'waiting';
+    if (settled) this.focusWait = null;
+    void this.host.updateComplete.then(() => {
+      const { renderRoot, hooks } = this.host;
+      const active = deepActiveElement();
+      // a later phase, or a newer wait, places focus itself; in the card frame, a document without focus
+      // means the customer is on the merchant's page
+      if (this.state.phase !== phase || this.focusWait !== (settled ? null : wait) || (hooks && !document.hasFocus())) return;
+      if (active && active !== document.body && active !== wait.from && !(renderRoot.contains(active) && !active.checkVisibility())) return;
+      const target = renderRoot.querySelector<HTMLElement>(phase === 'ready' ? '#number' : phase === 'action' ? 'button.secondary' : '[part=status]');
+      target?.focus();
+      if (!settled) wait.from = target;
+    });
   }
 
   /** The confirm under way (until the flow leaves `submitting`): a second `confirm()` resolves with the same outcome. */
@@ -159,9 +189,12 @@ export class PaymentFlowController implements ReactiveController {
    */
   send(event: FlowEvent): Promise<FlowEffect[]> {
     const { state, effects } = transition(this.state, event);
+    if (event.type === 'continue' || event.type === 'retry') this.awaitFocus();
     if (state !== this.state) {
+      const moved = state.phase !== this.state.phase;
       this.state = state;
       this.host.requestUpdate();
+      if (moved) this.placeFocus();
     }
     const follow = effects.map((effect) => this.perform(effect, state.generation));
     return Promise.all(follow).then((more) => [...effects, ...more.flat()]);
@@ -169,6 +202,7 @@ export class PaymentFlowController implements ReactiveController {
 
   private stop(): void {
     clearTimeout(this.timer);
+    this.focusWait = null;
     this.challenge?.abort();
     this.readyConnection = -1; // the payment shown next is announced, even on this connection
     this.pending = null; // a confirm still in flight belongs to the old payment: its answer is dropped

@@ -50,7 +50,7 @@ export class TenderCardForm extends TenderElement {
   private readonly form = new CardFormController(this, {
     emit: this.emitter,
     announce: (text) => this.announcer.announce(text),
-    t: (key) => this.t(key),
+    t: (key, params) => this.t(key, params),
   });
   private readonly flow = new PaymentFlowController(this, {
     emit: this.emitter,
@@ -204,7 +204,7 @@ export class TenderCardForm extends TenderElement {
       <label part="label" for=${field}>${label}</label>
       ${control}
       ${hint ? html`<p class="hint" id="${field}-hint">${hint}</p>` : nothing}
-      <p class="error" part="error" id="${field}-error" ?hidden=${!error}>${error ? this.t(`error.${field}.${error}` as MessageKey) : ''}</p>
+      <p class="error" part="error" id="${field}-error" ?hidden=${!error}>${error ? this.form.errorText(field as keyof CardErrors, error) : ''}</p>
     </div>`;
   }
 
@@ -225,7 +225,11 @@ export class TenderCardForm extends TenderElement {
     const tag = this.localization.tag;
     // with hidden labels the placeholder says what a field is (the label is still there for assistive technology)
     const hiddenLabels = labels === 'hidden';
-    const nameLabel = `${this.t('holderName')} ${this.t('optional')}`;
+    // a full-width parenthesis (Chinese, Japanese) brings its own space
+    const optional = this.t('optional');
+    const nameLabel = `${this.t('holderName')}${optional[0] === '（' ? '' : ' '}${optional}`;
+    // after a decline (or a confirm that did not go through) focus goes to the number: its description says why
+    const numberDescription = `number-error${phase === 'ready' && status ? ' status-line' : ''}${brand ? ' number-brand' : ''}`;
     return html`<div class="base layout-${layout} labels-${labels}${this.hideButton ? ' no-button' : ''}" part="base" lang=${tag} dir=${textDirection(tag)}>
       <form part="form" novalidate @submit=${this.handleSubmit} ?hidden=${!showForm} aria-busy=${submitting}>
         ${this.renderField(
@@ -234,7 +238,7 @@ export class TenderCardForm extends TenderElement {
           html`<div class="control" dir="ltr">
             <input id="number" part=${inputPart('number')} class="with-brand" name="cardnumber" autocomplete="cc-number" inputmode="numeric"
               type="text" spellcheck="false" maxlength="23" placeholder=${hiddenLabels ? this.t('cardNumber') : this.t('numberPlaceholder')} ?disabled=${this.disabled} ?readonly=${submitting}
-              required aria-invalid=${invalid('number')} aria-describedby=${brand ? 'number-error number-brand' : 'number-error'}
+              required aria-invalid=${invalid('number')} aria-describedby=${numberDescription}
               @input=${form.onNumberInput} @blur=${form.onBlur} />
             <span class="brand" part="brand" id="number-brand" role="img"
               aria-label=${brandName ? this.t('brand', { brand: brandName }) : nothing}
@@ -277,7 +281,7 @@ export class TenderCardForm extends TenderElement {
       </form>
       <div part="status" tabindex="-1">
         ${phase === 'loading' && this.hideButton ? html`<p class="status">${this.t('loading')}</p>` : nothing}
-        ${status && (!submitting || this.hideButton) ? this.confirmation.render(html`<p class="status ${status.tone}">${this.statusText()}</p>`, isolate(amount), this.t('reference', { id: payment?.payment_id ?? '' })) : nothing}
+        ${status && (!submitting || this.hideButton) ? this.confirmation.render(html`<p class="status ${status.tone}" id="status-line">${this.statusText()}</p>`, isolate(amount), this.t('reference', { id: payment?.payment_id ?? '' })) : nothing}
       </div>
       <div id="announcer" class="visually-hidden" role="status" aria-live="polite" aria-atomic="true"></div>
       ${problem?.retry ? html`<button class="secondary" type="button" @click=${this.handleRetry}>${this.t('retry')}</button>` : nothing}
