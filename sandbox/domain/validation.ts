@@ -134,7 +134,7 @@ export function freeFormMembers(schema: z.ZodMiniType, path = ''): string[] {
       return [...new Set((def.options ?? []).flatMap((option) => freeFormMembers(option, path)))];
     case 'object': {
       const inner = Object.entries(def.shape ?? {}).flatMap(([name, member]) => freeFormMembers(member, at(path, name)));
-      return isUnknown(def.catchall) ? [...inner, `${path} (other members)`] : inner;
+      return isUnknown(def.catchall) ? [...inner, path ? `${path} (other members)` : '(other members)'] : inner;
     }
     default:
       return [];
