@@ -118,9 +118,7 @@ export function startFrame(options: FrameOptions = {}): TenderCardForm {
       const height = Math.ceil(form.getBoundingClientRect().height);
       if (height <= win.innerHeight) return;
       lastHeight = height;
-      // as the ResizeObserver does: the size, then the title and language the render may have changed
       send({ type: 'size', height });
-      sendMeta();
       const until = performance.now() + GROW_WAIT_MS;
       while (win.innerHeight < height && performance.now() < until) await new Promise((resolve) => setTimeout(resolve, 4));
     });
