@@ -111,9 +111,7 @@ export function startFrame(options: FrameOptions = {}): TenderCardForm {
    */
   const render = (update: () => unknown): unknown => {
     if (typing || lastHeight < 0 || win.parent === win || !doc.startViewTransition) return update();
-    let rendered = false;
-    const transition = doc.startViewTransition(async () => {
-      rendered = true;
+    return doc.startViewTransition(async () => {
       update();
       const height = Math.ceil(form.getBoundingClientRect().height);
       if (height <= win.innerHeight) return;
@@ -121,10 +119,7 @@ export function startFrame(options: FrameOptions = {}): TenderCardForm {
       send({ type: 'size', height });
       const until = performance.now() + GROW_WAIT_MS;
       while (win.innerHeight < height && performance.now() < until) await new Promise((resolve) => setTimeout(resolve, 4));
-    });
-    // a frame that gets no rendering opportunity (throttled, hidden) never captures the old picture: skipping runs the render at once
-    setTimeout(() => rendered || transition.skipTransition(), GROW_WAIT_MS);
-    return transition.updateCallbackDone;
+    }).updateCallbackDone;
   };
 
   const hooks: FrameHooks = {

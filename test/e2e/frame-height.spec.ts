@@ -46,9 +46,6 @@ async function stopSampling(merchant: MerchantPage): Promise<Overflow> {
 }
 
 test.describe('the frame grows with its content in the same animation frame', () => {
-  // a payment and a decline on a loaded machine: more than the default 30 s
-  test.describe.configure({ timeout: 60_000 });
-
   test('a submit with empty fields: the three error lines never overflow the frame', async ({ merchant }) => {
     const payment = await createPayment({ amount: 1099, currency: 'EUR' });
     await merchant.open(payment.client_secret);

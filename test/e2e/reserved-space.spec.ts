@@ -22,9 +22,6 @@ interface Shift {
   sources: string[];
 }
 
-// every request 300 ms late, on a loaded machine: more than the default 30 s
-test.describe.configure({ timeout: 60_000 });
-
 forEachMode((mode) => {
   test(`at ${RTT_MS} ms a round trip a placeholder holds the form's height until it shows, and nothing on the page moves`, async ({ merchant, page }) => {
     await page.context().route('**/*', async (route) => {
