@@ -32,10 +32,7 @@ const FETCHING = /url\(|image|src\(|@import/i;
  */
 const VIEWPORT_UNIT = /\d(?:[sld]?v[hwbi]|[sld]?vmin|[sld]?vmax)\b/i;
 
-/** (The view transition that holds the old picture while the iframe grows is a cut, not a cross-fade.) */
-const PAGE_CSS = 'html,body{margin:0;padding:0;background:transparent}body{overflow:hidden}::view-transition-group(*),::view-transition-old(*),::view-transition-new(*){animation:none}';
-/** How long a render that grew the content waits for the host to grow the iframe before it shows anyway. */
-const GROW_WAIT_MS = 300;
+const PAGE_CSS = 'html,body{margin:0;padding:0;background:transparent}body{overflow:hidden}';
 
 export interface FrameOptions {
   /** The window the frame runs in (tests pass their own). */
@@ -92,38 +89,7 @@ export function startFrame(options: FrameOptions = {}): TenderCardForm {
     });
   };
 
-  /** Whether the current task is a keystroke's (its render is not held: a held frame per key would lag). */
-  let typing = false;
-  doc.addEventListener(
-    'input',
-    () => {
-      typing = true;
-      setTimeout(() => (typing = false));
-    },
-    true,
-  );
-
-  /**
-   * A render that makes the content taller than the iframe: the host must grow the iframe first, or the
-   * content shows cut off until its answer lands (a frame or more, across processes). So a render that
-   * is not a keystroke's runs inside a view transition, whose update phase keeps the old picture on
-   * screen: it renders, measures, sends the new height and waits until the frame's viewport has it.
-   */
-  const render = (update: () => unknown): unknown => {
-    if (typing || lastHeight < 0 || win.parent === win || !doc.startViewTransition) return update();
-    return doc.startViewTransition(async () => {
-      update();
-      const height = Math.ceil(form.getBoundingClientRect().height);
-      if (height <= win.innerHeight) return;
-      lastHeight = height;
-      send({ type: 'size', height });
-      const until = performance.now() + GROW_WAIT_MS;
-      while (win.innerHeight < height && performance.now() < until) await new Promise((resolve) => setTimeout(resolve, 4));
-    }).updateCallbackDone;
-  };
-
   const hooks: FrameHooks = {
-    render,
     configured: () => config !== null,
     pageUrl: () => config?.pageUrl ?? '',
     submit: async (paymentId) => (await ask({ type: 'submit', paymentId })) === true,

@@ -43,11 +43,6 @@ export interface FrameHooks {
   returned(params: string[]): void;
   /** Opens the challenge in a dialog over the host page; resolves like the inline dialog (`null`: aborted). */
   challenge(url: string, paymentId: string, signal: AbortSignal): Promise<boolean | null>;
-  /**
-   * Runs one render of the form (`update` is Lit's): the frame may keep the old picture on screen until
-   * the host has grown the iframe to the new content's height, so no frame shows the content cut off.
-   */
-  render?(update: () => unknown): unknown;
 }
 
 export interface PaymentFlowOptions {

@@ -104,12 +104,6 @@ export class TenderCardForm extends TenderElement {
     }
   }
 
-  /** In the frame each render goes through its hook (which may hold the old picture while the iframe grows). */
-  protected override scheduleUpdate(): void | Promise<unknown> {
-    const render = this.hooks?.render;
-    return render ? (render(() => super.scheduleUpdate()) as Promise<unknown> | void) : super.scheduleUpdate();
-  }
-
   /** Also waits for the locale, the appearance and the success confirmation being loaded, and the render they cause. */
   protected override async getUpdateComplete(): Promise<boolean> {
     await super.getUpdateComplete();
