@@ -20,9 +20,10 @@ type Body = Record<string, unknown>;
 
 /**
  * Short delivery timings, so retries happen within a test. The attempt timeout leaves room for a
- * loaded CI machine: at 500 ms a plain 200 answer sometimes came too late and was (rightly) sent again.
+ * loaded CI machine: at 500 ms, and again at 1,500 ms with the whole suite running on two cores, a plain 200 answer
+ * sometimes came too late and was (rightly) sent again.
  */
-const TIMINGS = { everyMs: 50, baseDelayMs: 100, maxDelayMs: 400, timeoutMs: 1500 };
+const TIMINGS = { everyMs: 50, baseDelayMs: 100, maxDelayMs: 400, timeoutMs: 3000 };
 /** Long enough for several outbox cycles and the longest back-off: a duplicate would have shown by then. */
 const QUIET_MS = TIMINGS.maxDelayMs + 6 * TIMINGS.everyMs;
 
