@@ -329,5 +329,7 @@ export default {
     }),
   ],
   filterBrowserLogs: ({ args }) => !args.some((arg) => typeof arg === 'string' && arg.includes('Lit is in dev mode')),
-  testFramework: { config: { timeout: 10000 } },
+  // A test's own waits bound what it expects; this only stops a hung test. 20 s, because on a two-core
+  // CI machine the isolated tests (a frame, its scripts and a sandbox round trip each) took over 10 s.
+  testFramework: { config: { timeout: 20000 } },
 };

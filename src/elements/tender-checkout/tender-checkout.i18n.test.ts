@@ -147,6 +147,8 @@ describe('<tender-checkout> localisation and announcements', () => {
       payButton(element).click();
       await log.wait('tender-result');
       await waitUntil(() => said.includes(en['decline.card_declined']), 'decline not announced');
+      // focus goes to the card number after a decline; typing before it lands would race that move
+      await waitUntil(() => root(element).activeElement === inputOf(element, 'number'), 'focus not on the card number after the decline');
       for (const id of ['cvc', 'expiry', 'number'] as const) await clearField(element, id);
       await fillCard(element, { number: '4242424242424242' });
       payButton(element).click();
