@@ -5,6 +5,7 @@ import type { Store } from '../store/repo.js';
 import { newCustomerId } from './ids.js';
 import type { Customer } from './types.js';
 import { asJson, checkMetadata } from './validation.js';
+import { addressDetailsWire } from './wire.js';
 
 export class CustomerService {
   constructor(
@@ -72,7 +73,7 @@ export function customerResponse(customer: Customer) {
     phone: customer.phone,
     phone_country_code: customer.phone_country_code,
     description: customer.description,
-    address: customer.address,
+    address: addressDetailsWire(customer.address),
     created_at: customer.created_at,
     metadata: customer.metadata,
     default_payment_method_id: customer.default_payment_method_id,

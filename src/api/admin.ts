@@ -3,7 +3,7 @@
  * customers), in zod/mini. Used by the sandbox; nothing in the browser bundle imports this module.
  */
 import * as z from 'zod/mini';
-import { Address } from './requests.js';
+import { Address, CountryCode } from './requests.js';
 import { INTENT_STATUSES, REFUND_STATUSES } from './enums.js';
 
 const opt = <T extends z.core.SomeType>(schema: T) => z.optional(z.nullable(schema));
@@ -72,7 +72,7 @@ const merchantAccountShape = {
   merchant_name: opt(text(255)),
   return_url: opt(z.url({ protocol: /^https?$/ }).check(z.maxLength(255))),
   primary_business_details: opt(
-    z.array(z.strictObject({ country: z.string().check(z.regex(/^[A-Z]{2}$/)), business: text(255) })),
+    z.array(z.strictObject({ country: CountryCode, business: text(255) })),
   ),
   merchant_details: opt(MerchantDetails),
   webhook_details: opt(WebhookDetails),

@@ -254,9 +254,9 @@ export const createMobileMoneyPayment = (phoneNumber: string) =>
   });
 
 /** The customer approves or declines on the phone (the sandbox's simulator). */
-export async function answerMobileMoney(paymentId: string, answer: 'approve' | 'decline'): Promise<void> {
+export async function answerMobileMoney(payment: { payment_id: string; merchant_id?: unknown }, answer: 'approve' | 'decline'): Promise<void> {
   const { url } = await sandboxConfig();
-  const response = await fetch(`${url}/sandbox/mobile_money/${paymentId}/${answer}`, { method: 'POST' });
+  const response = await fetch(`${url}/sandbox/mobile_money/${String(payment.merchant_id)}/${payment.payment_id}/${answer}`, { method: 'POST' });
   if (!response.ok) throw new Error(`mobile money ${answer}: ${response.status}`);
 }
 

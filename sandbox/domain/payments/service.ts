@@ -74,8 +74,8 @@ export class PaymentService {
   }
 
   /** The mobile-money simulator: the customer approves or declines on the phone. */
-  answerMobileMoney(paymentId: string, answer: 'approve' | 'decline'): Payment {
-    return answerMobileMoney(this.engine, paymentId, answer);
+  answerMobileMoney(merchantId: string, paymentId: string, answer: 'approve' | 'decline'): Payment {
+    return answerMobileMoney(this.engine, merchantId, paymentId, answer);
   }
 
   /** Applies every settlement that is due; the server calls this on a timer. Returns how many it applied. */

@@ -70,7 +70,7 @@ async function adminFlows(sandbox: TestSandbox): Promise<void> {
   const mobile = await sandbox.request('POST', '/payments', {
     body: { amount: 1500, currency: 'KES', confirm: true, payment_method: 'wallet', payment_method_type: 'pay_bill', payment_method_data: { wallet: { mobile_money: { phone_number: '+254700123456' } } } },
   });
-  await sandbox.request('POST', `/sandbox/mobile_money/${String(mobile.body.payment_id)}/approve`);
+  await sandbox.request('POST', `/sandbox/mobile_money/${String(mobile.body.merchant_id)}/${String(mobile.body.payment_id)}/approve`);
   await sandbox.request('GET', `/payments/${String(mobile.body.payment_id)}`);
   await sandbox.request('GET', '/refunds/ref_nobody');
 }
