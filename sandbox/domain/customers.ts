@@ -1,6 +1,12 @@
-/** Customers of a merchant: created through the API or by a payment's `customer`. */
+/**
+ * Customers of a merchant: created through the API or by a payment's `customer`; deleted as upstream
+ * deletes them (`crates/router/src/core/customers.rs` delete_customer): refused while a mandate is
+ * active, then the saved payment methods are deleted and the customer's details and address are
+ * redacted — the record stays, and answers `400 IR_11` from then on.
+ */
 import type { CustomerCreate, CustomerUpdate } from '../../src/api/admin.js';
 import { apiError } from './errors.js';
+import { mandateStatus } from './mandates.js';
 import type { Store } from '../store/repo.js';
 import { newCustomerId } from './ids.js';
 import type { Customer } from './types.js';
@@ -38,11 +44,29 @@ export class CustomerService {
     });
   }
 
-  /** A customer of this merchant; another merchant's customer is not found. */
+  /** A customer of this merchant; another merchant's customer is not found, a deleted one is `400 IR_11`. */
   get(merchantId: string, customerId: string): Customer {
     const customer = this.store.customer(merchantId, customerId);
     if (!customer) throw apiError('customerNotFound');
+    if (customer.redacted) throw apiError('customerRedacted');
     return customer;
+  }
+
+  /** DELETE /customers/{id}: the customer's saved payment methods deleted, its details redacted. */
+  delete(merchantId: string, customerId: string): { customer_id: string; customer_deleted: boolean; address_deleted: boolean; payment_methods_deleted: boolean } {
+    return this.store.transaction(() => {
+      const customer = this.get(merchantId, customerId);
+      if (this.store.mandatesOfCustomer(merchantId, customerId).some((mandate) => mandateStatus(mandate) === 'active')) {
+        throw apiError('mandateActive');
+      }
+      customer.payment_methods = [];
+      customer.default_payment_method_id = null;
+      customer.name = customer.email = customer.phone = customer.description = customer.phone_country_code = REDACTED;
+      if (customer.address) customer.address = redactedAddress();
+      customer.redacted = true;
+      this.store.putCustomer(customer);
+      return { customer_id: customerId, customer_deleted: true, address_deleted: true, payment_methods_deleted: true };
+    });
   }
 
   update(merchantId: string, customerId: string, request: CustomerUpdate): Customer {
@@ -63,6 +87,16 @@ export class CustomerService {
       return customer;
     });
   }
+}
+
+/** What upstream writes over a deleted customer's details (`common_utils::pii::REDACTED`). */
+const REDACTED = 'Redacted';
+
+/** A deleted customer's address: every text member redacted, the country cleared, as upstream's delete_customer. */
+function redactedAddress(): Customer['address'] {
+  const address: NonNullable<Customer['address']> = { country: null };
+  for (const member of ['city', 'line1', 'line2', 'line3', 'state', 'zip', 'first_name', 'last_name']) address[member] = REDACTED;
+  return address;
 }
 
 export function customerResponse(customer: Customer) {

@@ -251,6 +251,13 @@ export const PaymentConfirmRequest = z.strictObject({
 export type PaymentConfirmRequest = z.infer<typeof PaymentConfirmRequest>;
 
 /**
+ * The update (`POST /payments/{id}`) takes the same members as create, none of them required, as
+ * upstream's update takes its `PaymentsRequest`.
+ */
+export const PaymentUpdateRequest = PaymentConfirmRequest;
+export type PaymentUpdateRequest = PaymentConfirmRequest;
+
+/**
  * The members a **client-side** confirm (publishable key + `client_secret`, i.e. the customer's
  * browser) may carry, each with why. Everything else the merchant decided on its server (amounts,
  * capture method, customer, metadata, description, future usage, mandates, off-session…) only the
