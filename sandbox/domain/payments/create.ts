@@ -119,11 +119,11 @@ function paymentLink(engine: PaymentEngine, merchant: MerchantAccount, paymentId
 
 /** Rules of the create request that the schema cannot express (those shared with update and confirm are in members.ts). */
 function checkCreateRules(request: PaymentCreateRequest, merchant: MerchantAccount): void {
-  checkPaymentRules(request, merchant, null);
   checkUnconfirmedRules(request);
   const recurring = recurringOf(request);
   if (recurring && request.off_session !== true) throw apiError('offSessionNeedsMandate');
   if (recurring && request.payment_method_data?.card) throw apiError('mandateAndCard');
+  checkPaymentRules(request, merchant, null);
   if (request.payment_link && request.confirm) throw apiError('paymentLinkWithConfirm');
   if (request.payment_method === 'wallet') {
     if (request.confirm !== true) throw apiError('mobileMoneyNeedsConfirm');
