@@ -107,6 +107,7 @@ async function merchantServerFlows(sandbox: TestSandbox): Promise<void> {
   await sandbox.request('POST', `/mandates/revoke/${mandateId}`);
   await sandbox.request('GET', '/mandates/man_nobody');
   await sandbox.request('DELETE', '/customers/cus_conformance_mandate');
+  await sandbox.request('GET', `/payments/${String(mandated.body.payment_id)}`);
 
   // a card saved for a customer, retrieved, listed
   const saved = await sandbox.request('POST', '/payment_methods', { body: { payment_method: 'card', payment_method_type: 'credit', customer_id: 'cus_conformance', card: { ...CARD, card_cvc: undefined, nick_name: 'Work' }, metadata: { purpose: 'test' } } });
