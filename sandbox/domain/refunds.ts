@@ -4,7 +4,7 @@
  * 53 failed at once, 54 pending → failed; anything else succeeds at once.
  */
 import type { RefundCreate, RefundListRequest, RefundUpdate } from '../../src/api/admin.js';
-import { apiError } from './errors.js';
+import { apiError, errors } from './errors.js';
 import { listLimit, storedTime } from './payments/list.js';
 import { CONNECTORS, connectorAccountId } from './processor.js';
 import type { DocFilter, Store } from '../store/repo.js';
@@ -142,8 +142,8 @@ export class RefundService {
     equal('$.payment_id', request.payment_id);
     equal('$.refund_id', request.refund_id);
     equal('$.profile_id', request.profile_id);
-    if (request.start_time != null) where.push({ member: '$.created_at', op: '>=', value: storedTime(request.start_time) });
-    if (request.end_time != null) where.push({ member: '$.created_at', op: '<=', value: storedTime(request.end_time) });
+    if (request.start_time != null) where.push({ member: '$.created_at', op: '>=', value: storedTime(request.start_time, () => errors.badJson('invalid value for `start_time`')) });
+    if (request.end_time != null) where.push({ member: '$.created_at', op: '<=', value: storedTime(request.end_time, () => errors.badJson('invalid value for `end_time`')) });
     if (request.amount_filter?.start_amount != null) where.push({ member: '$.amount', op: '>=', value: request.amount_filter.start_amount });
     if (request.amount_filter?.end_amount != null) where.push({ member: '$.amount', op: '<=', value: request.amount_filter.end_amount });
     if (request.connector != null) where.push({ member: '$.connector', op: 'in', values: request.connector });

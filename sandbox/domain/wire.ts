@@ -54,9 +54,11 @@ const isObject = (value: Json | undefined): value is JsonObject => typeof value 
 
 /** `members` in their order, each the stored value or null; members the record has beyond them follow. */
 function filled(record: JsonObject, members: readonly string[]): JsonObject {
-  const out: JsonObject = {};
-  for (const name of members) out[name] = record[name] ?? null;
-  for (const [name, value] of Object.entries(record)) if (!(name in out)) out[name] = value;
+  // own members only, on an object without a prototype: a stored member named `constructor`,
+  // `toString` or `__proto__` (an order item's extras are the merchant's) is answered like any other
+  const out = Object.create(null) as JsonObject;
+  for (const name of members) out[name] = (Object.hasOwn(record, name) ? record[name] : undefined) ?? null;
+  for (const [name, value] of Object.entries(record)) if (!Object.hasOwn(out, name)) out[name] = value;
   return out;
 }
 

@@ -4,7 +4,7 @@
  * `ending_before`, `limit` 1–100 (default 10), `created`, `created.lt`, `created.gt`, `created.lte`,
  * `created.gte`; the answer `{"size", "data"}`).
  */
-import { apiError } from '../errors.js';
+import { apiError, type ApiError } from '../errors.js';
 import type { DocFilter } from '../../store/repo.js';
 import type { Payment } from '../types.js';
 import type { PaymentEngine } from './engine.js';
@@ -35,9 +35,15 @@ export function listLimit(limit: string | number | null | undefined): number {
   return value;
 }
 
-/** An ISO 8601 date-time as the sandbox stores `created` (UTC, milliseconds), so strings compare in time order. */
-export function storedTime(value: string): string {
-  return new Date(/(Z|[+-]\d{2}:\d{2})$/.test(value) ? value : `${value}Z`).toISOString();
+/**
+ * An ISO 8601 date-time as the sandbox stores `created` (UTC, milliseconds), so strings compare in
+ * time order; `refuse` is the error for one of the right form that names no time (month 13, hour
+ * 99): a 400 naming the parameter, as the other refusals of a list's filters (never a 500).
+ */
+export function storedTime(value: string, refuse: () => ApiError): string {
+  const time = new Date(/(Z|[+-]\d{2}:\d{2})$/.test(value) ? value : `${value}Z`);
+  if (Number.isNaN(time.getTime())) throw refuse();
+  return time.toISOString();
 }
 
 const CREATED_FILTERS = [
@@ -54,7 +60,7 @@ export function listPayments(engine: PaymentEngine, merchantId: string, query: P
   if (query.customer_id !== undefined) where.push({ member: '$.customer_id', op: '=', value: query.customer_id });
   for (const [param, op] of CREATED_FILTERS) {
     const value = query[param];
-    if (value !== undefined) where.push({ member: '$.created', op, value: storedTime(value) });
+    if (value !== undefined) where.push({ member: '$.created', op, value: storedTime(value, () => apiError('badQuery', { detail: `invalid value for query parameter \`${param}\`` })) });
   }
   for (const anchor of [query.starting_after, query.ending_before]) {
     if (anchor !== undefined && !engine.store.payment(merchantId, anchor)) throw apiError('paymentNotFound');
