@@ -122,14 +122,14 @@ async function handleCreatePayment(event: SubmitEvent): Promise<void> {
         ...(kind === 'mobile_money' ? { phone: phoneInput.value } : {}),
       }),
     });
-    const body = (await response.json()) as { client_secret?: string; payment_id?: string; error?: { code: string; message: string } };
+    const body = (await response.json()) as { client_secret?: string; payment_id?: string; merchant_id?: string; error?: { code: string; message: string } };
     if (!response.ok || !body.client_secret || !body.payment_id) {
       orderMessage.textContent = `The payment could not be created: ${body.error?.message ?? `HTTP ${response.status}`}`;
       return;
     }
     orderMessage.textContent = `Payment ${body.payment_id} created for ${formatAmount(amount, currency, 'en')}.`;
     note('payment created by the merchant back end', { payment_id: body.payment_id, amount, currency, capture_method: captureSelect.value, kind });
-    mountCheckout(body.client_secret, body.payment_id, kind);
+    mountCheckout(body.client_secret, body.payment_id, body.merchant_id ?? '', kind);
   } catch {
     orderMessage.textContent = 'The demo back end could not be reached.';
   } finally {
@@ -149,7 +149,7 @@ function selectedThreeDs(): 'modal' | 'redirect' {
   return threeDsSelect.value === 'redirect' ? 'redirect' : 'modal';
 }
 
-function mountCheckout(clientSecret: string, id: string, kind: 'card' | 'mobile_money'): void {
+function mountCheckout(clientSecret: string, id: string, merchantId: string, kind: 'card' | 'mobile_money'): void {
   if (!config) return;
   checkout?.remove();
   checkoutSlot.replaceChildren();
@@ -170,7 +170,7 @@ function mountCheckout(clientSecret: string, id: string, kind: 'card' | 'mobile_
   paymentMessage.textContent = '';
   captureButton.hidden = true;
   simulatorLink.hidden = kind !== 'mobile_money';
-  simulatorLink.href = `${config.apiBase}/sandbox/mobile_money/${encodeURIComponent(id)}`;
+  simulatorLink.href = `${config.apiBase}/sandbox/mobile_money/${encodeURIComponent(merchantId)}/${encodeURIComponent(id)}`;
 }
 
 function handleTenderEvent(event: Event): void {
@@ -378,7 +378,7 @@ async function start(): Promise<void> {
   if (returningSecret) {
     const id = query.get('payment_id') ?? returningSecret.split('_secret_')[0] ?? '';
     note('back from 3-D Secure', { payment_id: id, status_in_query: query.get('status') });
-    mountCheckout(returningSecret, id, 'card');
+    mountCheckout(returningSecret, id, '', 'card');
   }
 }
 

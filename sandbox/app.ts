@@ -8,8 +8,10 @@ import { accountRoutes } from './routes/accounts.js';
 import { customerRoutes } from './routes/customers.js';
 import type { RouteDeps } from './routes/deps.js';
 import { frameRoutes } from './routes/frame.js';
+import { mandateRoutes } from './routes/mandates.js';
 import { pageRoutes } from './routes/pages.js';
 import { paymentMethodRoutes } from './routes/payment-methods.js';
+import { paymentLinkRoutes } from './routes/payment-link.js';
 import { paymentRoutes } from './routes/payments.js';
 import { sdkRoutes } from './routes/sdk.js';
 
@@ -65,7 +67,9 @@ export function createApp(options: AppOptions): Hono {
   paymentMethodRoutes(app, options);
   accountRoutes(app, options);
   customerRoutes(app, options);
+  mandateRoutes(app, options);
   pageRoutes(app, options);
+  paymentLinkRoutes(app, options);
   frameRoutes(app, options, options.frameDir ?? DEFAULT_FRAME_DIR);
 
   // A known path with another method is 405 IR_03; an unknown path is 404 IR_02.

@@ -117,8 +117,9 @@ export function merchantBackend(config: MerchantConfig): Middleware {
         send(response, status >= 500 ? 502 : status, { error: apiError(json) });
         return true;
       }
-      // only what the page needs: never the whole API response of a secret-key call
-      send(response, 200, { client_secret: json.client_secret, payment_id: json.payment_id });
+      // only what the page needs: never the whole API response of a secret-key call (the merchant id
+      // names the payment on the sandbox's phone simulator)
+      send(response, 200, { client_secret: json.client_secret, payment_id: json.payment_id, merchant_id: json.merchant_id });
       return true;
     }
 

@@ -43,11 +43,11 @@ describe('merchant back end', () => {
     assert.ok(!text.includes(secretKey));
   });
 
-  it('creates a card payment with the secret key and returns only its client secret and id', async () => {
+  it('creates a card payment with the secret key and returns only its client secret, id and merchant', async () => {
     const response = await post('/api/payments', { amount: 1099, currency: 'USD', capture_method: 'manual', kind: 'card' });
     assert.equal(response.status, 200);
     const body = (await response.json()) as Record<string, string>;
-    assert.deepEqual(Object.keys(body).sort(), ['client_secret', 'payment_id']);
+    assert.deepEqual(Object.keys(body).sort(), ['client_secret', 'merchant_id', 'payment_id']);
     assert.match(body.client_secret ?? '', /^pay_\w+_secret_\w+$/);
     const payment = await fetch(`${sandbox.url}/payments/${body.payment_id}`, { headers: { 'api-key': secretKey } }).then((r) => r.json() as Promise<Record<string, unknown>>);
     assert.equal(payment.amount, 1099);

@@ -16,15 +16,24 @@ export function checkCardNumber(number: string): void {
   if (!luhnValid(number) && !validateCardNumber(number).valid) throw apiError('invalidCardNumber');
 }
 
+/** The card members checked: a payment's card, or a card saved with `POST /payment_methods` (CVC optional there). */
+export type CardInput = Pick<CardData, 'card_number' | 'card_exp_month' | 'card_exp_year' | 'card_holder_name' | 'card_network'> & {
+  card_cvc?: string | null;
+};
+
 /**
  * Validates the card members and returns what the sandbox keeps of the card. The number and CVC
- * are read here and nowhere else; they are not copied into anything that is stored or logged.
+ * are read here and nowhere else; they are not copied into anything that is stored or logged. A
+ * card saved without a payment (`requireCvc` false) has its CVC checked only when it is sent.
  */
-export function checkCard(card: CardData, now: number): MaskedCard {
+export function checkCard(card: CardInput, now: number, requireCvc = true): MaskedCard {
   const number = card.card_number;
   checkCardNumber(number);
   const brand = detectBrand(number);
-  if (!validateCvc(card.card_cvc, brand).valid || card.card_cvc.trim() !== card.card_cvc) throw apiError('invalidCvcLength');
+  const cvc = card.card_cvc;
+  if (cvc != null || requireCvc) {
+    if (cvc == null || !validateCvc(cvc, brand).valid || cvc.trim() !== cvc) throw apiError('invalidCvcLength');
+  }
   const month = /^\d{1,2}$/.test(card.card_exp_month) ? Number(card.card_exp_month) : 0;
   if (month < 1 || month > 12) throw apiError('invalidExpiryMonth');
   if (!/^(\d{2}|\d{4})$/.test(card.card_exp_year)) throw apiError('invalidExpiryYear');

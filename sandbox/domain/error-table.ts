@@ -66,15 +66,18 @@ export const ERROR_TABLE = {
   netAmountTooLarge: row(422, 'IR_06', 'net_amount (amount + shipping_cost + order_tax_amount + surcharge_details) may be at most {max}', 'amounts whose sum (`net_amount`) is not a safe integer, so every amount shown stays an exact JSON integer', 'sandbox (answered as api_error_response.rs InvalidRequestData)'),
   changedOnConfirm: row(422, 'IR_06', '{member} cannot be changed when confirming a payment', 'a confirm that sends `amount`, `currency` or `payment_id` with a value other than the payment\'s (the same value is accepted)', 'sandbox'),
   confirmWrongState: row(400, 'IR_16', 'You cannot confirm this payment because it has status {status}', 'confirm of a payment that is not waiting for one (a declined card with `manual_retry_allowed` may be confirmed again)', 'Commons.js:1328'),
+  updateWrongState: row(400, 'IR_16', 'You cannot update this payment because it has status {status}', '`POST /payments/{id}` (update) of a payment that is neither `requires_payment_method` nor `requires_confirmation`', 'payment_update.rs (validate_payment_status_against_allowed_statuses)'),
+  listLimit: row(422, 'IR_06', 'limit should be in between 1 and 100', 'a list (`GET /payments/list`, `POST /refunds/list`) with a `limit` outside 1–100', 'payments helpers validate_payment_list_request; refunds validator validate_refund_list'),
   confirmIsForCards: row(422, 'IR_06', 'Confirm is for card payments only; mobile-money payments are created with confirm=true', 'confirm of a mobile-money payment', 'sandbox (spec: confirm is for cards)'),
-  paymentMethodNotSupported: row(400, 'IR_19', 'Payment method type not supported', 'confirm with a `payment_method` the simulated connector does not process (`reason` names it)', 'api_error_response.rs NotSupported'),
+  paymentMethodNotSupported: row(400, 'IR_19', 'Payment method type not supported', 'confirm or update with a `payment_method` the simulated connector does not process, or `POST /payment_methods` with a method other than a card (`reason` names it)', 'api_error_response.rs NotSupported'),
+  captureMethodNotSupported: row(400, 'IR_19', 'Payment method type not supported', 'a confirm (or create with `confirm: true`) of a payment whose `capture_method` is `scheduled` (`reason`: "scheduled is not supported by {connector}"); a create or update without `confirm` keeps it', 'dummyconnector.rs ConnectorValidation (scheduled is NotSupported) → api_error_response.rs NotSupported'),
   mandateAndCard: row(422, 'IR_06', 'Pass either mandate_id or payment_method_data, not both', 'a recurring payment that also sends card data', 'sandbox'),
   offSessionNeedsConfirm: row(422, 'IR_06', 'off_session is only usable with confirm=true', '`off_session: true` on a create without `confirm: true`', 'sandbox (spec: off_session)'),
   offSessionNeedsMandate: row(422, 'IR_06', 'off_session must be true when mandate_id is passed', 'a recurring payment (`mandate_id` or `recurring_details`) without `off_session: true`', 'sandbox (spec: mandate_id)'),
   customerIdMismatch: row(422, 'IR_06', 'customer_id and customer.id must be the same customer', '`customer_id` and `customer.id` name different customers', 'sandbox'),
   mandateDataCurrency: row(422, 'IR_06', 'mandate_data currency must match the payment currency', '`mandate_data` limits in another currency than the payment', 'sandbox'),
   mandateDataAmount: row(422, 'IR_06', 'amount is above the mandate amount in mandate_data', 'a payment above the limit of the mandate it sets up', 'sandbox'),
-  notImplemented: row(501, 'IR_00', '{feature} is not implemented', '`capture_method: scheduled` or `payment_link: true`', 'api_error_response.rs NotImplemented'),
+  paymentLinkWithConfirm: row(422, 'IR_06', 'cannot confirm a payment while creating a payment link', '`payment_link: true` with `confirm: true`', 'payment_create.rs validate_request → payments helpers validate_payment_link_request'),
   businessProfileNotFound: row(404, 'HE_02', 'Business profile with the given id {id} does not exist', 'a `profile_id` other than the merchant\'s default profile', 'api_error_response.rs BusinessProfileNotFound'),
   connectorNotEnabled: row(422, 'IR_06', 'connector {connector} is not enabled for this merchant; use one of {connectors}', 'a `connector` the sandbox does not simulate', 'sandbox'),
   orderDetailsTotal: row(422, 'IR_06', 'The order_details total ({total}) does not match amount ({amount})', 'order item amounts that do not add up to `amount` (spec)', 'sandbox (spec: order_details)'),
@@ -100,7 +103,7 @@ export const ERROR_TABLE = {
   cancelWrongState: row(400, 'IR_16', 'You cannot cancel this payment because it has status {status}', 'cancel of a payment that is final or already captured', 'Commons.js:669'),
 
   // ---- mandates and saved payment methods ------------------------------------------------------
-  mandateValidation: row(400, 'HE_03', 'Mandate Validation Failed', 'a recurring payment the mandate does not allow; `reason` says why (above the mandate amount, another currency, another customer, a used single-use mandate, outside its dates, not active)', 'api_error_response.rs MandateValidationFailed'),
+  mandateValidation: row(400, 'HE_03', 'Mandate Validation Failed', 'a recurring payment the mandate does not allow; `reason` says why (above the mandate amount, another currency, another customer, a used single-use mandate, outside its dates, not active); a revoke of a mandate already revoked (`reason`: "Mandate has already been revoked")', 'api_error_response.rs MandateValidationFailed; mandate.rs revoke_mandate'),
   mandateNeedsCustomer: row(400, 'IR_04', 'Missing required param: customer_id', '`mandate_data` without a customer, or a `payment_method_id` recurring payment without one', 'api_error_response.rs MissingRequiredField'),
   recurringDetailsUnsupported: row(400, 'IR_19', 'Payment method type not supported', '`recurring_details` of a type a card sandbox cannot take (`processor_payment_token`, `network_transaction_id_and_card_details`)', 'api_error_response.rs NotSupported'),
 
@@ -111,6 +114,8 @@ export const ERROR_TABLE = {
 
   // ---- customers, accounts, keys, organizations ------------------------------------------------
   customerExists: row(400, 'IR_12', 'Customer with the given `customer_id` already exists', 'create with a `customer_id` the merchant already has', 'customers_error_response.rs CustomerAlreadyExists'),
+  mandateActive: row(400, 'IR_10', 'Customer has active mandate/subsciption', '`DELETE /customers/{id}` of a customer with an active mandate (revoke it first); the message is upstream\'s, spelling included', 'customers_error_response.rs MandateActive; customers.rs delete_customer'),
+  customerRedacted: row(400, 'IR_11', 'Customer has already been redacted', 'a deleted (redacted) customer: retrieve, update, delete again, its mandates and saved cards, a payment or saved card naming it', 'api_error_response.rs CustomerRedacted (the customer lookup refuses a redacted customer)'),
   customerIdInBody: row(422, 'IR_06', 'customer_id in the body must match the customer in the path', 'an update whose body names another customer', 'sandbox'),
   duplicateMerchant: row(400, 'HE_01', 'The merchant account with the specified details already exists in our records', 'create with a taken `merchant_id`', 'api_error_response.rs DuplicateMerchantAccount'),
   publishableKeyInUse: row(400, 'HE_01', 'The publishable_key is already in use', "a `publishable_key` another merchant has", 'sandbox'),
@@ -124,7 +129,7 @@ export const ERROR_TABLE = {
   refundNotFound: row(404, 'HE_02', 'Refund does not exist in our records.', 'an unknown refund', 'api_error_response.rs RefundNotFound'),
   customerNotFound: row(404, 'HE_02', 'Customer does not exist in our records', 'an unknown customer', 'api_error_response.rs CustomerNotFound'),
   merchantNotFound: row(404, 'HE_02', 'Merchant account does not exist in our records', 'an unknown merchant account', 'api_error_response.rs MerchantAccountNotFound'),
-  mandateNotFound: row(404, 'HE_02', 'Mandate does not exist in our records', 'an unknown mandate', 'api_error_response.rs MandateNotFound'),
+  mandateNotFound: row(404, 'HE_02', 'Mandate does not exist in our records', 'an unknown mandate, or a customer without any (`GET /customers/{id}/mandates`, as upstream answers an empty list)', 'api_error_response.rs MandateNotFound; mandate.rs get_customer_mandates'),
   paymentMethodNotFound: row(404, 'HE_02', 'Payment method does not exist in our records', 'an unknown saved payment method', 'api_error_response.rs PaymentMethodNotFound'),
   pollNotFound: row(404, 'HE_02', 'Poll does not exist in our records', '`GET /poll/status/{poll_id}` with any id: the sandbox starts no polls (upstream starts one only for external 3-D Secure authentication)', 'api_error_response.rs PollNotFound (its ErrorSwitch wording)'),
   apiKeyNotFound: row(404, 'HE_02', 'API Key does not exist in our records', 'an unknown or revoked API key', 'api_error_response.rs ApiKeyNotFound'),

@@ -18,6 +18,8 @@ export const newOrganizationId = (): string => `org_${alphanumeric(20)}`;
 export const newRefundId = (): string => `ref_${alphanumeric(20)}`;
 export const newMandateId = (): string => `man_${alphanumeric(20)}`;
 export const newPaymentMethodId = (): string => `pm_${alphanumeric(20)}`;
+export const newPaymentLinkId = (): string => `plink_${alphanumeric(20)}`;
+export const newPaymentToken = (): string => `token_${alphanumeric(20)}`;
 export const newProfileId = (): string => `pro_${alphanumeric(20)}`;
 export const newConnectorTransactionId = (): string => `snd_txn_${alphanumeric(20)}`;
 export const newPublishableKey = (): string => `pk_snd_${randomBytes(16).toString('hex')}`;

@@ -14,6 +14,7 @@ import type { Store } from '../store/repo.js';
 import { newHashKey, newKeyId, newOrganizationId, newProfileId, newPublishableKey, newSecretKey } from './ids.js';
 import type { ApiKeyRecord, MerchantAccount, Organization, WebhookDetails } from './types.js';
 import { asJson, checkMetadata } from './validation.js';
+import { merchantDetailsWire } from './wire.js';
 
 export class MerchantService {
   constructor(
@@ -269,6 +270,7 @@ function webhookDetailsResponse(details: WebhookDetails) {
 export function merchantAccountResponse(account: MerchantAccount) {
   return {
     ...account,
+    merchant_details: merchantDetailsWire(account.merchant_details),
     webhook_details: account.webhook_details ? webhookDetailsResponse(account.webhook_details) : null,
     merchant_account_type: account.merchant_account_type ?? 'standard',
     allowed_origins: account.allowed_origins ?? [],

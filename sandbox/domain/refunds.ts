@@ -3,13 +3,17 @@
  * of its amount (README "Refund outcomes"): 51 pending → succeeded, 52 review → succeeded,
  * 53 failed at once, 54 pending → failed; anything else succeeds at once.
  */
-import type { RefundCreate } from '../../src/api/admin.js';
-import { apiError } from './errors.js';
-import type { Store } from '../store/repo.js';
+import type { RefundCreate, RefundListRequest, RefundUpdate } from '../../src/api/admin.js';
+import { apiError, errors } from './errors.js';
+import { listLimit, storedTime } from './payments/list.js';
+import { CONNECTORS, connectorAccountId } from './processor.js';
+import type { DocFilter, Store } from '../store/repo.js';
 import { gatewayFee } from './fees.js';
 import { alphanumeric, newRefundId } from './ids.js';
 import type { MerchantAccount, Refund, RefundStatus } from './types.js';
 import { asJson, checkMetadata } from './validation.js';
+
+const CONNECTOR_NAMES: readonly string[] = CONNECTORS;
 
 /** How long a `pending` or `review` refund takes to settle. */
 export const REFUND_SETTLE_MS = 2000;
@@ -106,6 +110,51 @@ export class RefundService {
     if (!refund) throw apiError('refundNotFound');
     if (!refund.settlement || refund.settlement.at > this.now()) return refund;
     return this.store.transaction(() => this.settle(merchantId, refundId) ?? refund);
+  }
+
+  /**
+   * POST /refunds/{refund_id}: a new `reason` or `metadata`, whatever the refund's status, as
+   * upstream's refund_update_core (`MetadataAndReasonUpdate`; an absent member is kept).
+   */
+  update(merchantId: string, refundId: string, request: RefundUpdate): Refund {
+    checkMetadata('metadata', request.metadata);
+    return this.store.transaction(() => {
+      const refund = this.get(merchantId, refundId);
+      if (request.reason != null) refund.reason = request.reason;
+      if (request.metadata != null) refund.metadata = asJson(request.metadata);
+      refund.updated_at = new Date(this.now()).toISOString();
+      this.store.putRefund(refund);
+      return refund;
+    });
+  }
+
+  /**
+   * POST /refunds/list: the merchant's refunds, newest first, as upstream's refund_list: the
+   * filters of RefundListRequest, `limit` 1–100 (default 10) from `offset`, and how many match in all.
+   */
+  list(merchantId: string, request: RefundListRequest): { refunds: Refund[]; total: number } {
+    const limit = listLimit(request.limit);
+    this.settleDue();
+    const where: DocFilter[] = [];
+    const equal = (member: string, value: string | null | undefined) => {
+      if (value != null) where.push({ member, op: '=', value });
+    };
+    equal('$.payment_id', request.payment_id);
+    equal('$.refund_id', request.refund_id);
+    equal('$.profile_id', request.profile_id);
+    if (request.start_time != null) where.push({ member: '$.created_at', op: '>=', value: storedTime(request.start_time, () => errors.badJson('invalid value for `start_time`')) });
+    if (request.end_time != null) where.push({ member: '$.created_at', op: '<=', value: storedTime(request.end_time, () => errors.badJson('invalid value for `end_time`')) });
+    if (request.amount_filter?.start_amount != null) where.push({ member: '$.amount', op: '>=', value: request.amount_filter.start_amount });
+    if (request.amount_filter?.end_amount != null) where.push({ member: '$.amount', op: '<=', value: request.amount_filter.end_amount });
+    if (request.connector != null) where.push({ member: '$.connector', op: 'in', values: request.connector });
+    if (request.currency != null) where.push({ member: '$.currency', op: 'in', values: request.currency });
+    if (request.refund_status != null) where.push({ member: '$.status', op: 'in', values: request.refund_status });
+    if (request.merchant_connector_id != null) {
+      // the simulated connector accounts are derived from the connector's name (processor.ts)
+      const connectors = CONNECTOR_NAMES.filter((name) => request.merchant_connector_id?.includes(connectorAccountId(merchantId, name) ?? ''));
+      where.push({ member: '$.connector', op: 'in', values: connectors });
+    }
+    return this.store.listRefunds(merchantId, where, { limit, offset: request.offset ?? 0 });
   }
 
   /** Applies every due refund settlement (called on the server's timer). */

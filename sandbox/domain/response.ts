@@ -5,6 +5,7 @@ import { connectorAccountId } from './processor.js';
 import { apiCardNetwork } from './card-networks.js';
 import type { PaymentResponse } from '../../src/api/schemas.js';
 import type { Attempt, Customer, Payment, Refund } from './types.js';
+import { addressWire, orderDetailsWire, surchargeWire } from './wire.js';
 
 export interface ResponseOptions {
   customer: Customer | null;
@@ -116,15 +117,15 @@ export function paymentResponse(payment: Payment, { customer, attempts = null, r
             payment_checks: null,
             authentication_data: null,
           },
-          billing: payment.billing_of_method,
+          billing: addressWire(payment.billing_of_method),
         }
       : payment.billing_of_method
-        ? { billing: payment.billing_of_method }
+        ? { billing: addressWire(payment.billing_of_method) }
         : null,
     payment_token: payment.payment_token,
-    shipping: payment.shipping,
-    billing: payment.billing,
-    order_details: payment.order_details,
+    shipping: addressWire(payment.shipping),
+    billing: addressWire(payment.billing),
+    order_details: orderDetailsWire(payment.order_details),
     email: customer?.email ?? null,
     name: customer?.name ?? null,
     phone: customer?.phone ?? null,
@@ -153,9 +154,9 @@ export function paymentResponse(payment: Payment, { customer, attempts = null, r
     connector_metadata: payment.connector_metadata,
     feature_metadata: payment.feature_metadata,
     reference_id: null,
-    payment_link: null,
+    payment_link: payment.payment_link ?? null,
     profile_id: payment.profile_id,
-    surcharge_details: payment.surcharge_details,
+    surcharge_details: surchargeWire(payment.surcharge_details),
     attempt_count: payment.attempt_count,
     merchant_decision: null,
     merchant_connector_id: connectorAccountId(payment.merchant_id, payment.connector),

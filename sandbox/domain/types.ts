@@ -2,6 +2,7 @@
 
 import type { IntentStatus } from '../../src/api/enums.js';
 import type { RedirectInsidePopup, RedirectToUrl, WaitScreenInformation } from '../../src/api/schemas.js';
+import type { CardDecision } from './processor.js';
 
 export type { IntentStatus };
 
@@ -86,8 +87,10 @@ export interface Customer {
   metadata: JsonObject | null;
   default_payment_method_id: string | null;
   created_at: string;
-  /** Cards saved for the customer by payments with `setup_future_usage` or `mandate_data` (saved-methods.ts). */
+  /** Cards saved for the customer by payments with `setup_future_usage` or `mandate_data`, or by `POST /payment_methods` (saved-methods.ts). */
   payment_methods?: SavedPaymentMethod[];
+  /** Deleted (`DELETE /customers/{id}`): its details are redacted and it answers `400 IR_11`, as upstream. */
+  redacted?: boolean;
 }
 
 /** A card saved for a customer: `payment_method_id` on the payments that use it. */
@@ -97,6 +100,11 @@ export interface SavedPaymentMethod {
   /** Saved with `setup_future_usage: off_session` or a mandate: chargeable without the customer. */
   off_session: boolean;
   created_at: string;
+  /** Members of `POST /payment_methods` (absent on cards a payment saved). */
+  payment_method_type?: string | null;
+  nick_name?: string | null;
+  metadata?: JsonObject | null;
+  last_used_at?: string | null;
 }
 
 /** What the sandbox keeps of a card: never the number or the CVC. */
@@ -215,6 +223,14 @@ export interface Payment {
   card: MaskedCard | null;
   /** The saved card this payment used or saved (absent on payments stored before saved cards existed). */
   payment_method_id?: string | null;
+  /**
+   * A card sent at create or update without `confirm`: what the sandbox keeps of it (masked) and the
+   * simulated processor's decision, taken when the card was sent, so that a bare confirm pays with
+   * it. The number itself is never kept. Consumed by the next confirm.
+   */
+  attached_card?: { card: MaskedCard; decision: CardDecision } | null;
+  /** The payment link of a payment created with `payment_link: true` (absent on payments stored before links existed). */
+  payment_link?: { link: string; secure_link: string | null; payment_link_id: string } | null;
   billing_of_method: JsonObject | null;
   next_action: NextAction | null;
   error_code: string | null;

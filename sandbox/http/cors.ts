@@ -24,9 +24,16 @@ export const BROWSER_ROUTES: readonly (readonly [method: 'GET' | 'POST', path: s
   ['GET', '/poll/status/:poll_id'],
 ];
 
+/**
+ * Path segments that are routes of their own, never an id: `GET /payments/list` (secret key) must not
+ * pass for `GET /payments/:payment_id`.
+ */
+const NOT_AN_ID = ['list'];
+const idSegment = `(?!(?:${NOT_AN_ID.join('|')})(?:/|$))[^/]+`;
+
 const matchers = BROWSER_ROUTES.map(([method, path]) => ({
   method,
-  pattern: new RegExp(`^${path.replace(/[.]/g, '\\.').replace(/:[a-z_]+/g, '[^/]+')}$`),
+  pattern: new RegExp(`^${path.replace(/[.]/g, '\\.').replace(/:[a-z_]+/g, idSegment)}$`),
 }));
 
 /** The methods a browser may use on `path` (none: not a browser route). */

@@ -1,13 +1,28 @@
-import { CustomerCreate, CustomerUpdate, RefundCreate } from '../../src/api/admin.js';
-import { authenticate } from '../http/auth.js';
-import { readBody } from '../http/body.js';
+import * as z from 'zod/mini';
+import { CustomerCreate, CustomerUpdate, RefundCreate, RefundListRequest, RefundUpdate } from '../../src/api/admin.js';
+import { authenticate, requireClientSecret } from '../http/auth.js';
+import { readBody, readQuery } from '../http/body.js';
 import { customerResponse } from '../domain/customers.js';
 import { refundResponse } from '../domain/response.js';
+import { SavedMethodService, customerPaymentMethodsResponse } from '../domain/saved-methods.js';
 import type { App, RouteDeps } from './deps.js';
 
-/** Customers and refunds: the merchant's secret key only. */
+/** The query upstream's customer payment-method list takes (its filters narrow nothing in the sandbox: every saved method is a card). */
+const CustomerMethodsQuery = z.strictObject({
+  client_secret: z.optional(z.string()),
+  accepted_countries: z.optional(z.string()),
+  accepted_currencies: z.optional(z.string()),
+  amount: z.optional(z.string()),
+  recurring_enabled: z.optional(z.string()),
+  installment_payment_enabled: z.optional(z.string()),
+  limit: z.optional(z.string()),
+  card_networks: z.optional(z.string()),
+});
+
+/** Customers (and their saved payment methods) and refunds: the merchant's secret key only. */
 export function customerRoutes(app: App, deps: RouteDeps): void {
   const { store, customers, refunds, adminKey } = deps;
+  const savedMethods = new SavedMethodService(store, deps.now);
   const merchantOf = (c: Parameters<typeof authenticate>[0]) => authenticate(c, store, adminKey, ['secret']).merchant;
 
   app.post('/customers', async (c) => {
@@ -24,14 +39,37 @@ export function customerRoutes(app: App, deps: RouteDeps): void {
     const request = await readBody(c, CustomerUpdate);
     return c.json(customerResponse(customers.update(merchant.merchant_id, c.req.param('customer_id'), request)));
   });
+  app.delete('/customers/:customer_id', (c) => {
+    const merchant = merchantOf(c);
+    return c.json(customers.delete(merchant.merchant_id, c.req.param('customer_id')));
+  });
+  app.get('/customers/:customer_id/payment_methods', (c) => {
+    const principal = authenticate(c, store, adminKey, ['secret']);
+    // the merchant's server lists them; a client secret is the browser's (refused with a secret key, as everywhere)
+    requireClientSecret(principal, readQuery(c, CustomerMethodsQuery).client_secret);
+    const { customer, methods } = savedMethods.ofCustomer(principal.merchant.merchant_id, c.req.param('customer_id'));
+    return c.json(customerPaymentMethodsResponse(customer, methods));
+  });
 
   app.post('/refunds', async (c) => {
     const merchant = merchantOf(c);
     const request = await readBody(c, RefundCreate);
     return c.json(refundResponse(refunds.create(merchant, request)));
   });
+  // registered before /refunds/:refund_id, which would take `list` for an id
+  app.post('/refunds/list', async (c) => {
+    const merchant = merchantOf(c);
+    const request = await readBody(c, RefundListRequest, { allowEmpty: true });
+    const { refunds: page, total } = refunds.list(merchant.merchant_id, request);
+    return c.json({ count: page.length, total_count: total, data: page.map(refundResponse) });
+  });
   app.get('/refunds/:refund_id', (c) => {
     const merchant = merchantOf(c);
     return c.json(refundResponse(refunds.get(merchant.merchant_id, c.req.param('refund_id'))));
+  });
+  app.post('/refunds/:refund_id', async (c) => {
+    const merchant = merchantOf(c);
+    const request = await readBody(c, RefundUpdate, { allowEmpty: true });
+    return c.json(refundResponse(refunds.update(merchant.merchant_id, c.req.param('refund_id'), request)));
   });
 }

@@ -17,7 +17,7 @@ type PageStatus = 200 | 400 | 403 | 404;
  * Customer-facing pages: the 3-D Secure test page (a GET with the link's token shows it, a POST
  * with the page's token answers it and sends the customer back to the merchant, or ends the frame),
  * the page that ends a framed challenge (`redirect_response_url`), the mobile-money simulator
- * (`/sandbox/mobile_money/…`) and the pages' stylesheet and script.
+ * (`/sandbox/mobile_money/{merchant_id}/{payment_id}`) and the pages' stylesheet and script.
  */
 export function pageRoutes(app: App, deps: RouteDeps): void {
   const { store, payments } = deps;
@@ -96,15 +96,17 @@ export function pageRoutes(app: App, deps: RouteDeps): void {
     return send(c, challengeEndPage(payment.payment_id, merchantPageOrigins(merchant, payment), null, sdk), 200, merchant, payment);
   });
 
-  app.get('/sandbox/mobile_money/:payment_id', (c) => {
-    const payment = store.paymentById(c.req.param('payment_id'));
+  // the simulated phone: a payment named by its merchant and its id (ids are unique per merchant only)
+  app.get('/sandbox/mobile_money/:merchant_id/:payment_id', (c) => {
+    const { merchant_id, payment_id } = c.req.param();
+    const payment = store.payment(merchant_id, payment_id);
     if (!payment) throw apiError('paymentNotFound');
     return send(c, phonePage(payment), 200, merchantOf(payment.merchant_id));
   });
 
   for (const answer of ['approve', 'decline'] as const) {
-    app.post(`/sandbox/mobile_money/:payment_id/${answer}`, (c) => {
-      const payment = payments.answerMobileMoney(c.req.param('payment_id'), answer);
+    app.post(`/sandbox/mobile_money/:merchant_id/:payment_id/${answer}`, (c) => {
+      const payment = payments.answerMobileMoney(c.req.param('merchant_id'), c.req.param('payment_id'), answer);
       if ((requestHeader(c, 'accept') ?? '').includes('text/html')) return send(c, phonePage(payment), 200, merchantOf(payment.merchant_id));
       return c.json({ payment_id: payment.payment_id, status: payment.status });
     });

@@ -1,9 +1,11 @@
 import * as z from 'zod/mini';
+import { PaymentMethodCreate } from '../../src/api/admin.js';
 import type { PaymentMethodListResponse } from '../../src/api/schemas.js';
 import { authenticate, paymentIdOfClientSecret, requireClientSecret, verifyClientSecret } from '../http/auth.js';
-import { readQuery } from '../http/body.js';
+import { readBody, readQuery } from '../http/body.js';
 import { errors } from '../domain/errors.js';
 import { enabledPaymentMethods, mandatePayment, sdkNextAction } from '../domain/payment-methods.js';
+import { SavedMethodService, paymentMethodResponse } from '../domain/saved-methods.js';
 import type { Payment } from '../domain/types.js';
 import type { App, RouteDeps } from './deps.js';
 
@@ -18,9 +20,24 @@ const ListQuery = z.strictObject({
   card_networks: z.optional(z.string()),
 });
 
-/** GET /account/payment_methods: what the customer may pay this payment with (classic list). */
+/**
+ * GET /account/payment_methods: what the customer may pay this payment with (classic list); and a
+ * customer's saved cards, `POST /payment_methods` and `GET /payment_methods/{id}` (secret key).
+ */
 export function paymentMethodRoutes(app: App, deps: RouteDeps): void {
   const { store, payments, adminKey } = deps;
+  const savedMethods = new SavedMethodService(store, deps.now);
+  app.post('/payment_methods', async (c) => {
+    const principal = authenticate(c, store, adminKey, ['secret']);
+    const request = await readBody(c, PaymentMethodCreate);
+    const { customer, method } = savedMethods.create(principal.merchant.merchant_id, request);
+    return c.json(paymentMethodResponse(customer, method));
+  });
+  app.get('/payment_methods/:payment_method_id', (c) => {
+    const principal = authenticate(c, store, adminKey, ['secret']);
+    const { customer, method } = savedMethods.get(principal.merchant.merchant_id, c.req.param('payment_method_id'));
+    return c.json(paymentMethodResponse(customer, method));
+  });
   app.get('/account/payment_methods', (c) => {
     const principal = authenticate(c, store, adminKey, ['secret', 'publishable']);
     const query = readQuery(c, ListQuery);

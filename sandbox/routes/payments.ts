@@ -1,5 +1,11 @@
 import * as z from 'zod/mini';
-import { PaymentCancelRequest, PaymentCaptureRequest, PaymentConfirmRequest, PaymentCreateRequest } from '../../src/api/requests.js';
+import {
+  PaymentCancelRequest,
+  PaymentCaptureRequest,
+  PaymentConfirmRequest,
+  PaymentCreateRequest,
+  PaymentUpdateRequest,
+} from '../../src/api/requests.js';
 import { authenticate, requireClientSecret, verifyClientSecret } from '../http/auth.js';
 import { readBody, readQuery } from '../http/body.js';
 import { apiError } from '../domain/errors.js';
@@ -10,6 +16,20 @@ import type { Payment } from '../domain/types.js';
 import type { App, RouteDeps } from './deps.js';
 
 const booleanFlag = z.optional(z.enum(['true', 'false']));
+/** An ISO 8601 date-time, as upstream's query parameters take it (`2022-09-10T10:11:12Z`). */
+const dateTime = z.optional(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})?$/)));
+/** upstream's PaymentListConstraints (`deny_unknown_fields`) */
+const ListQuery = z.strictObject({
+  customer_id: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
+  starting_after: z.optional(z.string().check(z.maxLength(64))),
+  ending_before: z.optional(z.string().check(z.maxLength(64))),
+  limit: z.optional(z.string().check(z.regex(/^-?\d{1,9}$/))),
+  created: dateTime,
+  'created.lt': dateTime,
+  'created.gt': dateTime,
+  'created.lte': dateTime,
+  'created.gte': dateTime,
+});
 const RetrieveQuery = z.strictObject({
   client_secret: z.optional(z.string()),
   force_sync: booleanFlag,
@@ -50,7 +70,25 @@ export function paymentRoutes(app: App, deps: RouteDeps): void {
         checkClientConfirm(request, payment, payment.customer_id ? (store.customer(payment.merchant_id, payment.customer_id) ?? null) : null);
       }
     };
-    return c.json(respond(payments.confirm(principal.merchant, paymentId, request, authorize)));
+    // the browser's `email` is ignored on confirm (CLIENT_CONFIRM_MEMBERS): it never changes the merchant's customer
+    const applied = principal.kind === 'publishable' ? { ...request, email: undefined } : request;
+    return c.json(respond(payments.confirm(principal.merchant, paymentId, applied, authorize)));
+  });
+
+  // registered before /payments/:payment_id, which would take `list` for an id
+  app.get('/payments/list', (c) => {
+    const principal = authenticate(c, store, adminKey, ['secret']);
+    const query = readQuery(c, ListQuery);
+    const data = payments.list(principal.merchant.merchant_id, query).map((payment) => respond(payment));
+    return c.json({ size: data.length, data });
+  });
+
+  // update before confirm (upstream's payments_update): the merchant's server only
+  app.post('/payments/:payment_id', async (c) => {
+    const principal = authenticate(c, store, adminKey, ['secret']);
+    const request = await readBody(c, PaymentUpdateRequest, { allowEmpty: true });
+    requireClientSecret(principal, request.client_secret);
+    return c.json(respond(payments.update(principal.merchant, c.req.param('payment_id'), request)));
   });
 
   app.get('/payments/:payment_id', (c) => {

@@ -13,6 +13,20 @@ import type {
 } from '../domain/types.js';
 
 type Row = { doc: string };
+
+/**
+ * One filter of a list: a member of the stored document (`$.created`) compared with a value, or in
+ * a list of values. Only this module turns it into SQL, with the values as parameters.
+ */
+export type DocFilter = { member: string; op: '=' | '<' | '>' | '<=' | '>='; value: string | number } | { member: string; op: 'in'; values: (string | number)[] };
+
+const MEMBER = /^\$\.[a-z_]+$/;
+function docClause(filter: DocFilter): string {
+  if (!MEMBER.test(filter.member)) throw new Error(`not a document member: ${filter.member}`);
+  const member = `json_extract(doc, '${filter.member}')`;
+  return filter.op === 'in' ? `${member} IN (${filter.values.map(() => '?').join(', ') || 'NULL'})` : `${member} ${filter.op} ?`;
+}
+const docParams = (filter: DocFilter): unknown[] => (filter.op === 'in' ? filter.values : [filter.value]);
 const parse = <T>(row: Row | undefined): T | null => (row ? (JSON.parse(row.doc) as T) : null);
 
 /**
@@ -21,6 +35,7 @@ const parse = <T>(row: Row | undefined): T | null => (row ? (JSON.parse(row.doc)
  */
 export class Store {
   private readonly statements;
+  private readonly composed = new Map<string, Database.Statement>();
   /** One transaction wrapper for every call (better-sqlite3 builds one per `db.transaction(fn)`). */
   private readonly inTransaction: Database.Transaction<(work: () => unknown) => unknown>;
 
@@ -48,7 +63,6 @@ export class Store {
         'INSERT INTO customers (merchant_id, customer_id, doc) VALUES (?, ?, ?) ON CONFLICT(merchant_id, customer_id) DO UPDATE SET doc = excluded.doc',
       ),
       getPayment: prepare('SELECT doc FROM payments WHERE merchant_id = ? AND payment_id = ?'),
-      paymentsById: prepare('SELECT doc FROM payments WHERE payment_id = ? LIMIT 2'),
       insertPayment: prepare(
         'INSERT INTO payments (merchant_id, payment_id, status, settle_at, doc) VALUES (?, ?, ?, ?, ?)',
       ),
@@ -82,6 +96,10 @@ export class Store {
       ),
       eventsOfMerchant: prepare('SELECT * FROM webhook_outbox WHERE merchant_id = ? ORDER BY created_at, event_id'),
       getMandate: prepare('SELECT doc FROM mandates WHERE mandate_id = ? AND merchant_id = ?'),
+      mandatesOfCustomer: prepare("SELECT doc FROM mandates WHERE merchant_id = ? AND json_extract(doc, '$.customer_id') = ? ORDER BY rowid"),
+      customerWithPaymentMethod: prepare(
+        "SELECT doc FROM customers WHERE merchant_id = ? AND EXISTS (SELECT 1 FROM json_each(doc, '$.payment_methods') WHERE json_extract(value, '$.payment_method_id') = ?)",
+      ),
       putMandate: prepare(
         'INSERT INTO mandates (mandate_id, merchant_id, doc) VALUES (?, ?, ?) ON CONFLICT(mandate_id) DO UPDATE SET doc = excluded.doc',
       ),
@@ -140,16 +158,23 @@ export class Store {
     return parse(this.statements.getPayment.get(merchantId, paymentId) as Row | undefined);
   }
   /**
-   * A payment found by its id alone, for the simulator pages that have no key. Null when no
-   * merchant or several merchants have a payment with that id.
+   * A merchant's payments, newest first (`GET /payments/list`): `where` narrows them (members of the
+   * stored document compared with a value), `after`/`before` start below or above another of the
+   * merchant's payments (by creation order). `before` pages backwards: the `limit` payments just
+   * newer than it, still newest first.
    */
-  paymentById(paymentId: string): Payment | null {
-    const rows = this.statements.paymentsById.all(paymentId) as Row[];
-    return rows.length === 1 ? parse<Payment>(rows[0]) : null;
-  }
-  /** Whether any merchant has a payment with this id. */
-  paymentIdInUse(paymentId: string): boolean {
-    return this.statements.paymentsById.all(paymentId).length > 0;
+  listPayments(merchantId: string, where: DocFilter[], page: { after?: string; before?: string; limit: number }): Payment[] {
+    const clauses = ['merchant_id = ?', ...where.map(docClause)];
+    const params: unknown[] = [merchantId, ...where.flatMap(docParams)];
+    for (const [anchor, op] of [[page.after, '<'], [page.before, '>']] as const) {
+      if (anchor === undefined) continue;
+      clauses.push(`rowid ${op} (SELECT rowid FROM payments WHERE merchant_id = ? AND payment_id = ?)`);
+      params.push(merchantId, anchor);
+    }
+    const order = page.before !== undefined ? 'ASC' : 'DESC';
+    const rows = this.cached(`SELECT doc FROM payments WHERE ${clauses.join(' AND ')} ORDER BY rowid ${order} LIMIT ?`).all(...params, page.limit) as Row[];
+    const payments = rows.map((row) => JSON.parse(row.doc) as Payment);
+    return order === 'ASC' ? payments.reverse() : payments;
   }
   insertPayment(payment: Payment): void {
     this.statements.insertPayment.run(
@@ -193,6 +218,14 @@ export class Store {
   refundsOfPayment(merchantId: string, paymentId: string): Refund[] {
     return (this.statements.refundsOfPayment.all(merchantId, paymentId) as Row[]).map((row) => JSON.parse(row.doc));
   }
+  /** A merchant's refunds, newest first (`POST /refunds/list`), narrowed by `where`, and how many match in all. */
+  listRefunds(merchantId: string, where: DocFilter[], page: { limit: number; offset: number }): { refunds: Refund[]; total: number } {
+    const clause = ['merchant_id = ?', ...where.map(docClause)].join(' AND ');
+    const params: unknown[] = [merchantId, ...where.flatMap(docParams)];
+    const rows = this.cached(`SELECT doc FROM refunds WHERE ${clause} ORDER BY rowid DESC LIMIT ? OFFSET ?`).all(...params, page.limit, page.offset) as Row[];
+    const { total } = this.cached(`SELECT COUNT(*) AS total FROM refunds WHERE ${clause}`).get(...params) as { total: number };
+    return { refunds: rows.map((row) => JSON.parse(row.doc) as Refund), total };
+  }
   dueRefunds(now: number): { merchant_id: string; refund_id: string }[] {
     return this.statements.dueRefunds.all(now) as { merchant_id: string; refund_id: string }[];
   }
@@ -215,6 +248,25 @@ export class Store {
   }
   eventsOfMerchant(merchantId: string): WebhookEvent[] {
     return this.statements.eventsOfMerchant.all(merchantId) as WebhookEvent[];
+  }
+
+  /** A customer's mandates, oldest first. */
+  mandatesOfCustomer(merchantId: string, customerId: string): Mandate[] {
+    return (this.statements.mandatesOfCustomer.all(merchantId, customerId) as Row[]).map((row) => JSON.parse(row.doc));
+  }
+  /** The customer of a merchant that has the saved payment method `paymentMethodId`, or null. */
+  customerWithPaymentMethod(merchantId: string, paymentMethodId: string): Customer | null {
+    return parse(this.statements.customerWithPaymentMethod.get(merchantId, paymentMethodId) as Row | undefined);
+  }
+
+  /** A statement built from a query this class composed (list filters), prepared once per text. */
+  private cached(sql: string): Database.Statement {
+    let statement = this.composed.get(sql);
+    if (!statement) {
+      statement = this.db.prepare(sql);
+      this.composed.set(sql, statement);
+    }
+    return statement;
   }
 
   mandate(merchantId: string, mandateId: string): Mandate | null {

@@ -434,7 +434,7 @@ describe('3-D Secure challenge pages', () => {
       const opened = await open(linkOf(challenge));
       const poster = await merchant('posting_shop', { redirect_to_merchant_with_http_post: true, return_url: 'https://shop.example/back' });
       const posted = await challenged({ return_url: undefined }, poster.secretKey);
-      const money = await sandbox.request<{ payment_id: string }>('POST', '/payments', {
+      const money = await sandbox.request<{ payment_id: string; merchant_id: string }>('POST', '/payments', {
         body: { amount: 100, currency: 'KES', confirm: true, payment_method: 'wallet', payment_method_type: 'pay_bill', payment_method_data: { wallet: { mobile_money: { phone_number: '+254700000005' } } } },
       });
       return [
@@ -447,8 +447,8 @@ describe('3-D Secure challenge pages', () => {
         ['post-back page', (await answer(linkOf(posted), 'complete')).response],
         ['frame end page', (await answer(linkOf(popup), 'complete')).response],
         ['redirect response page', await fetch(`${sandbox.url}/payments/${popup.payment_id}/demo_merchant/redirect/response/sandbox`)],
-        ['mobile-money page', await fetch(`${sandbox.url}/sandbox/mobile_money/${money.body.payment_id}`)],
-        ['mobile-money answer page', await fetch(`${sandbox.url}/sandbox/mobile_money/${money.body.payment_id}/approve`, { method: 'POST', headers: { accept: 'text/html' } })],
+        ['mobile-money page', await fetch(`${sandbox.url}/sandbox/mobile_money/${money.body.merchant_id}/${money.body.payment_id}`)],
+        ['mobile-money answer page', await fetch(`${sandbox.url}/sandbox/mobile_money/${money.body.merchant_id}/${money.body.payment_id}/approve`, { method: 'POST', headers: { accept: 'text/html' } })],
       ];
     };
 

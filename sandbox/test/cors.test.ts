@@ -4,6 +4,7 @@
  * A new route for the browser cannot go without its CORS, nor a merchant route get any.
  */
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { createApp } from '../app.js';
 import { CustomerService } from '../domain/customers.js';
@@ -45,6 +46,13 @@ describe('CORS routes', () => {
       if (keyed && !(await refusesKey(await call(route, publishableKey)))) takesPublishableKey.push(route);
     }
     assert.deepEqual(takesPublishableKey.sort(), BROWSER_ROUTES.map(([method, path]) => `${method} ${path}`).sort());
+  });
+
+  it('docs/sandbox.md lists exactly those routes under "Browser calls (CORS)"', () => {
+    const doc = readFileSync(new URL('../../docs/sandbox.md', import.meta.url), 'utf8');
+    const section = doc.slice(doc.indexOf('## Browser calls (CORS)'), doc.indexOf('- **Preflight**'));
+    const documented = [...section.matchAll(/^\| `([^`]+)` \| `([A-Z]+)`/gm)].map(([, path = '', method = '']) => `${method} ${path.replace(/\{([a-z_]+)\}/g, ':$1')}`);
+    assert.deepEqual(documented.sort(), BROWSER_ROUTES.map(([method, path]) => `${method} ${path}`).sort());
   });
 
   it('gives those routes CORS and every other route none', async () => {

@@ -4,22 +4,38 @@
  * them, so a member added later cannot go unlisted or unlimited.
  */
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import type * as z from 'zod/mini';
-import { CustomerCreate, CustomerUpdate, MerchantAccountCreate, MerchantAccountUpdate, OrganizationCreate, OrganizationUpdate, RefundCreate } from '../../src/api/admin.js';
-import { PaymentCancelRequest, PaymentCaptureRequest, PaymentConfirmRequest, PaymentCreateRequest } from '../../src/api/requests.js';
-import { PaymentsSessionRequest } from '../../src/api/sdk.js';
+import * as adminSchemas from '../../src/api/admin.js';
+import {
+  CustomerCreate,
+  CustomerUpdate,
+  MerchantAccountCreate,
+  MerchantAccountUpdate,
+  OrganizationCreate,
+  OrganizationUpdate,
+  PaymentMethodCreate,
+  RefundCreate,
+  RefundUpdate,
+} from '../../src/api/admin.js';
+import * as requestSchemas from '../../src/api/requests.js';
+import { PaymentCancelRequest, PaymentCaptureRequest, PaymentConfirmRequest, PaymentCreateRequest, PaymentUpdateRequest } from '../../src/api/requests.js';
+import * as sdkSchemas from '../../src/api/sdk.js';
+import { PaymentsEligibilityRequest, PaymentsSessionRequest } from '../../src/api/sdk.js';
 import { ApiError } from '../domain/errors.js';
 import { FREE_FORM_LIMIT, checkFreeForm, freeFormMembers } from '../domain/validation.js';
 
 /** Every JSON body the sandbox reads that has free-form members, by its routes. */
 const BODIES: [routes: string, schemas: z.ZodMiniType[]][] = [
-  ['`POST /payments`, `POST /payments/{id}/confirm`', [PaymentCreateRequest, PaymentConfirmRequest]],
+  ['`POST /payments`, `POST /payments/{id}` (update), `POST /payments/{id}/confirm`', [PaymentCreateRequest, PaymentUpdateRequest, PaymentConfirmRequest]],
   ['`POST /payments/{id}/capture`', [PaymentCaptureRequest]],
   ['`POST /payments/{id}/cancel`', [PaymentCancelRequest]],
   ['`POST /payments/session_tokens`', [PaymentsSessionRequest]],
+  ['`POST /payments/{id}/eligibility`', [PaymentsEligibilityRequest]],
   ['`POST /refunds`', [RefundCreate]],
+  ['`POST /refunds/{id}`', [RefundUpdate]],
+  ['`POST /payment_methods`', [PaymentMethodCreate]],
   ['`POST /customers`, `POST /customers/{id}`', [CustomerCreate, CustomerUpdate]],
   ['`POST /accounts`, `POST /accounts/{id}`', [MerchantAccountCreate, MerchantAccountUpdate]],
   ['`POST /organization`, `PUT /organization/{id}`', [OrganizationCreate, OrganizationUpdate]],
@@ -52,8 +68,32 @@ describe('free-form members', () => {
     assert.equal(rendered, freeFormTableMarkdown(), 'render the table (freeFormTableMarkdown() in sandbox/test/free-form.test.ts) into docs/sandbox.md');
   });
 
-  it('the same body takes the same members on create and confirm', () => {
+  it('the same body takes the same members on create, update and confirm', () => {
     assert.deepEqual(freeFormMembers(PaymentConfirmRequest), freeFormMembers(PaymentCreateRequest));
+    assert.deepEqual(freeFormMembers(PaymentUpdateRequest), freeFormMembers(PaymentCreateRequest));
+  });
+
+  it('the table has every body a route reads that has free-form members (routes added later included)', () => {
+    const schemas: Record<string, unknown> = { ...adminSchemas, ...requestSchemas, ...sdkSchemas };
+    const routesDir = new URL('../routes/', import.meta.url);
+    const read = new Set<string>();
+    for (const file of readdirSync(routesDir)) {
+      for (const [, name = ''] of readFileSync(new URL(file, routesDir), 'utf8').matchAll(/readBody\(c, (\w+)/g)) read.add(name);
+    }
+    assert.ok(read.has('PaymentUpdateRequest') && read.has('PaymentMethodCreate') && read.has('RefundUpdate'), [...read].join(', '));
+    const listed = new Set(BODIES.flatMap(([, bodySchemas]) => bodySchemas));
+    for (const name of read) {
+      const schema = schemas[name] as z.ZodMiniType | undefined;
+      assert.ok(schema, `${name} is not exported from src/api`);
+      if (freeFormMembers(schema).length > 0) assert.ok(listed.has(schema), `${name} has free-form members and is not in BODIES`);
+    }
+  });
+
+  it('limits the free-form members of the payment update and the saved card as the create body', () => {
+    const big = { a: 'x'.repeat(FREE_FORM_LIMIT) };
+    assert.match(refusal(() => checkFreeForm(PaymentUpdateRequest, PaymentUpdateRequest.parse({ connector_metadata: big }))), /^422 IR_06 connector_metadata may be at most 16384/);
+    assert.match(refusal(() => checkFreeForm(PaymentMethodCreate, PaymentMethodCreate.parse({ payment_method: 'card', wallet: big }))), /^422 IR_06 wallet may be at most 16384/);
+    assert.match(refusal(() => checkFreeForm(RefundUpdate, RefundUpdate.parse({ metadata: { k: 'v'.repeat(501) } }))), /^422 IR_06 metadata\.k may be at most 500 characters$/);
   });
 
   it('limits each kind of free-form member where it sits, and nothing else', () => {

@@ -54,27 +54,27 @@ describe('mobile money', () => {
 
   it('waits for the simulator for any other number: approve', async () => {
     const created = await mobileMoney('+254722123456');
-    const approved = await sandbox.request('POST', `/sandbox/mobile_money/${created.body.payment_id}/approve`, { key: null });
+    const approved = await sandbox.request('POST', `/sandbox/mobile_money/${String(created.body.merchant_id)}/${String(created.body.payment_id)}/approve`, { key: null });
     assert.equal(approved.status, 200);
     assert.deepEqual(approved.body, { payment_id: created.body.payment_id, status: 'succeeded' });
     assert.equal((await statusOf(created.body.payment_id)).status, 'succeeded');
-    const twice = await sandbox.request('POST', `/sandbox/mobile_money/${created.body.payment_id}/decline`, { key: null });
+    const twice = await sandbox.request('POST', `/sandbox/mobile_money/${String(created.body.merchant_id)}/${String(created.body.payment_id)}/decline`, { key: null });
     assert.equal(twice.status, 400);
     assert.equal((twice.body.error as { code: string }).code, 'IR_16');
   });
 
   it('waits for the simulator for any other number: decline, with manual capture honoured on approve', async () => {
     const declined = await mobileMoney('+254722123457');
-    await sandbox.request('POST', `/sandbox/mobile_money/${declined.body.payment_id}/decline`, { key: null });
+    await sandbox.request('POST', `/sandbox/mobile_money/${String(declined.body.merchant_id)}/${String(declined.body.payment_id)}/decline`, { key: null });
     assert.equal((await statusOf(declined.body.payment_id)).status, 'failed');
     const manual = await mobileMoney('+254722123458', { capture_method: 'manual', payment_method_type: 'pay_till' });
-    await sandbox.request('POST', `/sandbox/mobile_money/${manual.body.payment_id}/approve`, { key: null });
+    await sandbox.request('POST', `/sandbox/mobile_money/${String(manual.body.merchant_id)}/${String(manual.body.payment_id)}/approve`, { key: null });
     assert.equal((await statusOf(manual.body.payment_id)).status, 'requires_capture');
   });
 
   it('shows the phone page and has no confirm call', async () => {
     const created = await mobileMoney('+254722123459');
-    const page = await fetch(`${sandbox.url}/sandbox/mobile_money/${created.body.payment_id}`);
+    const page = await fetch(`${sandbox.url}/sandbox/mobile_money/${String(created.body.merchant_id)}/${String(created.body.payment_id)}`);
     assert.match(await page.text(), /Approve/);
     const confirm = await sandbox.request('POST', `/payments/${created.body.payment_id}/confirm`, { body: {} });
     assert.equal(confirm.status, 400);

@@ -159,14 +159,20 @@ describe('payments: create', () => {
     });
   });
 
-  it("refuses a payment_id another merchant already uses (ids are unique across the sandbox)", async () => {
+  it('lets another merchant use the same payment_id, and tells neither about the other (ids are per merchant)', async () => {
     const admin = { key: sandbox.adminKey };
     await sandbox.request('POST', '/accounts', { ...admin, body: { merchant_id: 'other_merchant' } });
     const key = await sandbox.request<{ api_key: string }>('POST', '/api_keys/other_merchant', { ...admin, body: { name: 'k', expiration: 'never' } });
-    await sandbox.createPayment({ amount: 100, currency: 'USD', payment_id: paymentIdOf(3) });
-    const other = await sandbox.request('POST', '/payments', { key: key.body.api_key, body: { amount: 100, currency: 'USD', payment_id: paymentIdOf(3) } });
-    assert.equal(other.status, 400);
-    assert.equal((other.body.error as { code: string }).code, 'HE_01');
+    const mine = await sandbox.createPayment({ amount: 100, currency: 'USD', payment_id: paymentIdOf(3) });
+    const other = await sandbox.request('POST', '/payments', { key: key.body.api_key, body: { amount: 700, currency: 'EUR', payment_id: paymentIdOf(3) } });
+    assert.equal(other.status, 200, other.text);
+    assert.equal(other.body.merchant_id, 'other_merchant');
+    assert.notEqual(other.body.client_secret, mine.client_secret);
+    // each merchant sees its own payment under the id; the other's is still a duplicate for itself
+    assert.equal((await sandbox.request('GET', `/payments/${paymentIdOf(3)}`)).body.amount, 100);
+    assert.equal((await sandbox.request('GET', `/payments/${paymentIdOf(3)}`, { key: key.body.api_key })).body.amount, 700);
+    const again = await sandbox.request('POST', '/payments', { key: key.body.api_key, body: { amount: 100, currency: 'USD', payment_id: paymentIdOf(3) } });
+    assert.equal((again.body.error as { code: string }).code, 'HE_01');
   });
 
   it('rejects a merchant-supplied mismatch between customer and customer_id', async () => {

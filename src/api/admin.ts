@@ -3,8 +3,8 @@
  * customers), in zod/mini. Used by the sandbox; nothing in the browser bundle imports this module.
  */
 import * as z from 'zod/mini';
-import { Address } from './requests.js';
-import { INTENT_STATUSES, REFUND_STATUSES } from './enums.js';
+import { Address, CountryCode, Currency } from './requests.js';
+import { INTENT_STATUSES, PAYMENT_METHOD_TYPES, PAYMENT_METHODS, REFUND_STATUSES } from './enums.js';
 
 const opt = <T extends z.core.SomeType>(schema: T) => z.optional(z.nullable(schema));
 const text = (max: number) => z.string().check(z.maxLength(max));
@@ -72,7 +72,7 @@ const merchantAccountShape = {
   merchant_name: opt(text(255)),
   return_url: opt(z.url({ protocol: /^https?$/ }).check(z.maxLength(255))),
   primary_business_details: opt(
-    z.array(z.strictObject({ country: z.string().check(z.regex(/^[A-Z]{2}$/)), business: text(255) })),
+    z.array(z.strictObject({ country: CountryCode, business: text(255) })),
   ),
   merchant_details: opt(MerchantDetails),
   webhook_details: opt(WebhookDetails),
@@ -179,3 +179,62 @@ export const RefundCreate = z.strictObject({
   all_keys_required: opt(z.boolean()),
 });
 export type RefundCreate = z.infer<typeof RefundCreate>;
+
+/** `POST /refunds/{refund_id}`: upstream's RefundUpdateRequest (`reason`, `metadata`; an absent member is kept). */
+export const RefundUpdate = z.strictObject({
+  reason: opt(text(255)),
+  metadata: opt(anyObject()),
+});
+export type RefundUpdate = z.infer<typeof RefundUpdate>;
+
+const dateTime = () => z.iso.datetime({ offset: true, local: true });
+
+/** `POST /refunds/list`: upstream's RefundListRequest, its TimeRange flattened (`start_time`, `end_time`). */
+export const RefundListRequest = z.strictObject({
+  payment_id: opt(z.string().check(z.maxLength(64))),
+  refund_id: opt(z.string().check(z.maxLength(64))),
+  profile_id: opt(z.string().check(z.maxLength(64))),
+  limit: opt(z.int()),
+  offset: opt(z.int().check(z.minimum(0))),
+  start_time: opt(dateTime()),
+  end_time: opt(dateTime()),
+  amount_filter: opt(z.strictObject({ start_amount: opt(z.int()), end_amount: opt(z.int()) })),
+  connector: opt(z.array(z.string())),
+  merchant_connector_id: opt(z.array(z.string())),
+  currency: opt(z.array(Currency)),
+  refund_status: opt(z.array(z.enum(REFUND_STATUSES))),
+});
+export type RefundListRequest = z.infer<typeof RefundListRequest>;
+
+/** A card saved with `POST /payment_methods` (upstream's CardDetail; the CVC is not kept). */
+const CardDetail = z.strictObject({
+  card_number: z.string(),
+  card_exp_month: z.string(),
+  card_exp_year: z.string(),
+  card_holder_name: opt(text(255)),
+  card_cvc: opt(z.string()),
+  nick_name: opt(text(255)),
+  card_issuing_country: opt(z.string()),
+  card_issuing_country_code: opt(z.string()),
+  card_network: opt(z.string()),
+  card_issuer: opt(z.string()),
+  card_type: opt(z.string()),
+});
+
+/** `POST /payment_methods`: upstream's PaymentMethodCreate (`deny_unknown_fields`). */
+export const PaymentMethodCreate = z.strictObject({
+  payment_method: z.enum(PAYMENT_METHODS),
+  payment_method_type: opt(z.enum(PAYMENT_METHOD_TYPES)),
+  payment_method_issuer: opt(text(255)),
+  payment_method_issuer_code: opt(z.string()),
+  card: opt(CardDetail),
+  metadata: opt(anyObject()),
+  customer_id: opt(id(64)),
+  card_network: opt(z.string()),
+  bank_transfer: opt(anyObject()),
+  wallet: opt(anyObject()),
+  client_secret: opt(z.string()),
+  payment_method_data: opt(anyObject()),
+  billing: opt(Address),
+});
+export type PaymentMethodCreate = z.infer<typeof PaymentMethodCreate>;

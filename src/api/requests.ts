@@ -5,6 +5,7 @@
  */
 import * as z from 'zod/mini';
 import { CURRENCIES } from '../money/currencies.js';
+import { COUNTRY_CODES } from './countries.js';
 import {
   AUTHENTICATION_TYPES,
   CAPTURE_METHODS,
@@ -23,12 +24,14 @@ const text = (max: number) => z.string().check(z.maxLength(max));
 const anyObject = () => z.record(z.string(), z.unknown());
 
 export const Currency = z.enum(CURRENCIES);
+/** An ISO 3166-1 alpha-2 country code (upstream's `CountryAlpha2`): `ZZ` is an unknown variant. */
+export const CountryCode = z.enum(COUNTRY_CODES);
 
 export const Address = z.strictObject({
   address: opt(
     z.strictObject({
       city: opt(text(255)),
-      country: opt(z.string().check(z.regex(/^[A-Z]{2}$/))),
+      country: opt(CountryCode),
       line1: opt(text(255)),
       line2: opt(text(255)),
       line3: opt(text(255)),
@@ -180,7 +183,7 @@ export const paymentCreateShape = {
   customer_acceptance: opt(CustomerAcceptance),
   mandate_id: opt(text(255)),
   browser_info: opt(anyObject()),
-  business_country: opt(z.string().check(z.regex(/^[A-Z]{2}$/))),
+  business_country: opt(CountryCode),
   business_label: opt(text(255)),
   merchant_connector_details: opt(anyObject()),
   allowed_payment_method_types: opt(z.array(z.enum(PAYMENT_METHOD_TYPES))),
@@ -246,6 +249,13 @@ export const PaymentConfirmRequest = z.strictObject({
   currency: z.optional(Currency),
 });
 export type PaymentConfirmRequest = z.infer<typeof PaymentConfirmRequest>;
+
+/**
+ * The update (`POST /payments/{id}`) takes the same members as create, none of them required, as
+ * upstream's update takes its `PaymentsRequest`.
+ */
+export const PaymentUpdateRequest = PaymentConfirmRequest;
+export type PaymentUpdateRequest = PaymentConfirmRequest;
 
 /**
  * The members a **client-side** confirm (publishable key + `client_secret`, i.e. the customer's

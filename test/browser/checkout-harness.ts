@@ -253,9 +253,9 @@ export const createMobileMoneyPayment = (phoneNumber: string) =>
   });
 
 /** The customer approves or declines on the phone (the sandbox's simulator). */
-export async function answerMobileMoney(paymentId: string, answer: 'approve' | 'decline'): Promise<void> {
+export async function answerMobileMoney(payment: { payment_id: string; merchant_id?: unknown }, answer: 'approve' | 'decline'): Promise<void> {
   // the simulator's JSON answer is for scripts and tests, not for other sites: the test runner calls it
-  const response = await merchantCall('POST', `/sandbox/mobile_money/${paymentId}/${answer}`);
+  const response = await merchantCall('POST', `/sandbox/mobile_money/${String(payment.merchant_id)}/${payment.payment_id}/${answer}`);
   if (response.status !== 200) throw new Error(`mobile money ${answer}: ${response.status}`);
 }
 

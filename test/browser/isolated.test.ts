@@ -138,7 +138,7 @@ describe('<tender-checkout> isolated (the default)', () => {
     await waitUntil(async () => (await read()).status.startsWith(en['status.waitScreen']), 'no wait screen in the frame', { timeout: 5000 });
     expect(log.of('tender-result')).to.have.length(0);
     expect(await inFrame<unknown[]>({ action: 'axe' }), 'axe on the wait screen').to.deep.equal([]);
-    await answerMobileMoney(payment.payment_id, 'approve');
+    await answerMobileMoney(payment, 'approve');
     const result = await log.wait('tender-result', 1, 10000);
     expect(result.detail).to.include({ paymentId: payment.payment_id, status: 'succeeded' });
   });

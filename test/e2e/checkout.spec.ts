@@ -149,7 +149,7 @@ forEachMode((mode) => {
     expect(await results(merchant)).toEqual([]);
 
     const { url } = sandbox();
-    const approve = await fetch(`${url}/sandbox/mobile_money/${payment.payment_id}/approve`, { method: 'POST' });
+    const approve = await fetch(`${url}/sandbox/mobile_money/${String(payment.merchant_id)}/${payment.payment_id}/approve`, { method: 'POST' });
     expect(approve.status).toBe(200);
 
     const result = await merchant.onlyEvent('tender-result', 20_000);

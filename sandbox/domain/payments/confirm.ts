@@ -4,17 +4,18 @@
  * with the card (approve, decline, a 3-D Secure challenge or an asynchronous approval, as the
  * simulated processor decides) or with a mandate or saved card (mandates.ts).
  */
-import type { CardData, PaymentConfirmRequest } from '../../../src/api/requests.js';
+import type { PaymentConfirmRequest } from '../../../src/api/requests.js';
 import { isConfirmable } from '../../../src/api/statuses.js';
 import { checkCard } from '../card-check.js';
 import { challengePath } from '../challenge.js';
-import { apiError, errors } from '../errors.js';
-import { decideCard } from '../processor.js';
+import { apiError } from '../errors.js';
+import { decideCard, type CardDecision } from '../processor.js';
 import { recurringOf } from '../saved-methods.js';
-import type { MerchantAccount, Payment } from '../types.js';
-import { asJson, checkMetadata } from '../validation.js';
+import type { MaskedCard, MerchantAccount, Payment } from '../types.js';
+import { checkMetadata } from '../validation.js';
 import type { PaymentEngine } from './engine.js';
 import { confirmWithMandate, confirmWithSavedCard } from './mandates.js';
+import { applyPaymentMembers, checkPaymentRules } from './members.js';
 import { approve, decline, loadSettled } from './outcome.js';
 
 /**
@@ -40,12 +41,16 @@ export function confirmPayment(
     for (const member of ['amount', 'currency', 'payment_id'] as const) {
       if (request[member] != null && request[member] !== payment[member]) throw apiError('changedOnConfirm', { member });
     }
-    return runConfirm(engine, payment, request);
+    return runConfirm(engine, merchant, payment, request);
   });
 }
 
-/** The confirm itself, inside the caller's transaction (confirm, or create with `confirm: true`). */
-export function runConfirm(engine: PaymentEngine, payment: Payment, request: PaymentConfirmRequest): Payment {
+/**
+ * The confirm itself, inside the caller's transaction (confirm, update or create with
+ * `confirm: true`): the members it is sent are applied (members.ts), then one attempt pays with the
+ * card sent, the card attached earlier, a mandate or a saved card.
+ */
+export function runConfirm(engine: PaymentEngine, merchant: MerchantAccount, payment: Payment, request: PaymentConfirmRequest): Payment {
   const retrying = payment.status === 'failed' && payment.manual_retry_allowed === true;
   if (!isConfirmable(payment.status) && !retrying) {
     throw apiError('confirmWrongState', { status: payment.status });
@@ -56,24 +61,31 @@ export function runConfirm(engine: PaymentEngine, payment: Payment, request: Pay
   if (request.payment_method != null && request.payment_method !== 'card') {
     throw apiError('paymentMethodNotSupported', {}, `payment_method ${request.payment_method} is not supported by the sandbox's simulated connector`);
   }
-  // card data needs its payment_method, on confirm as on create (Cypress Commons.js:1253)
-  if (request.payment_method_data?.card && request.payment_method == null) throw errors.missingParam('payment_method');
-  applyConfirmMembers(payment, request);
+  checkPaymentRules(request, merchant, payment);
+  applyPaymentMembers(engine, merchant, payment, request);
   const card = request.payment_method_data?.card;
   const recurring = recurringOf(request);
   if (card && recurring) throw apiError('mandateAndCard');
-  if (!card && !recurring) throw apiError('paymentMethodDataRequired');
+  // a card attached at create or update pays when the confirm brings none (it is spent by this attempt)
+  const attached = card || recurring ? null : (payment.attached_card ?? null);
+  if (!card && !recurring && !attached) throw apiError('paymentMethodDataRequired');
+  const checked = card ? { card: checkCard(card, engine.now()), decision: decideCard(card.card_number) } : attached;
+  if (payment.capture_method === 'scheduled') {
+    // upstream's test connector refuses it when the payment reaches it (dummyconnector.rs ConnectorValidation)
+    const connector = payment.connector_requested?.[0] ?? engine.defaultConnector();
+    throw apiError('captureMethodNotSupported', { connector }, `scheduled is not supported by ${connector}`);
+  }
+  payment.attached_card = null;
   if (recurring?.kind === 'mandate') return confirmWithMandate(engine, payment, recurring.id, request);
   if (recurring?.kind === 'payment_method') return confirmWithSavedCard(engine, payment, recurring.id, request);
-  return confirmCard(engine, payment, card as CardData);
+  if (!checked) throw apiError('paymentMethodDataRequired');
+  return confirmCard(engine, payment, checked.card, checked.decision);
 }
 
-function confirmCard(engine: PaymentEngine, payment: Payment, card: CardData): Payment {
-  const masked = checkCard(card, engine.now());
+function confirmCard(engine: PaymentEngine, payment: Payment, masked: MaskedCard, decision: CardDecision): Payment {
   payment.payment_method = 'card';
   payment.payment_method_type ??= 'credit';
   const attempt = engine.newAttempt(payment, 'card', masked, null);
-  const decision = decideCard(card.card_number);
   switch (decision.kind) {
     case 'approve':
       return approve(engine, payment, attempt);
@@ -100,22 +112,4 @@ function confirmCard(engine: PaymentEngine, payment: Payment, card: CardData): P
       engine.store.putAttempt(attempt);
       return engine.save(payment);
   }
-}
-
-/** Members of a confirm request that update the payment before it is processed. */
-function applyConfirmMembers(payment: Payment, request: PaymentConfirmRequest): void {
-  if (request.return_url != null) payment.return_url = request.return_url;
-  if (request.capture_method != null) payment.capture_method = request.capture_method;
-  if (request.authentication_type != null) payment.authentication_type = request.authentication_type;
-  if (request.description != null) payment.description = request.description;
-  if (request.metadata != null) payment.metadata = asJson(request.metadata);
-  if (request.billing != null) payment.billing = asJson(request.billing);
-  if (request.shipping != null) payment.shipping = asJson(request.shipping);
-  if (request.payment_method_data?.billing != null) payment.billing_of_method = asJson(request.payment_method_data.billing);
-  if (request.customer_acceptance != null) payment.customer_acceptance = asJson(request.customer_acceptance);
-  if (request.setup_future_usage != null) payment.setup_future_usage = request.setup_future_usage;
-  if (request.browser_info != null) payment.browser_info_received = true;
-  if (request.payment_method_type != null) payment.payment_method_type = request.payment_method_type;
-  if (request.off_session != null) payment.off_session = request.off_session;
-  if (request.is_iframe_redirection_enabled != null) payment.is_iframe_redirection_enabled = request.is_iframe_redirection_enabled;
 }

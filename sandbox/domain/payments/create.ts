@@ -1,18 +1,17 @@
 /**
  * POST /payments: the checks the schema cannot express, the new payment record (with the customer
- * it names, created when it does not exist yet) and, with `confirm: true`, its confirm in the same
- * transaction.
+ * it names, created when it does not exist yet, and a card sent without `confirm` attached) and,
+ * with `confirm: true`, its confirm in the same transaction.
  */
 import type { PaymentCreateRequest } from '../../../src/api/requests.js';
-import { apiError, errors } from '../errors.js';
-import { checkFeeBasis } from '../fees.js';
-import { newClientSecret, newPaymentId } from '../ids.js';
-import { CONNECTORS } from '../processor.js';
+import { apiError } from '../errors.js';
+import { newClientSecret, newPaymentId, newPaymentLinkId } from '../ids.js';
 import { recurringOf } from '../saved-methods.js';
-import type { Customer, MerchantAccount, Payment } from '../types.js';
-import { asJson, checkMetadata, checkStatementDescriptors } from '../validation.js';
+import type { MerchantAccount, Payment } from '../types.js';
+import { asJson } from '../validation.js';
 import { runConfirm } from './confirm.js';
 import type { PaymentEngine } from './engine.js';
+import { attachCard, attachCustomer, checkPaymentRules, checkUnconfirmedRules } from './members.js';
 import { startMobileMoney } from './redirects.js';
 
 /** How long a client secret is good for when the create request does not say (seconds). */
@@ -23,14 +22,11 @@ export function createPayment(engine: PaymentEngine, merchant: MerchantAccount, 
   checkCreateRules(request, merchant);
   return engine.store.transaction(() => {
     const paymentId = request.payment_id ?? newPaymentId();
-    // Ids are unique across merchants, not only within one: the customer-facing simulator pages
-    // (/sandbox/mobile_money/{payment_id}) name a payment by its id alone.
-    const taken = request.payment_id != null ? engine.store.paymentIdInUse(paymentId) : engine.store.payment(merchant.merchant_id, paymentId);
-    if (taken) {
+    // unique per merchant, as upstream (another merchant may use the same id, and is not told of it)
+    if (engine.store.payment(merchant.merchant_id, paymentId)) {
       throw apiError('duplicatePayment', {}, `${paymentId} already exists`);
     }
     const customerId = attachCustomer(engine, merchant, request);
-    if (request.mandate_data && !customerId) throw apiError('mandateNeedsCustomer');
     const nowIso = engine.nowIso();
     const payment: Payment = {
       payment_id: paymentId,
@@ -98,106 +94,37 @@ export function createPayment(engine: PaymentEngine, merchant: MerchantAccount, 
       psd2_sca_exemption_type: request.psd2_sca_exemption_type ?? null,
       browser_info_received: request.browser_info != null,
       is_iframe_redirection_enabled: request.is_iframe_redirection_enabled ?? null,
+      payment_link: request.payment_link ? paymentLink(engine, merchant, paymentId) : null,
     };
+    const card = request.payment_method_data?.card;
+    if (!request.confirm && card) attachCard(engine, payment, card);
     engine.store.insertPayment(payment);
     engine.track(payment);
     engine.emit(merchant, payment, 'payment_created');
     if (!request.confirm) return payment;
     if (request.payment_method === 'wallet') return startMobileMoney(engine, payment, request);
-    return runConfirm(engine, payment, request);
+    return runConfirm(engine, merchant, payment, request);
   });
 }
 
 /**
- * The customer the request names: an existing one, or one made from the request's customer details.
- * An existing customer takes the name, email and phone the request sends, as upstream's
- * `create_customer_if_not_exist` (crates/router/src/core/payments/helpers.rs) updates it.
+ * The payment link of a payment created with `payment_link: true`, as upstream's create_payment_link
+ * (payment_create.rs): the open link `{base}/payment_link/{merchant_id}/{payment_id}?locale=en` and a
+ * `plink_` id; no secure link (upstream makes one only for a profile that lists allowed domains).
  */
-function attachCustomer(engine: PaymentEngine, merchant: MerchantAccount, request: PaymentCreateRequest): string | null {
-  const details = request.customer;
-  const customerId = details?.id ?? request.customer_id ?? null;
-  if (!customerId) return null;
-  const existing = engine.store.customer(merchant.merchant_id, customerId);
-  if (existing) {
-    const sent = {
-      name: details?.name ?? request.name,
-      email: details?.email ?? request.email,
-      phone: details?.phone ?? request.phone,
-      phone_country_code: details?.phone_country_code ?? request.phone_country_code,
-    };
-    const changes = Object.fromEntries(Object.entries(sent).filter(([, value]) => value != null));
-    if (Object.keys(changes).length > 0) engine.store.putCustomer({ ...existing, ...changes });
-    return customerId;
-  }
-  // the deprecated top-level members describe the customer when no `customer` object does, as upstream
-  const customer: Customer = {
-    customer_id: customerId,
-    merchant_id: merchant.merchant_id,
-    name: details?.name ?? request.name ?? null,
-    email: details?.email ?? request.email ?? null,
-    phone: details?.phone ?? request.phone ?? null,
-    phone_country_code: details?.phone_country_code ?? request.phone_country_code ?? null,
-    description: null,
-    address: null,
-    metadata: null,
-    default_payment_method_id: null,
-    created_at: engine.nowIso(),
-  };
-  engine.store.putCustomer(customer);
-  return customerId;
+function paymentLink(engine: PaymentEngine, merchant: MerchantAccount, paymentId: string): NonNullable<Payment['payment_link']> {
+  const path = `/payment_link/${encodeURIComponent(merchant.merchant_id)}/${encodeURIComponent(paymentId)}`;
+  return { link: `${engine.options.publicUrl}${path}?locale=en`, secure_link: null, payment_link_id: newPaymentLinkId() };
 }
 
-/** Cross-member rules of the create request that the schema cannot express. */
+/** Rules of the create request that the schema cannot express (those shared with update and confirm are in members.ts). */
 function checkCreateRules(request: PaymentCreateRequest, merchant: MerchantAccount): void {
-  if (request.amount_to_capture != null && request.amount_to_capture > request.amount) {
-    throw apiError('amountToCaptureAboveAmount');
-  }
-  const netAmount =
-    request.amount +
-    (request.shipping_cost ?? 0) +
-    (request.order_tax_amount ?? 0) +
-    (request.surcharge_details?.surcharge_amount ?? 0) +
-    (request.surcharge_details?.tax_amount ?? 0);
-  if (!Number.isSafeInteger(netAmount)) {
-    // every amount the API shows (net_amount, amount_capturable…) must stay an exact JSON integer
-    throw apiError('netAmountTooLarge', { max: Number.MAX_SAFE_INTEGER });
-  }
-  checkFeeBasis('amount', request.amount);
-  checkMetadata('metadata', request.metadata);
-  checkStatementDescriptors(request.statement_descriptor_name, request.statement_descriptor_suffix);
-  if (request.off_session && request.confirm !== true) throw apiError('offSessionNeedsConfirm');
+  checkUnconfirmedRules(request);
   const recurring = recurringOf(request);
   if (recurring && request.off_session !== true) throw apiError('offSessionNeedsMandate');
   if (recurring && request.payment_method_data?.card) throw apiError('mandateAndCard');
-  if (request.customer && request.customer_id && request.customer.id !== request.customer_id) {
-    throw apiError('customerIdMismatch');
-  }
-  if (request.mandate_data) {
-    const acceptance = request.mandate_data.customer_acceptance ?? request.customer_acceptance;
-    if (!acceptance) throw errors.missingParam('mandate_data.customer_acceptance');
-    if (!request.mandate_data.mandate_type) throw errors.missingParam('mandate_data.mandate_type');
-    const limits = 'single_use' in request.mandate_data.mandate_type ? request.mandate_data.mandate_type.single_use : request.mandate_data.mandate_type.multi_use;
-    if (limits && limits.currency !== request.currency) throw apiError('mandateDataCurrency');
-    if (limits && request.amount > limits.amount) throw apiError('mandateDataAmount');
-  }
-  if (request.capture_method === 'scheduled') {
-    throw apiError('notImplemented', { feature: 'capture_method scheduled' });
-  }
-  if (request.payment_link) throw apiError('notImplemented', { feature: 'payment_link' });
-  if (request.profile_id != null && request.profile_id !== merchant.default_profile) throw apiError('businessProfileNotFound', { id: request.profile_id });
-  for (const name of request.connector ?? []) {
-    if (!(CONNECTORS as readonly string[]).includes(name)) {
-      throw apiError('connectorNotEnabled', { connector: name, connectors: CONNECTORS.join(', ') });
-    }
-  }
-  if (request.order_details) {
-    const total = request.order_details.reduce((sum, item) => sum + item.amount * item.quantity, 0);
-    if (total !== request.amount) {
-      throw apiError('orderDetailsTotal', { total, amount: request.amount });
-    }
-  }
-  // card data with confirm needs its payment_method (Cypress Commons.js:1253)
-  if (request.confirm && request.payment_method_data?.card && request.payment_method == null) throw errors.missingParam('payment_method');
+  checkPaymentRules(request, merchant, null);
+  if (request.payment_link && request.confirm) throw apiError('paymentLinkWithConfirm');
   if (request.payment_method === 'wallet') {
     if (request.confirm !== true) throw apiError('mobileMoneyNeedsConfirm');
     if (request.payment_method_type !== 'pay_bill' && request.payment_method_type !== 'pay_till') {

@@ -90,6 +90,11 @@ export class PaymentEngine {
     enqueueEvent(this.store, merchant, type, paymentResponse(payment, { customer, refunds }), this.now());
   }
 
+  /** The connector a payment goes to when it names none (its attempts' `connector`). */
+  defaultConnector(): string {
+    return CONNECTORS[0];
+  }
+
   /** The latest attempt (the active one is always the last), or null before the first. */
   currentAttempt(payment: Payment): Attempt | null {
     return payment.attempt_count > 0 ? this.store.attempt(payment.merchant_id, payment.payment_id, payment.attempt_count) : null;

@@ -121,9 +121,9 @@ export function startMobileMoney(engine: PaymentEngine, payment: Payment, reques
 }
 
 /** The mobile-money simulator: the customer approves or declines on the phone. */
-export function answerMobileMoney(engine: PaymentEngine, paymentId: string, answer: 'approve' | 'decline'): Payment {
+export function answerMobileMoney(engine: PaymentEngine, merchantId: string, paymentId: string, answer: 'approve' | 'decline'): Payment {
   return engine.store.transaction(() => {
-    const payment = engine.store.paymentById(paymentId);
+    const payment = engine.store.payment(merchantId, paymentId);
     if (!payment) throw apiError('paymentNotFound');
     if (payment.status !== 'requires_customer_action' || payment.next_action?.type !== 'wait_screen_information') {
       throw apiError('notWaitingForMobileMoney', { status: payment.status });

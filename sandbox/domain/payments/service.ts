@@ -1,5 +1,5 @@
 /**
- * The payment state machine behind one class: create, confirm (card, mandate, saved card), 3-D
+ * The payment state machine behind one class: create, update, list, confirm (card, mandate, saved card), 3-D
  * Secure completion, mobile money, asynchronous settlement, capture and cancel. Every public method
  * is one SQLite transaction. It knows nothing of HTTP: it takes validated request members and
  * throws ApiError for the API's documented refusals. Each operation lives in its own file beside
@@ -12,8 +12,10 @@ import { cancelPayment, capturePayment, type CancelRequest, type CaptureRequest 
 import { confirmPayment } from './confirm.js';
 import { createPayment } from './create.js';
 import { PaymentEngine, type PaymentServiceOptions } from './engine.js';
+import { listPayments, type PaymentListQuery } from './list.js';
 import { loadSettled, settleLoaded } from './outcome.js';
 import { answerMobileMoney, completeChallenge, openChallenge, withChallengeLink } from './redirects.js';
+import { updatePayment } from './update.js';
 
 export { CHALLENGE_WINDOW_MS, MOBILE_MONEY_WINDOW_MS, type PaymentServiceOptions } from './engine.js';
 
@@ -35,6 +37,17 @@ export class PaymentService {
    */
   confirm(merchant: MerchantAccount, paymentId: string, request: PaymentConfirmRequest, authorize: (payment: Payment) => void = () => {}): Payment {
     return confirmPayment(this.engine, merchant, paymentId, request, authorize);
+  }
+
+  /** POST /payments/{id}: changes a payment not yet confirmed (and confirms it with `confirm: true`). */
+  update(merchant: MerchantAccount, paymentId: string, request: PaymentConfirmRequest): Payment {
+    return updatePayment(this.engine, merchant, paymentId, request);
+  }
+
+  /** GET /payments/list: the merchant's payments, newest first, after every due settlement. */
+  list(merchantId: string, query: PaymentListQuery): Payment[] {
+    this.settleDue();
+    return listPayments(this.engine, merchantId, query);
   }
 
   /** GET /payments/{id}: the payment as it is now, with any due settlement applied first. */
@@ -74,8 +87,8 @@ export class PaymentService {
   }
 
   /** The mobile-money simulator: the customer approves or declines on the phone. */
-  answerMobileMoney(paymentId: string, answer: 'approve' | 'decline'): Payment {
-    return answerMobileMoney(this.engine, paymentId, answer);
+  answerMobileMoney(merchantId: string, paymentId: string, answer: 'approve' | 'decline'): Payment {
+    return answerMobileMoney(this.engine, merchantId, paymentId, answer);
   }
 
   /** Applies every settlement that is due; the server calls this on a timer. Returns how many it applied. */

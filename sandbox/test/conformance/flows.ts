@@ -71,9 +71,53 @@ async function adminFlows(sandbox: TestSandbox): Promise<void> {
   const mobile = await sandbox.request('POST', '/payments', {
     body: { amount: 1500, currency: 'KES', confirm: true, payment_method: 'wallet', payment_method_type: 'pay_bill', payment_method_data: { wallet: { mobile_money: { phone_number: '+254700123456' } } } },
   });
-  await sandbox.request('POST', `/sandbox/mobile_money/${String(mobile.body.payment_id)}/approve`);
+  await sandbox.request('POST', `/sandbox/mobile_money/${String(mobile.body.merchant_id)}/${String(mobile.body.payment_id)}/approve`);
   await sandbox.request('GET', `/payments/${String(mobile.body.payment_id)}`);
   await sandbox.request('GET', '/refunds/ref_nobody');
+}
+
+const CARD = { card_number: '4242424242424242', card_exp_month: '12', card_exp_year: String(new Date().getUTCFullYear() + 3), card_cvc: '123', card_holder_name: 'John Doe' };
+const ACCEPTANCE = { acceptance_type: 'offline', accepted_at: '1963-05-03T04:07:52.723Z', online: { ip_address: '125.0.0.1', user_agent: 'amet irure esse' } };
+
+/** What a merchant's server calls beyond create and confirm (the Node SDK's calls among them). */
+async function merchantServerFlows(sandbox: TestSandbox): Promise<void> {
+  // stepwise: create, update (attach the card), confirm, capture; then list, refund, update and list refunds
+  const created = await sandbox.request('POST', '/payments', { body: { amount: 6000, currency: 'USD', capture_method: 'manual', customer_id: 'cus_conformance' } });
+  const paymentId = String(created.body.payment_id);
+  await sandbox.request('POST', `/payments/${paymentId}`, {
+    body: { amount: 6500, payment_method: 'card', payment_method_data: { card: CARD }, billing: { address: { country: 'US', zip: '94122' } }, order_details: [{ product_name: 'shirt', quantity: 1, amount: 6500 }] },
+  });
+  await sandbox.request('POST', `/payments/${paymentId}/confirm`, { body: {} });
+  await sandbox.request('POST', `/payments/${paymentId}/capture`, { body: {} });
+  await sandbox.request('POST', `/payments/${paymentId}`, { body: { description: 'too late' } });
+  await sandbox.request('GET', '/payments/list', { query: { customer_id: 'cus_conformance', limit: '5' } });
+  const refund = await sandbox.request('POST', '/refunds', { body: { payment_id: paymentId, amount: 1000 } });
+  await sandbox.request('POST', `/refunds/${String(refund.body.refund_id)}`, { body: { reason: 'Customer returned the product', metadata: { ticket: '42' } } });
+  await sandbox.request('POST', '/refunds/list', { body: { payment_id: paymentId, limit: 10 } });
+  await sandbox.request('POST', '/refunds/list', { body: { limit: 0 } });
+
+  // a mandate: retrieved, listed for its customer, revoked (twice), then the customer deleted
+  const mandated = await sandbox.request('POST', '/payments', {
+    body: { amount: 1000, currency: 'USD', confirm: true, customer_id: 'cus_conformance_mandate', payment_method: 'card', payment_method_data: { card: CARD }, mandate_data: { customer_acceptance: ACCEPTANCE, mandate_type: { multi_use: { amount: 8000, currency: 'USD' } } } },
+  });
+  const mandateId = String(mandated.body.mandate_id);
+  await sandbox.request('GET', `/mandates/${mandateId}`);
+  await sandbox.request('GET', '/customers/cus_conformance_mandate/mandates');
+  await sandbox.request('DELETE', '/customers/cus_conformance_mandate');
+  await sandbox.request('POST', `/mandates/revoke/${mandateId}`);
+  await sandbox.request('POST', `/mandates/revoke/${mandateId}`);
+  await sandbox.request('GET', '/mandates/man_nobody');
+  await sandbox.request('DELETE', '/customers/cus_conformance_mandate');
+  await sandbox.request('GET', `/payments/${String(mandated.body.payment_id)}`);
+
+  // a card saved for a customer, retrieved, listed
+  const saved = await sandbox.request('POST', '/payment_methods', { body: { payment_method: 'card', payment_method_type: 'credit', customer_id: 'cus_conformance', card: { ...CARD, card_cvc: undefined, nick_name: 'Work' }, metadata: { purpose: 'test' } } });
+  await sandbox.request('GET', `/payment_methods/${String(saved.body.payment_method_id)}`);
+  await sandbox.request('GET', '/customers/cus_conformance/payment_methods');
+  await sandbox.request('GET', '/payment_methods/pm_nobody');
+
+  // a payment link
+  await sandbox.request('POST', '/payments', { body: { amount: 1200, currency: 'USD', payment_link: true, return_url: 'https://google.com/success' } });
 }
 
 /** Runs every flow in order; a failing upstream case fails the run (upstream.test.ts names it). */
@@ -82,4 +126,5 @@ export async function runAllFlows(sandbox: TestSandbox): Promise<void> {
   // the flows still marked todo are left out: they fail by design until their work lands
   for (const upstream of UPSTREAM_REQUEST_FLOWS) if (!upstream.todo) await upstream.run(sandbox);
   await adminFlows(sandbox);
+  await merchantServerFlows(sandbox);
 }

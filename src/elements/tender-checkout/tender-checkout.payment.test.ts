@@ -299,7 +299,7 @@ describe('<tender-checkout> payment flows', () => {
       await waitUntil(() => statusText(element).startsWith(en['status.waitScreen']), 'wait screen not shown');
       expect(formShown(element)).to.equal(false);
       expect(log.of('tender-ready')).to.have.length(0);
-      await answerMobileMoney(payment.payment_id, 'approve');
+      await answerMobileMoney(payment, 'approve');
       const result = await log.wait('tender-result');
       expect(result.detail).to.include({ paymentId: payment.payment_id, status: 'succeeded' });
       await element.updateComplete;
@@ -316,7 +316,7 @@ describe('<tender-checkout> payment flows', () => {
       const payment = await createMobileMoneyPayment('+254700008888');
       const { element, log } = await mountCheckout({ payment });
       await waitUntil(() => statusText(element).startsWith(en['status.waitScreen']), 'wait screen not shown');
-      await answerMobileMoney(payment.payment_id, 'decline');
+      await answerMobileMoney(payment, 'decline');
       const result = await log.wait('tender-result');
       expect(result.detail).to.include({ status: 'failed', retryable: false, errorCode: 'mobile_money_declined' });
       await element.updateComplete;

@@ -1,0 +1,77 @@
+import type { Context } from 'hono';
+import { ApiError } from '../domain/errors.js';
+import { readForm } from '../http/request.js';
+import { redirectToMerchant } from '../domain/redirect.js';
+import { returnOrigin } from '../domain/challenge.js';
+import type { MerchantAccount, Payment } from '../domain/types.js';
+import { pageHeaders } from '../pages/headers.js';
+import { paymentLinkPage } from '../pages/payment-link.js';
+import { linkExpiredPage, messagePage, postBackPage } from '../pages/three-ds.js';
+import type { App, RouteDeps } from './deps.js';
+
+const CARD_FIELDS = ['card_number', 'card_exp_month', 'card_exp_year', 'card_cvc', 'card_holder_name'] as const;
+
+/**
+ * The payment link of a payment created with `payment_link: true` (upstream's
+ * `/payment_link/{merchant_id}/{payment_id}`, `initiate_payment_link`): a page with the payment
+ * and a card form; its answer confirms the payment as the merchant's server would, then goes on to
+ * the 3-D Secure page or back to the payment's `return_url` (with the usual parameters).
+ */
+export function paymentLinkRoutes(app: App, deps: RouteDeps): void {
+  const { store, payments } = deps;
+  const path = '/payment_link/:merchant_id/:payment_id';
+
+  const send = (c: Context, body: string, status: 200 | 400 | 404, merchant: MerchantAccount | null, payment: Payment | null = null) => {
+    for (const [name, value] of pageHeaders({ frameAncestors: merchant?.allowed_origins ?? [], formTargets: [returnOrigin(merchant, payment)] })) c.header(name, value);
+    return c.html(body, status);
+  };
+  /** The link's payment, or null when there is none (unknown, or created without a payment link). */
+  const linked = (c: Context): { merchant: MerchantAccount; payment: Payment } | null => {
+    const { merchant_id, payment_id } = c.req.param();
+    const merchant = merchant_id ? store.merchant(merchant_id) : null;
+    const payment = merchant && payment_id ? store.payment(merchant.merchant_id, payment_id) : null;
+    return merchant && payment?.payment_link ? { merchant, payment } : null;
+  };
+  const action = (payment: Payment) => `/payment_link/${encodeURIComponent(payment.merchant_id)}/${encodeURIComponent(payment.payment_id)}`;
+  const payable = (payment: Payment) => payment.status === 'requires_confirmation' || (payment.status === 'failed' && payment.manual_retry_allowed === true);
+
+  app.get(path, (c) => {
+    const found = linked(c);
+    if (!found) return send(c, linkExpiredPage(), 404, null);
+    const { merchant, payment } = found;
+    if (!payable(payment)) return send(c, messagePage('Payment link', 'This payment link has been used.', payment.status), 200, merchant, payment);
+    return send(c, paymentLinkPage(payment, merchant.merchant_name, action(payment)), 200, merchant, payment);
+  });
+
+  app.post(path, async (c) => {
+    const found = linked(c);
+    if (!found) return send(c, linkExpiredPage(), 404, null);
+    const { merchant } = found;
+    // within the body limit, a malformed multipart body 400 IR_06 (http/request.ts), as every form post
+    const form = await readForm(c);
+    const card: Record<string, string> = {};
+    for (const name of CARD_FIELDS) {
+      const value = form.get(name);
+      if (typeof value === 'string' && value.trim() !== '') card[name] = name === 'card_number' ? value.replace(/\s+/g, '') : value.trim();
+    }
+    let payment: Payment;
+    try {
+      payment = payments.confirm(merchant, found.payment.payment_id, {
+        payment_method: 'card',
+        payment_method_data: { card: { card_number: card.card_number ?? '', card_exp_month: card.card_exp_month ?? '', card_exp_year: card.card_exp_year ?? '', card_cvc: card.card_cvc ?? '', card_holder_name: card.card_holder_name ?? null } },
+      });
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      // the API's message: it never repeats a card value
+      return send(c, paymentLinkPage(found.payment, merchant.merchant_name, action(found.payment), error.message), 400, merchant, found.payment);
+    }
+    const shown = payments.withChallengeLink(payment);
+    if (shown.next_action?.type === 'redirect_to_url') return c.redirect(shown.next_action.redirect_to_url, 302);
+    const returnUrl = payment.return_url ?? merchant.return_url;
+    if (!returnUrl) return send(c, messagePage('Payment finished', 'You can close this window.', payment.status), 200, merchant, payment);
+    const redirect = redirectToMerchant(payment, merchant, returnUrl);
+    if (redirect.method === 'POST') return send(c, postBackPage(redirect.url, redirect.fields), 200, merchant, payment);
+    for (const [name, value] of pageHeaders({ frameAncestors: merchant.allowed_origins ?? [], formTargets: [returnOrigin(merchant, payment)] })) c.header(name, value);
+    return c.redirect(redirect.url, 302);
+  });
+}
