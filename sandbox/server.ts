@@ -1,6 +1,9 @@
 import { serve, type ServerType } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app.js';
+
+/** How long an idle keep-alive connection is kept (ms): longer than any client keeps one. */
+export const KEEP_ALIVE_MS = 65_000;
 import { DEFAULT_ADMIN_KEY } from './http/auth.js';
 import { CustomerService } from './domain/customers.js';
 import { MerchantService } from './domain/merchants.js';
@@ -94,6 +97,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       resolve(started),
     );
   });
+  // An idle keep-alive connection stays open longer than clients keep one (undici keeps one about 4 s,
+  // browsers 60 s, load balancers 60 s): a server that closes first races a request being written on
+  // that socket, and the client sees ECONNRESET for a request the sandbox never read.
+  if ('keepAliveTimeout' in server) {
+    server.keepAliveTimeout = KEEP_ALIVE_MS;
+    server.headersTimeout = KEEP_ALIVE_MS + 1000;
+  }
   const port = (server.address() as AddressInfo).port;
   const url = `http://localhost:${port}`;
   settings.publicUrl ||= url;

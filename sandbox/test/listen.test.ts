@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { networkInterfaces } from 'node:os';
 import { describe, it } from 'node:test';
+import { KEEP_ALIVE_MS } from '../server.js';
 import { startSandboxProcess } from './process.js';
 
 /** An IPv4 address of this machine other than loopback, if it has one. */
@@ -54,6 +55,18 @@ describe('sandbox listening address', () => {
     try {
       assert.doesNotMatch(running.output(), /WARNING/);
       assert.match(running.output(), /Admin key:\s+a-long-private-admin-key/);
+    } finally {
+      await running.stop();
+    }
+  });
+
+  it('keeps an idle connection longer than its clients do, so none reuses a socket the sandbox is closing', async () => {
+    const running = await startSandboxProcess(':memory:', { SANDBOX_LOG: 'off' });
+    try {
+      const response = await fetch(`${running.url}/health`);
+      await response.text();
+      assert.equal(response.headers.get('keep-alive'), `timeout=${KEEP_ALIVE_MS / 1000}`);
+      assert.ok(KEEP_ALIVE_MS >= 60_000, 'at least a browser\'s and a load balancer\'s idle time');
     } finally {
       await running.stop();
     }

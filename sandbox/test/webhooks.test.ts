@@ -20,10 +20,10 @@ type Body = Record<string, unknown>;
 
 /**
  * Short delivery timings, so retries happen within a test. The attempt timeout leaves room for a
- * loaded CI machine: at 500 ms, and again at 1,500 ms with the whole suite running on two cores, a plain 200 answer
+ * loaded CI machine: at 500 ms, and again at 1,500 and 3,000 ms with the whole suite running on two busy cores, a plain 200 answer
  * sometimes came too late and was (rightly) sent again.
  */
-const TIMINGS = { everyMs: 50, baseDelayMs: 100, maxDelayMs: 400, timeoutMs: 3000 };
+const TIMINGS = { everyMs: 50, baseDelayMs: 100, maxDelayMs: 400, timeoutMs: 6000 };
 /** Long enough for several outbox cycles and the longest back-off: a duplicate would have shown by then. */
 const QUIET_MS = TIMINGS.maxDelayMs + 6 * TIMINGS.everyMs;
 
@@ -171,7 +171,7 @@ function assertWellFormed(delivery: Delivery, merchantId: string): Body {
 }
 
 /** Waits until the receiver acknowledged `count` distinct events, then a quiet spell, and checks none came twice. */
-async function acknowledgedOnce(receiver: Receiver, count: number, timeoutMs = 5000): Promise<Delivery[]> {
+async function acknowledgedOnce(receiver: Receiver, count: number, timeoutMs = TIMINGS.timeoutMs + 5000): Promise<Delivery[]> {
   await eventually(async () => (new Set(receiver.acknowledged().map((d) => d.eventId)).size >= count ? true : null), timeoutMs, 20);
   await sleep(QUIET_MS);
   const acknowledged = receiver.acknowledged();
