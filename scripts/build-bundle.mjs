@@ -12,7 +12,8 @@
 //   dist/chunks/challenge-<hash>.js  the 3-D Secure modal (src/elements/challenge/), imported when a challenge opens
 //   dist/chunks/confirmation-<hash>.js the confirmation a success shows (src/elements/tender-checkout/confirmation.ts),
 //                                    imported when a confirm starts
-//   dist/locales/<tag>.js            one module per locale other than English, imported on demand
+//   dist/locales/<tag>.js            one module per locale other than English, imported on demand: the list of
+//                                    its texts in English's key order (scripts/locale-values.mjs)
 //
 // Each file is self-contained: the main file and the form chunk import nothing statically, and a chunk never imports
 // the main file (so a merchant may load it under any URL, query strings included). The card logic the
@@ -23,6 +24,7 @@ import { basename, join, posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import { buildFrame } from './build-frame.mjs';
+import { localeValuesPlugin } from './locale-values.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = join(root, 'dist');
@@ -108,6 +110,8 @@ if (localeEntries.length > 0) {
     outdir: join(dist, 'locales'),
     // no hash: 51 hashes cost ~300 bytes gzip of the main file's loader table; a locale's URL changes with the version
     entryNames: '[name]',
+    // each module is the list of its texts in English's key order (scripts/locale-values.mjs)
+    plugins: [localeValuesPlugin()],
   });
   for (const [entry, file] of outputsByEntry(localeBuild.metafile)) localeFiles.set(basename(entry, '.ts'), file);
 }

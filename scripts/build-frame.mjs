@@ -16,6 +16,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
+import { localeValuesPlugin } from './locale-values.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -63,7 +64,7 @@ export async function buildFrame(outdir = join(root, 'dist/frame'), { minify = t
     chunkNames: '[name]-[hash]',
     metafile: true,
     logLevel: 'warning',
-    plugins: [lateChunk, ...plugins],
+    plugins: [lateChunk, localeValuesPlugin(), ...plugins],
   });
   const outputs = result.metafile.outputs;
   const name = (file) => relative(outdir, join(root, file)).split('\\').join('/');
