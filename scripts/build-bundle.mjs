@@ -12,6 +12,8 @@
 //   dist/chunks/challenge-<hash>.js  the 3-D Secure modal (src/elements/challenge/), imported when a challenge opens
 //   dist/chunks/confirmation-<hash>.js the confirmation a success shows (src/elements/tender-checkout/confirmation.ts),
 //                                    imported when a confirm starts
+//   dist/chunks/extras-<hash>.js     the brand marks, the CVC illustration and the network choice of a co-badged card
+//                                    (src/elements/tender-checkout/card-extras.ts), imported at the form's first render
 //   dist/locales/<tag>.js            one module per locale other than English, imported on demand: the list of
 //                                    its texts in English's key order (scripts/locale-values.mjs)
 //
@@ -144,12 +146,23 @@ const lazyChunks = (from, chunks) => ({
     });
   },
 });
+const extrasBuild = await esbuild.build({
+  ...common,
+  entryPoints: ['src/elements/tender-checkout/card-extras.ts'],
+  outdir: join(dist, 'chunks'),
+  entryNames: 'extras-[hash]',
+  // it asks for the payment-method list with the client of the client chunk (never a copy of its own)
+  plugins: [lazyChunks('chunks', [[/\/api\/client\.js$/, clientFile]])],
+});
+const extrasFile = [...outputsByEntry(extrasBuild.metafile).values()][0];
+
 const FORM_CHUNKS = [
   [/\/api\/client\.js$/, clientFile],
   [/\/themes\/index\.js$/, themesFile],
   [/\/flow\/preview\.js$/, previewFile],
   [/\/challenge\/challenge-dialog\.js$/, challengeFile],
   [/\/tender-checkout\/confirmation\.js$/, confirmationFile],
+  [/(^|\/)card-extras\.js$/, extrasFile],
 ];
 
 /**
@@ -243,5 +256,5 @@ for (const build of [main, formBuild]) {
 }
 const frame = await buildFrame(join(dist, 'frame'), { plugins: [minifyTemplates, shortLitErrors] });
 console.log(
-  `dist/tender-checkout.js, dist/${formFile}, dist/${protocolFile}, dist/${clientFile}, dist/${themesFile}, dist/${previewFile}, dist/${challengeFile}, dist/${confirmationFile}, ${localeFiles.size} locale modules; dist/frame/${frame.script} and ${frame.preload.length} preloaded chunks`,
+  `dist/tender-checkout.js, dist/${formFile}, dist/${protocolFile}, dist/${clientFile}, dist/${themesFile}, dist/${previewFile}, dist/${challengeFile}, dist/${confirmationFile}, dist/${extrasFile}, ${localeFiles.size} locale modules; dist/frame/${frame.script} and ${frame.preload.length} preloaded chunks`,
 );

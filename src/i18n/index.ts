@@ -141,11 +141,8 @@ export function loadedCatalogue(tag: string): Messages | undefined {
  * A locale module's texts. The sources are objects; as built (scripts/locale-values.mjs) a module is the
  * list of its texts in the order of English's keys, a third smaller gzipped than the object.
  */
-export function localeTexts(texts: Messages | readonly string[]): Messages {
-  if (!Array.isArray(texts)) return texts as Messages;
-  const keys = Object.keys(en) as MessageKey[];
-  return Object.fromEntries(texts.map((text, index) => [keys[index], text])) as Messages;
-}
+export const localeTexts = (texts: Messages | readonly string[]): Messages =>
+  Array.isArray(texts) ? (Object.fromEntries(Object.keys(en).map((key, index) => [key, texts[index]])) as Messages) : (texts as Messages);
 
 /**
  * The catalogue of a tag (`fr-CH` → `fr`, see `matchLocale`), loaded once. A module that cannot be fetched

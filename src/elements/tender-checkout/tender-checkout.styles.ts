@@ -137,6 +137,19 @@ export const styles = css`
   .hint {
     color: ${t('color-text-secondary')};
   }
+  /* the accepted networks (show-brands) and the CVC illustration come with a chunk of their own (card-extras.ts): their room is kept from the first paint */
+  .brands {
+    min-height: 1.625em;
+  }
+  #cvc-hint {
+    display: flex;
+    gap: .5em;
+  }
+  .art {
+    flex: none;
+    width: 2.25em;
+    height: 1.5em;
+  }
   button {
     font: inherit;
     font-weight: ${t('font-weight-button')};
