@@ -83,6 +83,8 @@ export default {
       //   { action: 'click', name? }        clicks a button by its accessible name (none: the pay button)
       //   { action: 'read' }                { fields: {id: value}, errors: {id: text}, status, button, focused, lang, dir, scroll, buttonBackground }
       //   { action: 'axe' }                 axe-core's violations inside the frame (ids and targets)
+      //   { action: 'evaluate', expression } the value of a JavaScript expression in the frame, where `form` is the
+      //                                     frame's <tender-card-form>
       name: 'tender-card-frame',
       async executeCommand({ command, payload, session }) {
         if (command !== 'card-frame') return undefined;
@@ -147,6 +149,9 @@ export default {
               return result.violations.map((violation) => ({ id: violation.id, targets: violation.nodes.map((node) => node.target) }));
             });
           }
+          case 'evaluate':
+            // a string is evaluated by the DevTools protocol, which the frame's CSP (no eval) does not bind
+            return frame.evaluate(`((form) => (${payload.expression}))(document.querySelector('tender-card-form'))`);
           default:
             throw new Error(`card-frame: unknown action ${payload.action}`);
         }

@@ -53,7 +53,7 @@ const CSS = `.brand:has(.mark){padding:0;border:0;line-height:0}
 .brands .mark{width:100%;height:auto}
 .cvc-art{display:block;width:100%;height:100%}
 .cvc-art .spot{fill:none;stroke:${token('color-primary')};stroke-width:2}
-.networks{display:grid;gap:${token('label-gap')};min-width:0;margin:0;padding:0;border:0}
+.networks{display:grid;gap:${token('label-gap')};min-width:0;margin:.25em 0 0;padding:0;border:0}
 .networks legend{padding:0;color:${token('color-label')};font-size:${token('font-size-label')};font-weight:${token('font-weight-label')}}
 .networks .options{display:flex;flex-wrap:wrap;gap:8px}
 .networks label.option:not(#n){position:relative;inset:auto;z-index:auto;display:inline-flex;align-items:center;gap:.5em;width:auto;height:auto;min-height:max(24px,${token('input-min-height')});padding:0 .75em;overflow:visible;clip-path:none;white-space:normal;pointer-events:auto;transform:none;transition:none;font-size:${token('font-size-label')};color:${token('color-input-text')};background:${token('color-input-background')};border:${token('border-width')} solid ${token('color-border')};border-radius:${token('border-radius')};cursor:pointer}
