@@ -30,6 +30,7 @@ import {
   typeInto,
   type MountOptions,
 } from '../../../test/browser/checkout-harness.js';
+import { networkError, restoreFetch, wrapFetch } from '../../../test/browser/fetch-wrapper.js';
 import { sandboxConfig } from '../../../test/browser/sandbox-config.js';
 import type { TenderCardForm } from './card-form.js';
 import type { TenderCheckout } from './tender-checkout.js';
@@ -115,11 +116,13 @@ const paidNetwork = async (paymentId: string) => ((await retrieveAsMerchant(paym
 
 describe('<tender-checkout> brand marks, CVC help and network choice (issue 25, items 11–13)', () => {
   afterEach(async () => {
+    restoreFetch();
     await setViewport({ width: 800, height: 600 });
     await emulateMedia({ colorScheme: 'light', forcedColors: 'none' });
   });
 
-  it('is accessible with the accepted networks, a co-badged card’s network choice and the CVC hint', async () => {
+  it('is accessible with the accepted networks, a co-badged card’s network choice and the CVC hint', async function () {
+    this.timeout(30000); // several mounts, payments or axe runs: room on a busy machine
     const { element } = await ready({ form: { showBrands: true } });
     await waitUntil(() => acceptedOf(element).length > 0, 'no accepted networks');
     await typeInto(element, 'number', CB_VISA);
@@ -181,7 +184,8 @@ describe('<tender-checkout> brand marks, CVC help and network choice (issue 25, 
       expect(badgeOf(element).querySelector('svg')).to.equal(null);
     });
 
-    it('every network has a mark of its own, drawn in the number field without covering the digits', async () => {
+    it('every network has a mark of its own, drawn in the number field without covering the digits', async function () {
+      this.timeout(30000); // several mounts, payments or axe runs: room on a busy machine
       const { element } = await ready();
       const drawn = new Set<string>();
       for (const number of ['4242', '5555', '3782', '6011', '3056', '3566', '6200', '6759', '6522', '6362', '606282', '2200', '5061', '9792']) {
@@ -336,7 +340,8 @@ describe('<tender-checkout> brand marks, CVC help and network choice (issue 25, 
       expect(options(element).map((option) => option.name)).to.deep.equal(['Visa', 'Cartes Bancaires']);
     });
 
-    it('keyboard: Tab reaches the choice, an arrow picks Cartes Bancaires, the mark in the number field follows, and the payment goes on it', async () => {
+    it('keyboard: Tab reaches the choice, an arrow picks Cartes Bancaires, the mark in the number field follows, and the payment goes on it', async function () {
+      this.timeout(30000); // several mounts, payments or axe runs: room on a busy machine
       const { element, payment } = await ready();
       await typeInto(element, 'number', CB_MASTERCARD.slice(0, 12));
       await choiceShown(element);
@@ -383,7 +388,8 @@ describe('<tender-checkout> brand marks, CVC help and network choice (issue 25, 
       expect(await paidNetwork(payment.payment_id)).to.equal('Visa');
     });
 
-    it('preferred-network makes Cartes Bancaires the default; the customer can still pick the other', async () => {
+    it('preferred-network makes Cartes Bancaires the default; the customer can still pick the other', async function () {
+      this.timeout(30000); // several mounts, payments or axe runs: room on a busy machine
       const { element, payment, log } = await ready({ form: { preferredNetwork: 'CartesBancaires' } });
       await typeInto(element, 'number', CB_VISA);
       await choiceShown(element);
@@ -407,6 +413,39 @@ describe('<tender-checkout> brand marks, CVC help and network choice (issue 25, 
       radiosOf(other.element)[1]!.click();
       await other.element.updateComplete;
       expect(options(other.element)[1]!.checked).to.equal(true);
+    });
+
+    it('a merchant whose networks do not include Cartes Bancaires gets no choice: the card goes on Visa', async function () {
+      this.timeout(30000); // several mounts, payments or axe runs: room on a busy machine
+      // a merchant configuration the sandbox does not have: its list without Cartes Bancaires
+      wrapFetch((call) =>
+        call.url.includes('/account/payment_methods')
+          ? call.forward().then(async (response) => {
+              const list = (await response.json()) as { payment_methods: { payment_method_types: { card_networks: { card_network: string }[] | null }[] }[] };
+              for (const method of list.payment_methods) {
+                for (const type of method.payment_method_types) type.card_networks = type.card_networks?.filter((entry) => entry.card_network !== 'CartesBancaires') ?? null;
+              }
+              return new Response(JSON.stringify(list), { status: 200, headers: { 'content-type': 'application/json' } });
+            })
+          : undefined,
+      );
+      const { element, payment, log } = await ready({ form: { showBrands: true } });
+      await waitUntil(() => acceptedOf(element).length > 0, 'no accepted networks');
+      expect(acceptedOf(element)).not.to.include('Cartes Bancaires');
+      await fillCard(element, { number: CB_VISA });
+      await element.updateComplete;
+      expect(choiceOf(element)).to.equal(null);
+      payButton(element).click();
+      await log.wait('tender-result');
+      expect(await paidNetwork(payment.payment_id)).to.equal('Visa');
+    });
+
+    it("when the merchant's networks cannot be known, both of the card's networks are offered", async () => {
+      wrapFetch((call) => (call.url.includes('/account/payment_methods') ? networkError() : undefined));
+      const { element } = await ready();
+      await typeInto(element, 'number', CB_VISA.slice(0, 8));
+      await choiceShown(element);
+      expect(options(element).map((option) => option.name)).to.deep.equal(['Visa', 'Cartes Bancaires']);
     });
 
     it('shows no choice for a card of one network, and takes it away when the number changes', async () => {
@@ -440,7 +479,8 @@ describe('<tender-checkout> brand marks, CVC help and network choice (issue 25, 
       }
     });
 
-    it('in Arabic at 320 px: right to left, translated, nothing scrolls sideways, and axe passes', async () => {
+    it('in Arabic at 320 px: right to left, translated, nothing scrolls sideways, and axe passes', async function () {
+      this.timeout(30000); // several mounts, payments or axe runs: room on a busy machine
       await setViewport({ width: 320, height: 640 });
       const ar = await loadCatalogue('ar');
       const { element } = await ready({ attributes: { locale: 'ar' }, form: { showBrands: true } });
@@ -455,7 +495,8 @@ describe('<tender-checkout> brand marks, CVC help and network choice (issue 25, 
       await expect(element).to.be.accessible();
     });
 
-    it('is accessible in every preset, light and dark, and in forced colours the checked option is marked without colour alone', async () => {
+    it('is accessible in every preset, light and dark, and in forced colours the checked option is marked without colour alone', async function () {
+      this.timeout(30000); // several mounts, payments or axe runs: room on a busy machine
       for (const theme of PRESET_NAMES) {
         for (const colorScheme of ['light', 'dark'] as const) {
           const { element } = await ready({ configure: (checkout) => (checkout.appearance = { theme, colorScheme }) });
