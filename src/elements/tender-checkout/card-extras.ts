@@ -46,8 +46,7 @@ const token = (name: string) => `var(--tender-${name},var(--_tender-${name}))`;
  * styles of the layouts (floating, hidden: src/themes/layout-styles.ts) and the inputs' own rules
  * would reach them: their rules carry an id-level `:not(#n)` to stay themselves.
  */
-const CSS = `.brand:has(.mark){padding:0;border:0;line-height:0}
-.mark{display:block;width:2.5em;height:1.625em;forced-color-adjust:none}
+const CSS = `.mark{display:block;width:2.5em;height:1.625em;forced-color-adjust:none}
 .brands ul{display:flex;gap:4px;margin:0;padding:0;list-style:none}
 .brands li{flex:0 1 2.5em;min-width:0}
 .brands .mark{width:100%;height:auto}

@@ -117,16 +117,11 @@ export const styles = css`
     background: ${t('color-disabled')};
     cursor: not-allowed;
   }
+  /* the mark of the detected network (card-extras.ts draws it), sized in font-size-small */
   .brand {
     position: absolute;
     right: 8px;
     font-size: ${t('font-size-small')};
-    font-weight: 700;
-    letter-spacing: 0.02em;
-    padding: 2px 6px;
-    border-radius: 4px;
-    border: 1px solid currentColor;
-    color: ${t('color-text-secondary')};
   }
   .error,
   .hint {
@@ -230,8 +225,7 @@ export const styles = css`
   }
   @media (forced-colors: active) {
     input,
-    button,
-    .brand {
+    button {
       border: 1px solid CanvasText;
     }
     input[aria-invalid='true'] {
