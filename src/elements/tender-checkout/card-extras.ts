@@ -124,14 +124,15 @@ export class CardExtras implements ReactiveController {
     // until the merchant's networks are known no choice shows (it might be one the merchant does not take);
     // if they cannot be known, the customer may choose between the card's own
     const known = this.accepted ?? (this.failed ? badged : []);
-    const networks = badged.filter((network) => known.includes(network));
+    const taken = badged.filter((network) => known.includes(network));
+    const networks = taken.length > 1 ? taken : [];
     if (networks.join() !== this.networks.join()) {
-      if (networks.length > 1 && this.networks.length < 2) this.announce(host.text('network'));
+      if (networks.length && !this.networks.length) this.announce(host.text('network'));
       this.networks = networks;
       this.picked = null;
     }
     const preferred = preferredNetwork(host.preferredNetwork ?? '');
-    this.chosen = networks.length < 2 ? null : (this.picked ?? (preferred && networks.includes(preferred) ? preferred : networks[0]!));
+    this.chosen = networks.length ? (this.picked ?? (preferred && networks.includes(preferred) ? preferred : networks[0]!)) : null;
   }
 
   /** Says a text through the element's one live region (the same text twice in a row is cleared first, so it is heard again). */
@@ -205,7 +206,7 @@ export class CardExtras implements ReactiveController {
 
   /** The network choice of a co-badged card: a radio group with both marks (nothing for a card of one network). */
   networkChoice(): TemplateResult | string {
-    if (this.networks.length < 2) return '';
+    if (!this.networks.length) return '';
     const { html } = this;
     const marks = brandMarks(html);
     return html`<fieldset class="networks" part="network"><legend>${this.host.text('network')}</legend><div class="options">${this.networks.map(
