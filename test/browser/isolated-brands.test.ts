@@ -61,7 +61,8 @@ const extras = () =>
 const frameOf = (element: TenderCheckout) => element.shadowRoot!.querySelector<HTMLIFrameElement>('iframe[part=frame]')!;
 
 describe('<tender-checkout> isolated: brand marks, CVC help and network choice (issue 25, items 11–13)', () => {
-  it('shows the mark of the detected brand with its name, and the CVC hint turns to the front for an American Express; axe passes in the frame', async () => {
+  it('shows the mark of the detected brand with its name, and the CVC hint turns to the front for an American Express; axe passes in the frame', async function () {
+    this.timeout(30000); // the frame, typing through Playwright and axe in the frame: room on a busy machine
     const { log } = await mountCheckout({ mode: 'isolated' });
     await log.wait('tender-ready');
     let seen = await extras();
@@ -76,7 +77,8 @@ describe('<tender-checkout> isolated: brand marks, CVC help and network choice (
     expect(await inFrame<unknown[]>({ action: 'axe' })).to.deep.equal([]);
   });
 
-  it('a co-badged card: the frame offers both networks, the keyboard picks Cartes Bancaires, and the payment goes on it', async () => {
+  it('a co-badged card: the frame offers both networks, the keyboard picks Cartes Bancaires, and the payment goes on it', async function () {
+    this.timeout(30000); // the frame, typing through Playwright and axe in the frame: room on a busy machine
     const { element, log, payment } = await mountCheckout({ mode: 'isolated', create: { amount: 2500, currency: 'EUR' } });
     await log.wait('tender-ready');
     await inFrame({ action: 'type', field: 'number', text: CB_MASTERCARD });
