@@ -31,8 +31,8 @@ export type { PreviewState } from '../../flow/preview.js';
  */
 const CSS =
   ':host{display:block}:host([hidden]){display:none}iframe{display:block;width:100%;height:0;border:0;color-scheme:normal;overflow:hidden}[part=frame-status]{margin:0;font:inherit;color:var(--tender-color-danger,#b00020)}' +
-  '[part=placeholder]{--_tender-reserved:352px;box-sizing:border-box;height:var(--tender-reserved-height,var(--_tender-reserved));overflow:hidden;display:grid;grid-template-columns:1fr 1fr;align-content:start;gap:8px 12px;padding:var(--tender-container-padding,16px);background:var(--tender-color-background,transparent);border-radius:var(--tender-border-radius,6px)}' +
-  '.no-name{--_tender-reserved:272px}.no-button{--_tender-reserved:318px}.no-name.no-button{--_tender-reserved:238px}.no-name .n,.no-button .b{display:none}' +
+  '[part=placeholder]{--_tender-reserved:372px;box-sizing:border-box;height:var(--tender-reserved-height,var(--_tender-reserved));overflow:hidden;display:grid;grid-template-columns:1fr 1fr;align-content:start;gap:8px 12px;padding:var(--tender-container-padding,16px);background:var(--tender-color-background,transparent);border-radius:var(--tender-border-radius,6px)}' +
+  '.no-name{--_tender-reserved:292px}.no-button{--_tender-reserved:338px}.no-name.no-button{--_tender-reserved:258px}.no-name .n,.no-button .b{display:none}' +
   '[part=placeholder] i{grid-column:span 2;height:44px;border-radius:var(--tender-border-radius,6px);background:var(--tender-color-disabled,#f0f0f0);animation:tender-pulse 1.6s ease-in-out infinite}[part=placeholder] .l{height:14px;width:40%}[part=placeholder] .h{grid-column:auto}' +
   '@keyframes tender-pulse{50%{opacity:.55}}@media (prefers-reduced-motion:reduce){[part=placeholder] i{animation:none}}@media (forced-colors:active){[part=placeholder] i{forced-color-adjust:none;background:GrayText}}';
 
@@ -133,7 +133,7 @@ const Base = (globalThis.HTMLElement ?? class {}) as typeof HTMLElement;
  * @cssproperty --tender-shadow-input - Input shadow.
  * @cssproperty --tender-shadow-input-focus - Input shadow when focused.
  * @cssproperty --tender-shadow-button - Button shadow.
- * @cssproperty --tender-reserved-height - Height the element reserves until the form shows (default: the default look's, 352px; 272px with `hide-name`, 318px with `hide-button`, 238px with both).
+ * @cssproperty --tender-reserved-height - Height the element reserves until the form shows (default: the default look's, 372px; 292px with `hide-name`, 338px with `hide-button`, 258px with both).
  */
 export class TenderCheckout extends Base {
   static version = VERSION;
