@@ -4,7 +4,7 @@
  * would, through Playwright (the `card-frame` command of web-test-runner.config.mjs), typing with real
  * keys. `show-brands` and `preferred-network` reach the frame in its configuration: the second half
  * plays the host over the channel with the frame's own script in this page (as frame-bridge.test.ts
- * does), since the element forwards the two attributes only once its `PROPS` list them.
+ * does); the element itself forwards both (its configuration, and `?show=brands` in the frame's URL).
  */
 import { expect, waitUntil } from '@open-wc/testing';
 import { executeServerCommand, sendKeys } from '@web/test-runner-commands';
@@ -15,7 +15,7 @@ import { message } from '../../src/frame/envelope.js';
 import { startFrame } from '../../src/frame/frame.js';
 import type { FrameConfig } from '../../src/frame/protocol.js';
 import { en } from '../../src/i18n/en.js';
-import { FUTURE_EXPIRY, mountCheckout, retrieveAsMerchant } from './checkout-harness.js';
+import { EventLog, FUTURE_EXPIRY, mountCheckout, retrieveAsMerchant } from './checkout-harness.js';
 import { createPayment, sandboxConfig } from './sandbox-config.js';
 
 const CB_VISA = '4000002500001001';
@@ -112,6 +112,48 @@ describe('<tender-checkout> isolated: brand marks, CVC help and network choice (
     expect((paid.payment_method_data as { card: { card_network: string } }).card.card_network).to.equal('CartesBancaires');
     // the host heard no network and no card data
     for (const event of log.events) expect(JSON.stringify(event.detail), event.type).not.to.include(CB_MASTERCARD);
+  });
+});
+
+describe('<tender-checkout show-brands preferred-network> isolated: the element forwards both to the frame', () => {
+  it('the frame lists the accepted networks at the reserved height, a co-badged Visa defaults to Cartes Bancaires, and the payment goes on it', async function () {
+    this.timeout(30000); // the frame, typing through Playwright: room on a busy machine
+    const config = await sandboxConfig();
+    const payment = await createPayment({ amount: 2500, currency: 'EUR' }, config);
+    const element = document.createElement('tender-checkout');
+    const attributes = { 'publishable-key': config.publishableKey, 'client-secret': payment.client_secret, 'api-base': config.url, locale: 'en-US', 'show-brands': '', 'preferred-network': 'CartesBancaires' };
+    for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
+    element.style.width = '440px';
+    const log = new EventLog(element);
+    document.body.append(element);
+    try {
+      // the element takes its attributes in a microtask: then the placeholder holds the form with its row of marks
+      await Promise.resolve();
+      await Promise.resolve();
+      const reserved = element.shadowRoot!.querySelector<HTMLElement>('[part=placeholder]')?.getBoundingClientRect().height;
+      expect(reserved).to.equal(372 + 38);
+      expect(new URL(frameOf(element).src).searchParams.get('show'), 'the row is in the frame’s first paint').to.equal('brands');
+      await log.wait('tender-ready');
+      let seen = await extras();
+      await waitUntil(async () => (seen = await extras()).accepted.length > 0, 'no accepted networks in the frame', { timeout: 8000 });
+      expect(seen.accepted).to.include.members(['Visa', 'Mastercard', 'Cartes Bancaires']);
+      expect(Math.abs(frameOf(element).getBoundingClientRect().height - reserved!), 'the frame shows at the reserved height').to.be.below(1);
+      await inFrame({ action: 'type', field: 'number', text: CB_VISA });
+      await waitUntil(async () => (seen = await extras()).options.length === 2, 'no network choice in the frame', { timeout: 8000 });
+      expect(seen.options).to.deep.equal([
+        { name: 'Visa', checked: false },
+        { name: 'Cartes Bancaires', checked: true },
+      ]);
+      expect(plain(seen.badge!)).to.equal('Card brand: Cartes Bancaires');
+      await inFrame({ action: 'type', field: 'expiry', text: FUTURE_EXPIRY });
+      await inFrame({ action: 'type', field: 'cvc', text: '123' });
+      await inFrame({ action: 'click' });
+      expect((await log.wait('tender-result')).detail.status).to.equal('succeeded');
+      const paid = await retrieveAsMerchant(payment.payment_id);
+      expect((paid.payment_method_data as { card: { card_network: string } }).card.card_network).to.equal('CartesBancaires');
+    } finally {
+      element.remove();
+    }
   });
 });
 

@@ -93,9 +93,9 @@ export class TenderCardForm extends TenderElement {
   /** Shows one state with a sample payment and never calls the network (the theme previewer's gallery). */
   @property() preview: PreviewState | '' = '';
   /** Shows the merchant's accepted card networks (from the payment-method list) above the card number. */
-  @property({ type: Boolean }) showBrands = false;
+  @property({ type: Boolean, attribute: 'show-brands' }) showBrands = false;
   /** The network a co-badged card goes on unless the customer picks the other, by its API name (`CartesBancaires`). */
-  @property() preferredNetwork = '';
+  @property({ attribute: 'preferred-network' }) preferredNetwork = '';
   /** Set by the isolated frame only: what crosses to the host element (its events' questions, navigation, the challenge). */
   @property({ attribute: false }) hooks: FrameHooks | null = null;
 

@@ -5,8 +5,7 @@
  * network choice of a co-badged card (a radio group with both marks; the confirm sends `card_network`;
  * `preferred-network` sets the default).
  *
- * `show-brands` and `preferred-network` are set on the form itself and on the element: until the
- * element forwards the two attributes (its `PROPS`), the form is what reads them.
+ * `show-brands` and `preferred-network` are set as attributes of the element, which passes them to the form.
  */
 import { expect, waitUntil } from '@open-wc/testing';
 import { emulateMedia, executeServerCommand, sendKeys, setViewport } from '@web/test-runner-commands';
@@ -17,6 +16,7 @@ import { PRESET_NAMES } from '../../themes/index.js';
 import {
   accessibilityOf,
   announcements,
+  EventLog,
   fillCard,
   focusedId,
   FUTURE_EXPIRY,
@@ -31,7 +31,7 @@ import {
   type MountOptions,
 } from '../../../test/browser/checkout-harness.js';
 import { networkError, restoreFetch, wrapFetch } from '../../../test/browser/fetch-wrapper.js';
-import { sandboxConfig } from '../../../test/browser/sandbox-config.js';
+import { createPayment, sandboxConfig } from '../../../test/browser/sandbox-config.js';
 import type { TenderCardForm } from './card-form.js';
 import type { TenderCheckout } from './tender-checkout.js';
 
@@ -60,7 +60,7 @@ async function accessibleNode(target: Element): Promise<{ role: string; name: st
 }
 const acceptedOf = (element: TenderCheckout) => [...root(element).querySelectorAll('[part=brands] [role=img]')].map((mark) => mark.getAttribute('aria-label'));
 
-/** The card form's own settings that the element does not forward yet (see the header). */
+/** The element's `show-brands` and `preferred-network`, set once it is ready. */
 interface FormSettings {
   showBrands?: boolean;
   preferredNetwork?: string;
@@ -74,15 +74,8 @@ async function ready(options: MountOptions & { form?: FormSettings } = {}) {
 }
 
 async function apply(element: TenderCheckout, settings: FormSettings) {
-  const form = formOf(element);
-  if (settings.showBrands !== undefined) {
-    element.toggleAttribute('show-brands', settings.showBrands);
-    form.showBrands = settings.showBrands;
-  }
-  if (settings.preferredNetwork !== undefined) {
-    element.setAttribute('preferred-network', settings.preferredNetwork);
-    form.preferredNetwork = settings.preferredNetwork;
-  }
+  if (settings.showBrands !== undefined) element.toggleAttribute('show-brands', settings.showBrands);
+  if (settings.preferredNetwork !== undefined) element.setAttribute('preferred-network', settings.preferredNetwork);
   await element.updateComplete;
 }
 
@@ -236,7 +229,7 @@ describe('<tender-checkout> brand marks, CVC help and network choice (issue 25, 
       const before = form.getBoundingClientRect().height;
       const heights: number[] = [];
       const observer = new ResizeObserver(() => heights.push(form.getBoundingClientRect().height));
-      formOf(element).showBrands = true;
+      element.toggleAttribute('show-brands', true);
       await element.updateComplete;
       const reserved = form.getBoundingClientRect().height;
       expect(reserved).to.be.above(before);
@@ -260,6 +253,36 @@ describe('<tender-checkout> brand marks, CVC help and network choice (issue 25, 
         await element.updateComplete;
         await apply(element, { showBrands: true });
         expect(acceptedOf(element)).to.deep.equal(['Visa', 'Mastercard', 'American Express', 'Discover', 'Cartes Bancaires']);
+      } finally {
+        element.remove();
+      }
+    });
+    it('attributes set before the element connects: the form gets both, and the placeholder holds the taller form', async () => {
+      const config = await sandboxConfig();
+      const payment = await createPayment({ amount: 1099, currency: 'EUR' }, config);
+      const element = document.createElement('tender-checkout');
+      const attributes = { inline: '', 'publishable-key': config.publishableKey, 'client-secret': payment.client_secret, 'api-base': config.url, locale: 'en-US', 'show-brands': '', 'preferred-network': 'CartesBancaires' };
+      for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
+      element.style.width = '440px';
+      const log = new EventLog(element);
+      document.body.append(element);
+      try {
+        // the element takes its attributes in a microtask: then, before the form shows, the placeholder
+        // reserves the default look's height plus the row of marks
+        await Promise.resolve();
+        await Promise.resolve();
+        const reserved = element.shadowRoot!.querySelector<HTMLElement>('[part=placeholder]')?.getBoundingClientRect().height;
+        expect(reserved).to.equal(372 + 38);
+        await log.wait('tender-ready');
+        await element.updateComplete;
+        expect(formOf(element).showBrands).to.equal(true);
+        expect(formOf(element).preferredNetwork).to.equal('CartesBancaires');
+        await waitUntil(() => acceptedOf(element).length > 0, 'no accepted networks');
+        expect(Math.abs(element.getBoundingClientRect().height - reserved!), 'the form shows at the reserved height').to.be.below(1);
+        // and a change of the attribute goes on passing through
+        element.removeAttribute('show-brands');
+        await element.updateComplete;
+        expect(root(element).querySelector('[part=brands]')).to.equal(null);
       } finally {
         element.remove();
       }
