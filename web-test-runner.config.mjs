@@ -144,6 +144,8 @@ export default {
       //   { action: 'hold-next-confirm' }   the next confirm waits until { action: 'release-confirm' }
       //   { action: 'placeholders' }        each input's placeholder as painted, and the frame's media:
       //                                     { forcedColors, floating, fields: { id: { color, opacity } } }
+      //   { action: 'evaluate', expression } the value of a JavaScript expression in the frame, where `form` is the
+      //                                     frame's <tender-card-form>
       name: 'tender-card-frame',
       async executeCommand({ command, payload, session }) {
         if (command !== 'card-frame') return undefined;
@@ -241,6 +243,9 @@ export default {
               return result.violations.map((violation) => ({ id: violation.id, targets: violation.nodes.map((node) => node.target) }));
             });
           }
+          case 'evaluate':
+            // a string is evaluated by the DevTools protocol, which the frame's CSP (no eval) does not bind
+            return frame.evaluate(`((form) => (${payload.expression}))(document.querySelector('tender-card-form'))`);
           default:
             throw new Error(`card-frame: unknown action ${payload.action}`);
         }

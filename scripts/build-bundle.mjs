@@ -12,7 +12,10 @@
 //   dist/chunks/challenge-<hash>.js  the 3-D Secure modal (src/elements/challenge/), imported when a challenge opens
 //   dist/chunks/confirmation-<hash>.js the confirmation a success shows (src/elements/tender-checkout/confirmation.ts),
 //                                    imported when a confirm starts
-//   dist/locales/<tag>.js            one module per locale other than English, imported on demand
+//   dist/chunks/extras-<hash>.js     the brand marks, the CVC illustration and the network choice of a co-badged card
+//                                    (src/elements/tender-checkout/card-extras.ts), imported at the form's first render
+//   dist/locales/<tag>.js            one module per locale other than English, imported on demand: the list of
+//                                    its texts in English's key order (scripts/locale-values.mjs)
 //
 // Each file is self-contained: the main file and the form chunk import nothing statically, and a chunk never imports
 // the main file (so a merchant may load it under any URL, query strings included). The card logic the
@@ -23,6 +26,7 @@ import { basename, join, posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import { buildFrame } from './build-frame.mjs';
+import { localeValuesPlugin } from './locale-values.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = join(root, 'dist');
@@ -100,6 +104,8 @@ if (localeEntries.length > 0) {
     outdir: join(dist, 'locales'),
     // no hash: 51 hashes cost ~300 bytes gzip of the main file's loader table; a locale's URL changes with the version
     entryNames: '[name]',
+    // each module is the list of its texts in English's key order (scripts/locale-values.mjs)
+    plugins: [localeValuesPlugin()],
   });
   for (const [entry, file] of outputsByEntry(localeBuild.metafile)) localeFiles.set(basename(entry, '.ts'), file);
 }
@@ -141,6 +147,15 @@ const challengeBuild = await esbuild.build({
   plugins: [lazyChunks('chunks', [[/\/themes\/index\.js$/, themesFile]])],
 });
 const challengeFile = [...outputsByEntry(challengeBuild.metafile).values()][0];
+const extrasBuild = await esbuild.build({
+  ...common,
+  entryPoints: ['src/elements/tender-checkout/card-extras.ts'],
+  outdir: join(dist, 'chunks'),
+  entryNames: 'extras-[hash]',
+  // it asks for the payment-method list with the client of the client chunk (never a copy of its own)
+  plugins: [lazyChunks('chunks', [[/\/api\/client\.js$/, clientFile]])],
+});
+const extrasFile = [...outputsByEntry(extrasBuild.metafile).values()][0];
 
 const FORM_CHUNKS = [
   [/\/api\/client\.js$/, clientFile],
@@ -148,6 +163,7 @@ const FORM_CHUNKS = [
   [/\/flow\/preview\.js$/, previewFile],
   [/\/challenge\/challenge-dialog\.js$/, challengeFile],
   [/\/tender-checkout\/confirmation\.js$/, confirmationFile],
+  [/(^|\/)card-extras\.js$/, extrasFile],
 ];
 
 /**
@@ -241,5 +257,5 @@ for (const build of [main, formBuild]) {
 }
 const frame = await buildFrame(join(dist, 'frame'), { plugins: [minifyTemplates, shortLitErrors] });
 console.log(
-  `dist/tender-checkout.js, dist/${formFile}, dist/${protocolFile}, dist/${clientFile}, dist/${themesFile}, dist/${previewFile}, dist/${challengeFile}, dist/${confirmationFile}, ${localeFiles.size} locale modules; dist/frame/${frame.script} and ${frame.preload.length} preloaded chunks`,
+  `dist/tender-checkout.js, dist/${formFile}, dist/${protocolFile}, dist/${clientFile}, dist/${themesFile}, dist/${previewFile}, dist/${challengeFile}, dist/${confirmationFile}, dist/${extrasFile}, ${localeFiles.size} locale modules; dist/frame/${frame.script} and ${frame.preload.length} preloaded chunks`,
 );

@@ -8,14 +8,16 @@
 //                                     preview states, each locale, and code they share
 //   <outdir>/manifest.json            { script, preload, locales }: what the sandbox's frame page
 //                                     (sandbox/pages/frame.ts) names. `preload` is every file the form
-//                                     needs before it can be paid (the script's static imports and the
-//                                     late chunk with its own), as <link rel="modulepreload">: no waterfall
+//                                     needs before it can be paid (the script's static imports, the
+//                                     late chunk and the card extras' chunk with theirs), as
+//                                     <link rel="modulepreload">: no waterfall
 //
 // Every asset name carries a content hash, so the sandbox serves them as immutable.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
+import { localeValuesPlugin } from './locale-values.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -63,7 +65,7 @@ export async function buildFrame(outdir = join(root, 'dist/frame'), { minify = t
     chunkNames: '[name]-[hash]',
     metafile: true,
     logLevel: 'warning',
-    plugins: [lateChunk, ...plugins],
+    plugins: [lateChunk, localeValuesPlugin(), ...plugins],
   });
   const outputs = result.metafile.outputs;
   const name = (file) => relative(outdir, join(root, file)).split('\\').join('/');
@@ -78,7 +80,11 @@ export async function buildFrame(outdir = join(root, 'dist/frame'), { minify = t
     for (const imported of outputs[file].imports) if (imported.kind === 'import-statement') closure(imported.path, seen);
     return seen;
   };
-  const preload = [...new Set([...closure(script), ...closure(client)])].filter((file) => file !== script).map(name);
+  // the marks, the CVC illustration and the network choice (card-extras.ts): the form waits for them before it says
+  // hello with its height, so they come at once too
+  const extras = Object.keys(outputs).find((file) => Object.keys(outputs[file].inputs).some((input) => input.endsWith('src/elements/tender-checkout/card-extras.ts')));
+  if (!extras) throw new Error('build-frame: no chunk with src/elements/tender-checkout/card-extras.ts in the output');
+  const preload = [...new Set([...closure(script), ...closure(client), ...closure(extras)])].filter((file) => file !== script).map(name);
   const locales = {};
   for (const [file, output] of Object.entries(outputs)) {
     const match = /^src\/i18n\/locales\/([\w-]+)\.ts$/.exec(output.entryPoint ?? '');

@@ -5,7 +5,7 @@
  * an invalid year), and last a month of this year that has passed ("Card Expired").
  */
 import type { CardData } from '../../src/api/requests.js';
-import { brandNetwork, detectBrand, luhnValid, validateCardNumber, validateCvc } from '../../src/card/index.js';
+import { detectBrand, luhnValid, networkApiName, networkOfApiName, paymentNetwork, validateCardNumber, validateCvc } from '../../src/card/index.js';
 import { apiError, errors } from './errors.js';
 import type { MaskedCard } from './types.js';
 
@@ -39,13 +39,16 @@ export function checkCard(card: CardInput, now: number, requireCvc = true): Mask
   if (!/^(\d{2}|\d{4})$/.test(card.card_exp_year)) throw apiError('invalidExpiryYear');
   const year = card.card_exp_year.length === 2 ? 2000 + Number(card.card_exp_year) : Number(card.card_exp_year);
   const today = new Date(now);
+  // the network the customer chose, when the card is co-badged on it; else the brand's (a card of one
+  // network keeps its own whatever the body names, as before)
+  const network = paymentNetwork(number, brand, card.card_network ? networkOfApiName(card.card_network) : null);
   if (year < today.getUTCFullYear()) throw apiError('invalidExpiryYear');
   // valid through the last day of its month; a far-off year is the issuer's business
   if (year === today.getUTCFullYear() && month < today.getUTCMonth() + 1) throw apiError('cardExpired');
   return {
     last4: number.slice(-4),
     card_isin: number.slice(0, 6),
-    card_network: brand ? brandNetwork(brand) : card.card_network ?? null,
+    card_network: network ? networkApiName(network) : card.card_network ?? null,
     card_type: 'credit',
     card_exp_month: String(month).padStart(2, '0'),
     card_exp_year: String(year),

@@ -6,12 +6,15 @@
  * the real enum never meets a value it cannot read.
  */
 import { CARD_NETWORKS } from '../../src/api/enums.js';
-import { BRANDS } from '../../src/card/index.js';
+import { CARD_NETWORK_IDS, networkApiName } from '../../src/card/index.js';
 
 const isApiNetwork = (network: string): boolean => (CARD_NETWORKS as readonly string[]).includes(network);
 
-/** The networks the payment-method list reports: the card module's brands that the real enum has. */
-export const LISTED_CARD_NETWORKS: string[] = [...new Set(BRANDS.map((brand) => brand.network))].filter(isApiNetwork);
+/**
+ * The networks the payment-method list reports: the card module's networks that the real enum has
+ * (its brands, and Cartes Bancaires, which comes co-badged with Visa or Mastercard).
+ */
+export const LISTED_CARD_NETWORKS: string[] = [...new Set(CARD_NETWORK_IDS.map(networkApiName))].filter(isApiNetwork);
 
 /** A stored card's network as the API names it: itself when the real enum has it, otherwise null. */
 export const apiCardNetwork = (network: string | null): string | null => (network !== null && isApiNetwork(network) ? network : null);

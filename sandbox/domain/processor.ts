@@ -34,6 +34,10 @@ const SUCCESS_CARDS = new Set([
   '3566002020360505',
   '6200000000000005',
   '30569309025904',
+  // co-badged: Visa or Mastercard with Cartes Bancaires (src/card/networks.ts); either network pays
+  '4000002500001001',
+  '5555552500001001',
+  '4035501000000008',
 ]);
 
 const SPECIAL_CARDS: Record<string, CardDecision> = {

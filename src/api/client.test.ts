@@ -106,6 +106,27 @@ describe('createClient against the sandbox', () => {
       assert.equal(body.payment_method_data.card['card_network'], null);
     });
 
+    it('sends the network the customer chose for a co-badged card, and the sandbox returns it on the payment', async () => {
+      const payment = await createPayment();
+      const { fetch, calls } = spy();
+      const coBadged = { number: '4000 0025 0000 1001', expiryMonth: 12, expiryYear: YEAR, cvc: '123', network: 'cartes_bancaires' as const };
+      const result = await client({ fetch }).confirmCardPayment(payment.client_secret, coBadged, { returnUrl: RETURN_URL });
+      const body = JSON.parse(calls[0]?.body ?? '') as { payment_method_data: { card: Record<string, unknown> } };
+      assert.equal(body.payment_method_data.card['card_network'], 'CartesBancaires');
+      const paid = expectPayment(result).payment_method_data as { card: { card_network: string } };
+      assert.equal(paid.card.card_network, 'CartesBancaires');
+      assertNoCardData(result, coBadged);
+    });
+
+    it("sends the brand's network when the chosen one is not the card's (a card of one network, or no choice)", async () => {
+      const payment = await createPayment();
+      const { fetch, calls } = spy();
+      const visa = { number: '4242 4242 4242 4242', expiryMonth: 12, expiryYear: YEAR, cvc: '123', network: 'cartes_bancaires' as const };
+      await client({ fetch }).confirmCardPayment(payment.client_secret, visa, { returnUrl: RETURN_URL });
+      const body = JSON.parse(calls[0]?.body ?? '') as { payment_method_data: { card: Record<string, unknown> } };
+      assert.equal(body.payment_method_data.card['card_network'], 'Visa');
+    });
+
     it('collects browser_info when it runs in a browser', async () => {
       const payment = await createPayment();
       const { fetch, calls } = spy();

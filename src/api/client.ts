@@ -9,7 +9,7 @@
  * retried: when its outcome is unknown (network error, timeout, 5xx, unreadable 2xx body) the client
  * retrieves the payment and reports what it really is (see {@link ConfirmResult}).
  */
-import { brandNetwork } from '../card/brands.js';
+import { networkApiName, paymentNetwork, type CardNetwork } from '../card/networks.js';
 import { detectBrand } from '../card/number.js';
 import type { CardData } from './requests.js';
 import { CARD_NETWORKS, type IntentStatus } from './enums.js';
@@ -67,6 +67,12 @@ export interface CardInput {
   expiryYear: number | string;
   cvc: string;
   holderName?: string | null;
+  /**
+   * The network the customer chose for a co-badged card (`cartes_bancaires` or the card's brand,
+   * `coBadgedNetworks()` of `tender-checkout/card`). Ignored when the number is not co-badged on it;
+   * when absent the card goes on its brand's network.
+   */
+  network?: CardNetwork | null;
 }
 
 /** The `browser_info` the API uses for 3-D Secure risk checks. */
@@ -180,12 +186,12 @@ function parseUrl(value: unknown, base?: string): URL | null {
 
 const apiCardNetwork = (network: string): string | null => ((CARD_NETWORKS as readonly string[]).includes(network) ? network : null);
 
-/** What the API calls a card: digits-only number, two-digit month, four-digit year, detected network. */
+/** What the API calls a card: digits-only number, two-digit month, four-digit year, its network (chosen or detected). */
 function cardData(card: CardInput): CardData {
   const number = String(card.number ?? '').replace(/[\s-]/g, '');
   const month = String(card.expiryMonth ?? '').trim();
   const year = String(card.expiryYear ?? '').trim();
-  const brand = detectBrand(number);
+  const network = paymentNetwork(number, detectBrand(number), card.network);
   const holderName = typeof card.holderName === 'string' ? card.holderName.trim() : '';
   return {
     card_number: number,
@@ -194,7 +200,7 @@ function cardData(card: CardInput): CardData {
     card_cvc: String(card.cvc ?? '').trim(),
     ...(holderName ? { card_holder_name: holderName } : {}),
     // only a value of the real service's CardNetwork enum: it refuses any other (Elo, Mir, … go as null)
-    card_network: brand ? apiCardNetwork(brandNetwork(brand)) : null,
+    card_network: network ? apiCardNetwork(networkApiName(network)) : null,
   };
 }
 

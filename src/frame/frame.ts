@@ -3,7 +3,7 @@
  * at `/frame/card`). It runs the same card form, flow, text and appearance code as `inline` mode, and
  * talks to its host element over the channel of ./protocol.ts:
  *
- * - it shows the form at once, in the language and look the page's URL names (`?locale=&theme=&hide=`,
+ * - it shows the form at once, in the language and look the page's URL names (`?locale=&theme=&hide=&show=`,
  *   set by the host), loading: the customer can type while the host's configuration and the payment
  *   are on their way (the protocol's zod schemas load beside this script, not before it);
  * - it says `hello` to its parent and takes one `connect` with a port, only from `window.parent`;
@@ -136,6 +136,8 @@ export function startFrame(options: FrameOptions = {}): TenderCardForm {
     for (const name of ['publishableKey', 'clientSecret', 'returnUrl', 'locale', 'threeDs', 'theme', 'hideButton', 'hideName', 'disabled', 'requestTimeout'] as const) {
       if (target[name] !== next[name]) target[name] = next[name];
     }
+    form.showBrands = next.showBrands ?? false;
+    form.preferredNetwork = next.preferredNetwork ?? '';
     const asked = JSON.stringify(next.appearance);
     if (asked !== lastAppearance) {
       lastAppearance = asked;
@@ -208,6 +210,8 @@ export function startFrame(options: FrameOptions = {}): TenderCardForm {
   form.theme = (query.get('theme') ?? '') as TenderCardForm['theme'];
   form.hideName = hidden.includes('name');
   form.hideButton = hidden.includes('button');
+  // `?show=brands`: the row of accepted networks is there from the first paint (the frame's height does not change when it fills)
+  form.showBrands = (query.get('show') ?? '').split(',').includes('brands');
   form.hooks = hooks;
   doc.body.append(form);
   observeSize();

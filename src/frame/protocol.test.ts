@@ -67,6 +67,13 @@ describe('the host ↔ frame protocol', () => {
     assert.equal(ok(HostMessage, message({ type: 'configure', config: missing })), false, 'a missing member');
   });
 
+  it('takes show-brands and preferred-network when the host sends them, and a host that sends neither', () => {
+    assert.ok(ok(HostMessage, message({ type: 'configure', config: { ...config, showBrands: true, preferredNetwork: 'CartesBancaires' } })));
+    assert.ok(ok(HostMessage, message({ type: 'configure', config })), 'both are optional');
+    assert.equal(ok(HostMessage, message({ type: 'configure', config: { ...config, showBrands: 'yes' } })), false);
+    assert.equal(ok(HostMessage, message({ type: 'configure', config: { ...config, preferredNetwork: 'x'.repeat(41) } })), false);
+  });
+
   it('numbers each question and answer, and answers carry a boolean', () => {
     assert.ok(ok(HostMessage, message({ type: 'confirm', id: 3 })));
     assert.ok(ok(HostMessage, message({ type: 'answer', id: 3, proceed: false })));

@@ -50,6 +50,10 @@ export const FrameConfig = z.object({
   hideName: z.boolean(),
   disabled: z.boolean(),
   requestTimeout: z.number().check(z.nonnegative()),
+  /** `show-brands`: the merchant's accepted networks above the card number (optional: a host without it sends nothing). */
+  showBrands: z.optional(z.boolean()),
+  /** `preferred-network`: the network a co-badged card goes on unless the customer picks the other (`CartesBancaires`). */
+  preferredNetwork: z.optional(z.string().check(z.maxLength(40))),
   /** The host's computed `--tender-*` custom properties (name → value). */
   variables: z.record(z.string().check(z.regex(/^--tender-[a-z0-9-]+$/)), z.string().check(z.maxLength(200))),
 });

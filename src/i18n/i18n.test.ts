@@ -4,8 +4,9 @@ import { basename } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
+import { localeValuesPlugin } from '../../scripts/locale-values.mjs';
 import { LOCALE_LOADERS } from './loaders.js';
-import { LOCALES, en, formatMessage, formattingLocale, isolate, loadCatalogue, loadedCatalogue, localeChain, matchLocale, resolveLocale, textDirection, withOverrides, type Messages } from './index.js';
+import { LOCALES, en, formatMessage, localeTexts, formattingLocale, isolate, loadCatalogue, loadedCatalogue, localeChain, matchLocale, resolveLocale, textDirection, withOverrides, type Messages } from './index.js';
 
 const localeDir = new URL('./locales/', import.meta.url);
 const files = readdirSync(localeDir).filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'));
@@ -43,10 +44,18 @@ describe('locale catalogue', () => {
         assert.deepEqual(copied.filter((key) => en[key as keyof Messages].length > 12), [], 'messages left in English');
       });
 
-      it(`is at most ${LOCALE_BUDGET} bytes gzip when built`, async () => {
-        const built = await esbuild.build({ entryPoints: [new URL(`${tag}.ts`, localeDir).pathname], bundle: true, minify: true, charset: 'utf8', format: 'esm', write: false, logLevel: 'silent' });
+      it(`is at most ${LOCALE_BUDGET} bytes gzip when built, and reads back as the same catalogue`, async () => {
+        // as scripts/build-bundle.mjs builds it: the list of its texts (scripts/locale-values.mjs)
+        const built = await esbuild.build({
+          entryPoints: [new URL(`${tag}.ts`, localeDir).pathname],
+          bundle: true, minify: true, charset: 'utf8', format: 'esm', write: false, logLevel: 'silent', plugins: [localeValuesPlugin()],
+        });
         const size = gzipSync(built.outputFiles[0]!.contents, { level: 9 }).length;
         assert.ok(size <= LOCALE_BUDGET, `${tag}: ${size} bytes gzip`);
+        const shipped = ((await import(`data:text/javascript;base64,${Buffer.from(built.outputFiles[0]!.text).toString('base64')}`)) as { default: string[] }).default;
+        assert.ok(Array.isArray(shipped), 'a list of texts');
+        const source = ((await import(`./locales/${tag}.js`)) as { default: Messages }).default;
+        assert.deepEqual(localeTexts(shipped), source);
       });
     });
   }

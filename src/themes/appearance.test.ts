@@ -236,7 +236,7 @@ describe('compileAppearance: rules', () => {
     assert.deepEqual(RULE_SELECTORS['input:invalid'], { inner: 'input[aria-invalid="true"]', part: '::part(input-invalid)' });
     assert.equal(RULE_SELECTORS['button:hover'].inner, 'button[part~="button"]:hover:not(:disabled)');
     for (const key of ['base', 'field', 'label', 'input', 'input:hover', 'input:disabled', 'input::placeholder', 'button',
-      'button:focus', 'button:disabled', 'button:active', 'error', 'status', 'brand'] as const) {
+      'button:focus', 'button:disabled', 'button:active', 'error', 'status', 'brand', 'brands', 'network'] as const) {
       assert.ok(RULE_SELECTORS[key].inner && RULE_SELECTORS[key].part.startsWith('::part('), key);
     }
   });

@@ -30,7 +30,7 @@ export type { ColorScheme };
 export type RuleSelector =
   | 'base' | 'form' | 'field' | 'label' | 'input' | 'input:hover' | 'input:focus' | 'input:invalid' | 'input:disabled'
   | 'input::placeholder' | 'button' | 'button:hover' | 'button:focus' | 'button:disabled' | 'button:active'
-  | 'error' | 'status' | 'brand';
+  | 'error' | 'status' | 'brand' | 'brands' | 'network';
 
 export type AppearanceValue = string | number;
 
@@ -77,6 +77,8 @@ export const RULE_SELECTORS: Readonly<Record<RuleSelector, { inner: string; part
   error: { inner: '.error', part: '::part(error)' },
   status: { inner: '.status', part: '::part(status)' },
   brand: { inner: '.brand', part: '::part(brand)' },
+  brands: { inner: '.brands', part: '::part(brands)' },
+  network: { inner: '.networks', part: '::part(network)' },
 };
 
 

@@ -12,7 +12,7 @@ export const LAYOUT_CSS = [
   '.layout-stacked .row{grid-template-columns:minmax(0,1fr)}',
   `.layout-single-line form{grid-template-columns:minmax(0,2fr) minmax(0,1fr) minmax(0,1fr);column-gap:${t('column-gap')}}`,
   '.layout-single-line .row{display:contents}',
-  '.layout-single-line .field.name,.layout-single-line button{grid-column:1/-1}',
+  '.layout-single-line .field.name,.layout-single-line button,.layout-single-line .brands{grid-column:1/-1}',
   // below 30 rem floating labels take one field per row, so a long label (or one with wider text spacing) fits its field
   '@container tender (max-width: 30rem){.layout-single-line form{grid-template-columns:minmax(0,1fr) minmax(0,1fr)}.layout-single-line .field.number{grid-column:1/-1}.labels-floating .row,.labels-floating.layout-single-line form{grid-template-columns:minmax(0,1fr)}}',
   '@container tender (max-width: 14rem){.layout-single-line form{grid-template-columns:minmax(0,1fr)}}',

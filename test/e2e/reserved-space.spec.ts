@@ -108,7 +108,7 @@ forEachMode((mode) => {
     await page.goto(merchant.address({ 'client-secret': payment.client_secret }), { waitUntil: 'domcontentloaded' });
     const placeholder = merchant.checkout.locator('[part="placeholder"]');
     await expect(placeholder).toBeVisible();
-    expect(await placeholder.evaluate((element) => element.getBoundingClientRect().height)).toBe(352);
+    expect(await placeholder.evaluate((element) => element.getBoundingClientRect().height)).toBe(372);
     expect(await busy(), 'busy while loading').toBe(true);
 
     release();

@@ -41,6 +41,8 @@ export interface FrameHostElement extends ChallengeHost {
   readonly hideButton: boolean;
   readonly hideName: boolean;
   readonly disabled: boolean;
+  readonly showBrands: boolean;
+  readonly preferredNetwork: string;
   readonly appearance: Appearance | null;
   readonly messages: Partial<Messages>;
 }
@@ -126,6 +128,8 @@ export class FrameHost {
     if (this.element.theme) url.searchParams.set('theme', this.element.theme);
     const hidden = [this.element.hideName && 'name', this.element.hideButton && 'button'].filter(Boolean).join(',');
     if (hidden) url.searchParams.set('hide', hidden);
+    // the row of accepted networks is in the frame's first paint, so its height does not change when the row fills
+    if (this.element.showBrands) url.searchParams.set('show', 'brands');
     void loadProtocol().catch(() => undefined); // checked messages: the schemas load while the frame does
     const frame = document.createElement('iframe');
     frame.setAttribute('part', 'frame');
@@ -273,6 +277,8 @@ export class FrameHost {
       hideButton: element.hideButton,
       hideName: element.hideName,
       disabled: element.disabled,
+      showBrands: element.showBrands,
+      preferredNetwork: element.preferredNetwork,
       requestTimeout: Number.isFinite(element.requestTimeout) && element.requestTimeout > 0 ? element.requestTimeout : 0,
       variables: hostValues,
     };

@@ -1,6 +1,5 @@
 import { html, nothing, type PropertyValues } from 'lit';
 import { property } from 'lit/decorators.js';
-import { CARD_BRANDS, type CardBrand } from '../../card/index.js';
 import type { FlowStatus } from '../../flow/describe.js';
 import type * as PreviewModule from '../../flow/preview.js';
 import type { PreviewState } from '../../flow/preview.js';
@@ -16,6 +15,7 @@ import { PaymentFlowController, type FrameHooks } from '../controllers/payment-f
 import { lazy } from '../lazy.js';
 import { TenderElement, type Emit } from '../tender-element.js';
 import type { CardErrors, ConfirmOutcome } from '../../events.js';
+import type * as ExtrasModule from './card-extras.js';
 import { styles } from './tender-checkout.styles.js';
 
 export type { CardErrors, ConfirmOutcome } from '../../events.js';
@@ -23,8 +23,8 @@ export type { PreviewState } from '../../flow/preview.js';
 
 /** The preview's sample states are a chunk of their own, fetched only when `preview` is set. */
 const loadPreviewModule = lazy<typeof PreviewModule>(() => import('../../flow/preview.js'));
-
-const SHORT_BRAND: Partial<Record<CardBrand, string>> = { mastercard: 'MC', amex: 'AMEX', unionpay: 'UPI', diners: 'DINERS' };
+/** The brand marks, the CVC illustration and the network choice of a co-badged card: a chunk of their own, asked for at the first render. */
+const loadExtrasModule = lazy<typeof ExtrasModule>(() => import('./card-extras.js'));
 
 /**
  * The card form itself, with the payment flow: what `<tender-checkout inline>` shows in its shadow
@@ -39,6 +39,9 @@ export class TenderCardForm extends TenderElement {
   private asking: Promise<ConfirmOutcome> | null = null;
   /** Settles when the asked preview state is shown. */
   private previewShown: Promise<void> = Promise.resolve();
+  /** Marks, CVC illustration, network choice (card-extras.ts), once loaded; and its loading. */
+  private extras?: ExtrasModule.CardExtras;
+  private extrasLoaded?: Promise<unknown>;
   private readonly emitter: Emit = (name, detail, options) => this.emit(name, detail, options);
   private readonly localization = new LocaleController(this);
   private readonly look = new AppearanceController(this, this.emitter);
@@ -54,7 +57,7 @@ export class TenderCardForm extends TenderElement {
   });
   private readonly flow = new PaymentFlowController(this, {
     emit: this.emitter,
-    card: () => this.form.cardInput(!this.hideName),
+    card: () => ({ ...this.form.cardInput(!this.hideName), network: this.extras?.chosen }),
     prepared: () => Promise.all([this.localization.loaded, this.look.applied]),
     text: (status) => this.textOf(status),
     confirmAgain: () => void this.confirm(),
@@ -89,10 +92,20 @@ export class TenderCardForm extends TenderElement {
   @property({ type: Boolean, reflect: true }) disabled = false;
   /** Shows one state with a sample payment and never calls the network (the theme previewer's gallery). */
   @property() preview: PreviewState | '' = '';
+  /** Shows the merchant's accepted card networks (from the payment-method list) above the card number. */
+  @property({ type: Boolean, attribute: 'show-brands' }) showBrands = false;
+  /** The network a co-badged card goes on unless the customer picks the other, by its API name (`CartesBancaires`). */
+  @property({ attribute: 'preferred-network' }) preferredNetwork = '';
   /** Set by the isolated frame only: what crosses to the host element (its events' questions, navigation, the challenge). */
   @property({ attribute: false }) hooks: FrameHooks | null = null;
 
   protected override willUpdate(changed: PropertyValues<this>): void {
+    if (!this.extras) {
+      this.extrasLoaded = loadExtrasModule().then(
+        (module) => (this.extras ??= new module.CardExtras(this, html)),
+        () => undefined, // the badge names the brand and the CVC hint is text alone; the next update asks again
+      );
+    }
     if (changed.has('appearance') || changed.has('theme')) this.look.update();
     if (this.preview) {
       if (changed.has('preview')) this.showPreview(this.preview);
@@ -107,7 +120,7 @@ export class TenderCardForm extends TenderElement {
   /** Also waits for the locale, the appearance and the success confirmation being loaded, and the render they cause. */
   protected override async getUpdateComplete(): Promise<boolean> {
     await super.getUpdateComplete();
-    await Promise.all([this.localization.loaded, this.look.applied, this.previewShown]);
+    await Promise.all([this.localization.loaded, this.look.applied, this.previewShown, this.extrasLoaded]);
     await super.getUpdateComplete();
     await this.confirmation.loaded;
     return super.getUpdateComplete();
@@ -192,7 +205,7 @@ export class TenderCardForm extends TenderElement {
     this.renderRoot.querySelector<HTMLElement>('#number')?.focus(options);
   }
 
-  private renderField(field: Field, label: string, control: unknown, hint?: string) {
+  private renderField(field: Field, label: string, control: unknown, hint?: unknown) {
     const error = this.form.errors[field as keyof CardErrors];
     return html`<div class="field ${field}" part="field">
       <label part="label" for=${field}>${label}</label>
@@ -205,14 +218,17 @@ export class TenderCardForm extends TenderElement {
   override render() {
     const { phase, payment, status, problem } = this.flow.state;
     const { brand, errors, cvcLength } = this.form;
-    const form = this.form;
+    const { form, extras } = this;
     // the fields take input from the first paint and stay focusable (read-only) while a confirm is in flight;
     // only the pay button waits for the payment
     const submitting = phase === 'submitting';
     const amount = payment ? formatAmount(payment.amount, payment.currency, this.localization.intl) : '';
     // (a confirm that did not go through leaves the flow \`ready\`, with *Try again*: the form stays)
     const showForm = phase === 'loading' || phase === 'ready' || submitting;
-    const brandName = brand ? CARD_BRANDS[brand].displayName : null;
+    // the detected network's mark (the chosen one of a co-badged card), once card-extras.ts is loaded
+    const badge = brand && extras?.badge(brand);
+    // an American Express code's error already says "4 digits, on the front": the hint is not read after it again
+    const front = brand === 'amex';
     const invalid = (field: keyof CardErrors) => (errors[field] ? 'true' : 'false');
     const inputPart = (field: keyof CardErrors) => (errors[field] ? 'input input-invalid' : 'input');
     const { labels, layout } = this.look.look;
@@ -223,9 +239,10 @@ export class TenderCardForm extends TenderElement {
     const optional = this.t('optional');
     const nameLabel = `${this.t('holderName')}${optional[0] === '（' ? '' : ' '}${optional}`;
     // after a decline (or a confirm that did not go through) focus goes to the number: its description says why
-    const numberDescription = `number-error${phase === 'ready' && status ? ' status-line' : ''}${brand ? ' number-brand' : ''}`;
+    const numberDescription = `number-error${phase === 'ready' && status ? ' status-line' : ''}${badge ? ' number-brand' : ''}`;
     return html`<div class="base layout-${layout} labels-${labels}${this.hideButton ? ' no-button' : ''}" part="base" lang=${tag} dir=${textDirection(tag)}>
       <form part="form" novalidate @submit=${this.handleSubmit} ?hidden=${!showForm} aria-busy=${submitting}>
+        ${this.showBrands ? html`<div class="brands" part="brands">${extras?.acceptedList()}</div>` : nothing}
         ${this.renderField(
           'number',
           this.t('cardNumber'),
@@ -235,9 +252,9 @@ export class TenderCardForm extends TenderElement {
               required aria-invalid=${invalid('number')} aria-describedby=${numberDescription}
               @input=${form.onNumberInput} @blur=${form.onBlur} />
             <span class="brand" part="brand" id="number-brand" role="img"
-              aria-label=${brandName ? this.t('brand', { brand: brandName }) : nothing}
-              ?hidden=${!brand}>${brand ? (SHORT_BRAND[brand] ?? brandName?.toUpperCase()) : ''}</span>
-          </div>`,
+              aria-label=${badge ? this.t('brand', { brand: badge.name }) : nothing}
+              ?hidden=${!badge}>${badge?.mark}</span>
+          </div>${extras?.networkChoice()}`,
         )}
         <div class="row">
           ${this.renderField(
@@ -254,8 +271,9 @@ export class TenderCardForm extends TenderElement {
             this.t('cvc'),
             html`<input id="cvc" part=${inputPart('cvc')} dir="ltr" name="cvc" autocomplete="cc-csc" inputmode="numeric" type="text"
               spellcheck="false" maxlength=${cvcLength} placeholder=${this.t('cvcPlaceholder')} ?disabled=${this.disabled} ?readonly=${submitting}
-              required aria-invalid=${invalid('cvc')} aria-describedby="cvc-error"
+              required aria-invalid=${invalid('cvc')} aria-describedby=${front && errors.cvc ? 'cvc-error' : 'cvc-error cvc-hint'}
               @input=${form.onCvcInput} @blur=${form.onBlur} />`,
+            html`<span class="art">${extras?.cvcArt(front)}</span>${this.t(front ? 'cvcFront' : 'cvcBack')}`,
           )}
         </div>
         ${this.hideName

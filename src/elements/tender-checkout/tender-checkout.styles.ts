@@ -117,16 +117,11 @@ export const styles = css`
     background: ${t('color-disabled')};
     cursor: not-allowed;
   }
+  /* the mark of the detected network (card-extras.ts draws it), sized in font-size-small */
   .brand {
     position: absolute;
     right: 8px;
     font-size: ${t('font-size-small')};
-    font-weight: 700;
-    letter-spacing: 0.02em;
-    padding: 2px 6px;
-    border-radius: 4px;
-    border: 1px solid currentColor;
-    color: ${t('color-text-secondary')};
   }
   .error,
   .hint {
@@ -136,6 +131,21 @@ export const styles = css`
   }
   .hint {
     color: ${t('color-text-secondary')};
+  }
+  /* the accepted networks (show-brands) and the CVC illustration come with a chunk of their own (card-extras.ts): their room is kept from the first paint */
+  .brands {
+    min-height: 1.625em;
+  }
+  /* two lines whatever the width, so the form's height (and the room the element reserves for it, 372px) does not depend on where the hint wraps */
+  #cvc-hint {
+    display: flex;
+    gap: .5em;
+    min-height: 2lh;
+  }
+  .art {
+    flex: none;
+    width: 2.25em;
+    height: 1.5em;
   }
   button {
     font: inherit;
@@ -221,8 +231,7 @@ export const styles = css`
   }
   @media (forced-colors: active) {
     input,
-    button,
-    .brand {
+    button {
       border: 1px solid CanvasText;
     }
     input[aria-invalid='true'] {

@@ -27,12 +27,13 @@ export type { PreviewState } from '../../flow/preview.js';
 /**
  * The placeholder holds the form's height from the element's first render until the frame (or the inline
  * form) shows, so nothing on the page moves: the height of the default look, less the name's row and the
- * button's (with the button hidden the status line keeps its line), or `--tender-reserved-height`.
+ * button's (with the button hidden the status line keeps its line), plus the row of accepted networks
+ * (`show-brands`), or `--tender-reserved-height`.
  */
 const CSS =
   ':host{display:block}:host([hidden]){display:none}iframe{display:block;width:100%;height:0;border:0;color-scheme:normal;overflow:hidden}[part=frame-status]{margin:0;font:inherit;color:var(--tender-color-danger,#b00020)}' +
-  '[part=placeholder]{--_tender-reserved:352px;box-sizing:border-box;height:var(--tender-reserved-height,var(--_tender-reserved));overflow:hidden;display:grid;grid-template-columns:1fr 1fr;align-content:start;gap:8px 12px;padding:var(--tender-container-padding,16px);background:var(--tender-color-background,transparent);border-radius:var(--tender-border-radius,6px)}' +
-  '.no-name{--_tender-reserved:272px}.no-button{--_tender-reserved:318px}.no-name.no-button{--_tender-reserved:238px}.no-name .n,.no-button .b{display:none}' +
+  '[part=placeholder]{--_tender-reserved:372px;box-sizing:border-box;height:var(--tender-reserved-height,calc(var(--_tender-reserved) + var(--_tender-brands,0px)));overflow:hidden;display:grid;grid-template-columns:1fr 1fr;align-content:start;gap:8px 12px;padding:var(--tender-container-padding,16px);background:var(--tender-color-background,transparent);border-radius:var(--tender-border-radius,6px)}' +
+  '.no-name{--_tender-reserved:292px}.no-button{--_tender-reserved:338px}.no-name.no-button{--_tender-reserved:258px}.brands{--_tender-brands:38px}.no-name .n,.no-button .b{display:none}' +
   '[part=placeholder] i{grid-column:span 2;height:44px;border-radius:var(--tender-border-radius,6px);background:var(--tender-color-disabled,#f0f0f0);animation:tender-pulse 1.6s ease-in-out infinite}[part=placeholder] .l{height:14px;width:40%}[part=placeholder] .h{grid-column:auto}' +
   '@keyframes tender-pulse{50%{opacity:.55}}@media (prefers-reduced-motion:reduce){[part=placeholder] i{animation:none}}@media (forced-colors:active){[part=placeholder] i{forced-color-adjust:none;background:GrayText}}';
 
@@ -55,6 +56,8 @@ const PROPS = {
   preview: ['preview', 's', ''],
   inline: ['inline', 'b', false],
   frameSrc: ['frame-src', 's', ''],
+  showBrands: ['show-brands', 'b', false],
+  preferredNetwork: ['preferred-network', 's', ''],
 } as const;
 type PropName = keyof typeof PROPS;
 const BY_ATTRIBUTE = new Map<string, PropName>(Object.entries(PROPS).map(([name, [attribute]]) => [attribute, name as PropName]));
@@ -133,7 +136,7 @@ const Base = (globalThis.HTMLElement ?? class {}) as typeof HTMLElement;
  * @cssproperty --tender-shadow-input - Input shadow.
  * @cssproperty --tender-shadow-input-focus - Input shadow when focused.
  * @cssproperty --tender-shadow-button - Button shadow.
- * @cssproperty --tender-reserved-height - Height the element reserves until the form shows (default: the default look's, 352px; 272px with `hide-name`, 318px with `hide-button`, 238px with both).
+ * @cssproperty --tender-reserved-height - Height the element reserves until the form shows (default: the default look's, 372px; 292px with `hide-name`, 338px with `hide-button`, 258px with both; 38px more with `show-brands`).
  */
 export class TenderCheckout extends Base {
   static version = VERSION;
@@ -189,6 +192,10 @@ export class TenderCheckout extends Base {
   declare inline: boolean;
   /** URL of the frame page (default: `<api-base>/frame/card`). */
   declare frameSrc: string;
+  /** Shows the card networks the merchant accepts (its payment-method list) as marks above the card number. */
+  declare showBrands: boolean;
+  /** The network a co-badged card goes on unless the customer picks the other, by its API name (`CartesBancaires`). */
+  declare preferredNetwork: string;
   private appearanceValue: Appearance | null = null;
   private messagesValue: Partial<Messages> = {};
 
@@ -300,6 +307,7 @@ export class TenderCheckout extends Base {
   private async sync(): Promise<void> {
     this.placeholder.classList.toggle('no-name', this.hideName);
     this.placeholder.classList.toggle('no-button', this.hideButton);
+    this.placeholder.classList.toggle('brands', this.showBrands);
     if (isInline(this)) {
       this.frameHost.close();
       return this.inlineForm.show();
