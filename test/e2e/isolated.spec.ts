@@ -172,7 +172,7 @@ test.describe('sibling frames replaying the protocol', () => {
     Object.assign(window, { spam: state });
     const cardFrame = (): Window | null => {
       try {
-        return parent.document.querySelector('tender-checkout > iframe')?.contentWindow ?? null;
+        return parent.document.querySelector<HTMLIFrameElement>('tender-checkout > iframe')?.contentWindow ?? null;
       } catch {
         return null; // another origin than the parent's: its DOM is out of reach
       }
