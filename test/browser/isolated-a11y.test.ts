@@ -82,7 +82,8 @@ describe('<tender-checkout> isolated: issue 25', () => {
       await challengeWithKeyboard(element, 'Complete');
       expect((await log.wait('tender-result')).detail.status).to.equal('succeeded');
       await waitUntil(async () => (await read()).focused === 'status', 'focus is not on the confirmation in the frame', { timeout: 3000 });
-      expect(document.activeElement).to.equal(element);
+      // the page's focus is on the card frame, the element's light-DOM child
+      expect(document.activeElement).to.equal(element.querySelector(':scope > iframe[slot=frame]'));
       expect((await read()).status).to.equal(en['status.succeeded']);
       await sendKeys({ press: 'Tab' });
       expect(document.activeElement, 'the next Tab left the widget forward').to.equal(after);

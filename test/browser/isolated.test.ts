@@ -56,15 +56,20 @@ async function typeCard(number: string) {
 const FRICTIONLESS_CARD = '4000000000004020';
 
 const mountIsolated = (options: MountOptions = {}) => mountCheckout({ ...options, mode: 'isolated' });
-const frameOf = (element: TenderCheckout) => element.shadowRoot!.querySelector<HTMLIFrameElement>('iframe[part=frame]')!;
+/** The card frame: the element's child (its light DOM, where the browser's autofill reaches it), slotted into its shadow root. */
+const frameOf = (element: TenderCheckout) => element.querySelector<HTMLIFrameElement>(':scope > iframe[slot=frame]')!;
 const digits = (text: string) => text.replace(/\D/g, '');
 
 describe('<tender-checkout> isolated (the default)', () => {
-  it('shows one frame of the API origin, sized to its content and titled, and no card field in this page', async () => {
+  it('shows one frame of the API origin in its light DOM, sized to its content and titled, and no card field in this page', async () => {
     const { element, log, config } = await mountIsolated();
     await log.wait('tender-ready');
     const frame = frameOf(element);
-    expect([...element.shadowRoot!.children].map((child) => child.localName)).to.deep.equal(['iframe']);
+    // the frame is the element's only child, shown through the shadow root's one slot (nothing else is left there once it shows)
+    expect([...element.children]).to.deep.equal([frame]);
+    expect([...element.shadowRoot!.children].map((child) => child.localName)).to.deep.equal(['slot']);
+    expect(frame.assignedSlot).to.equal(element.shadowRoot!.querySelector('slot'));
+    expect(element.shadowRoot!.querySelector('iframe')).to.equal(null);
     expect(new URL(frame.src).origin).to.equal(new URL(config.url).origin);
     expect(new URL(frame.src).pathname).to.equal('/frame/card');
     expect(new URL(frame.src).origin).not.to.equal(location.origin);
@@ -307,7 +312,8 @@ describe('<tender-checkout> isolated (the default)', () => {
     await log.wait('tender-ready');
     element.focus();
     await waitUntil(async () => (await read()).focused === 'number', 'focus is not on the card number');
-    expect(document.activeElement).to.equal(element);
+    // the frame is the element's child (its light DOM): the page's focus is on it, inside the element
+    expect(document.activeElement).to.equal(frameOf(element));
     expect(Object.keys((await read()).fields)).to.deep.equal(['number', 'expiry', 'cvc']);
     expect((await read()).disabled).to.deep.equal([]);
     element.disabled = true;
@@ -330,7 +336,7 @@ describe('<tender-checkout> isolated (the default)', () => {
     const refused = await sameOrigin.log.wait('tender-error');
     expect(refused.detail).to.include({ code: 'configuration', recoverable: false });
     expect(refused.detail.message).to.include('origin');
-    expect(sameOrigin.element.shadowRoot!.querySelector('iframe')).to.equal(null);
+    expect(sameOrigin.element.querySelector('iframe')).to.equal(null);
     sameOrigin.element.remove();
 
     const { log } = await mountIsolated({ attributes: { locale: `de-${'x'.repeat(40)}` } });
@@ -350,6 +356,36 @@ describe('<tender-checkout> isolated (the default)', () => {
     expect(await Promise.race([outcome, aTimeout(3000).then(() => 'never settled')])).to.deep.equal({ type: 'cancelled' });
     parent.append(element);
     await log.wait('tender-ready', 2);
+    // the frame moved with the element: the same one, and only one
+    expect(element.querySelectorAll('iframe')).to.have.length(1);
+  });
+
+  it('a frame taken out of the element (a framework re-rendering its children) is replaced by one new frame that pays', async () => {
+    const { element, log } = await mountIsolated();
+    await log.wait('tender-ready');
+    const first = frameOf(element);
+    element.replaceChildren();
+    await log.wait('tender-ready', 2);
+    const second = frameOf(element);
+    expect(second).not.to.equal(first);
+    expect(element.querySelectorAll('iframe')).to.have.length(1);
+    expect(document.querySelectorAll('iframe[slot=frame]')).to.have.length(1);
+    await typeCard(SUCCESS_CARD);
+    await pay();
+    expect((await log.wait('tender-result')).detail.status).to.equal('succeeded');
+  });
+
+  it('going inline removes the frame from its light DOM, and back to isolated puts exactly one there', async () => {
+    const { element, log } = await mountIsolated();
+    await log.wait('tender-ready');
+    element.inline = true;
+    await waitUntil(() => element.querySelector('iframe') === null, 'the frame stayed');
+    element.inline = false;
+    // the new frame said hello: it has its form's height (and the inline form is gone)
+    await waitUntil(() => frameOf(element)?.getBoundingClientRect().height > 150, 'no frame came back');
+    expect(element.querySelectorAll('iframe')).to.have.length(1);
+    expect(frameOf(element).assignedSlot).to.equal(element.shadowRoot!.querySelector('slot'));
+    expect(element.shadowRoot!.querySelector('tender-card-form')).to.equal(null);
   });
 
   it('reports a configuration error itself when it has no API base, and shows it', async () => {
@@ -363,7 +399,7 @@ describe('<tender-checkout> isolated (the default)', () => {
     element.locale = 'de';
     await log.wait('tender-error', 2);
     await waitUntil(() => element.shadowRoot!.querySelector('[part=frame-status]')?.textContent === de['error.configuration'], 'not in German');
-    expect(element.shadowRoot!.querySelector('iframe')).to.equal(null);
+    expect(element.querySelector('iframe')).to.equal(null);
   });
 
   it('takes its channel only from its parent: a sibling frame replaying the protocol gets no answer', async () => {

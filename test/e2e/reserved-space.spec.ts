@@ -42,7 +42,8 @@ forEachMode((mode) => {
       const sample = () => {
         const element = document.querySelector('tender-checkout');
         const root = element?.shadowRoot;
-        const shown = root?.querySelector('iframe, tender-card-form:not([hidden])');
+        // isolated: the iframe, the element's light-DOM child; inline: the form in its shadow root
+        const shown = element?.querySelector(':scope > iframe') ?? root?.querySelector('tender-card-form:not([hidden])');
         samples.push({
           time: Math.round(performance.now()),
           height: element?.getBoundingClientRect().height ?? 0,

@@ -311,7 +311,16 @@ export class MerchantPage {
 function storageOf(frame: Frame): Promise<string> {
   return frame.evaluate(() => {
     const dump = (store: Storage) => Array.from({ length: store.length }, (_, i) => `${store.key(i)}=${store.getItem(store.key(i) ?? '')}`).join('\n');
-    return `${dump(localStorage)}\n${dump(sessionStorage)}`;
+    // a cross-site frame may be denied storage (the browser's third-party storage rules): it then holds none
+    const open = (name: 'localStorage' | 'sessionStorage') => {
+      try {
+        return dump(window[name]);
+      } catch (error) {
+        if (error instanceof DOMException && error.name === 'SecurityError') return '';
+        throw error;
+      }
+    };
+    return `${open('localStorage')}\n${open('sessionStorage')}`;
   });
 }
 
@@ -325,11 +334,14 @@ function stringValues(value: unknown): string[] {
 /**
  * `merchant`: the merchant page served on its own origin with the strict CSP of its mode (the `mode`
  * option, isolated unless a spec says `test.use({ mode: 'inline' })`; the page's `mode` query
- * parameter picks the policy). After each test it checks the page's own violation counter, the console
- * (every page and frame visited), card-data leaks and, isolated, that the page never called the API.
+ * parameter picks the policy; `crossSite` serves it from another site than the API's). After each
+ * test it checks the page's own violation counter, the console (every page and frame visited),
+ * card-data leaks and, isolated, that the page never called the API.
  */
-export const test = base.extend<{ mode: Mode; merchant: MerchantPage }, { merchantServer: StaticServer }>({
+export const test = base.extend<{ mode: Mode; crossSite: boolean; merchant: MerchantPage }, { merchantServer: StaticServer }>({
   mode: ['isolated', { option: true }],
+  // the page on `127.0.0.1` while the API stays on `localhost`: two sites, so the card frame is an out-of-process frame
+  crossSite: [false, { option: true }],
   merchantServer: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixture list from the pattern
     async ({}, use) => {
@@ -339,10 +351,11 @@ export const test = base.extend<{ mode: Mode; merchant: MerchantPage }, { mercha
     },
     { scope: 'worker' },
   ],
-  merchant: async ({ page, merchantServer, mode }, use) => {
-    const merchant = new MerchantPage(page, merchantServer.url, mode);
+  merchant: async ({ page, merchantServer, mode, crossSite }, use) => {
+    const baseUrl = crossSite ? merchantServer.url.replace('//localhost:', '//127.0.0.1:') : merchantServer.url;
+    const merchant = new MerchantPage(page, baseUrl, mode);
     await use(merchant);
-    if (page.url().startsWith(merchantServer.url)) {
+    if (page.url().startsWith(baseUrl)) {
       expect(await merchant.violationCount(), 'CSP violations counted by the page').toBe(0);
       await merchant.assertNoCardData();
     }

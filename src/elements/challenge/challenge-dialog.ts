@@ -74,7 +74,12 @@ export function isChallengeEnd(event: MessageEvent, origin: string, frame: Windo
  * next (inline the form does that itself: the payment flow's `placeFocus`, one place for every outcome).
  */
 function returnFocus(host: ChallengeHost): void {
-  host.shadowRoot?.querySelector<HTMLIFrameElement>('iframe[part=frame]')?.focus();
+  cardFrame(host)?.focus();
+}
+
+/** Isolated, the card frame: the element's child (its light DOM), slotted into its shadow root. */
+function cardFrame(host: ChallengeHost): HTMLIFrameElement | null {
+  return host.querySelector<HTMLIFrameElement>(':scope > iframe[slot=frame]');
 }
 
 /**
@@ -94,7 +99,7 @@ export function openChallenge(host: ChallengeHost, url: string, paymentId: strin
   if (!root.adoptedStyleSheets.includes(sheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
 
   // the form's language and direction (inline: its wrapper; isolated: the frame element, which the frame's `meta` message labels)
-  const base = root.querySelector('.base, iframe[part=frame]');
+  const base = root.querySelector('.base') ?? cardFrame(host);
   const dialog = document.createElement('dialog');
   dialog.className = 'challenge';
   dialog.setAttribute('part', 'challenge');
@@ -117,7 +122,7 @@ export function openChallenge(host: ChallengeHost, url: string, paymentId: strin
   dialog.append(bar, frame);
 
   // isolated, the look is compiled before the dialog shows (never a white flash under a dark theme)
-  const looked = host.shadowRoot?.querySelector('iframe[part=frame]') ? adoptLook(host, root).catch(() => undefined) : Promise.resolve();
+  const looked = cardFrame(host) ? adoptLook(host, root).catch(() => undefined) : Promise.resolve();
 
   return new Promise((resolve) => {
     let settled = false;

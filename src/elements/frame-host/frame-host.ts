@@ -1,7 +1,7 @@
 /**
  * The host side of the isolated card frame, for `<tender-checkout>` (docs/architecture.md § The
- * isolated card frame): the one `<iframe part="frame">` in the element's shadow root and its load
- * timeout; the frame's `hello` on the window, answered with a `MessageChannel`; the configuration sent
+ * isolated card frame): the one `<iframe slot="frame">`, a child of the element (its light DOM, where
+ * the browser's autofill reaches it) slotted into the shadow root, kept there and its load timeout; the frame's `hello` on the window, answered with a `MessageChannel`; the configuration sent
  * over it, with the page's `--tender-*` values (watched); the frame's messages turned into the
  * element's events; the `confirm()` calls waiting for their answer; the 3-D Secure dialog opened over
  * the page for the frame; the return parameters taken off the page's URL.
@@ -48,7 +48,7 @@ export interface FrameHostElement extends ChallengeHost {
 }
 
 export interface FrameHostOptions {
-  /** Fires the frame's events; its shadow root holds the iframe and the dialog. */
+  /** Fires the frame's events and holds the iframe (its child); its shadow root holds the slot and the dialog. */
   element: FrameHostElement;
   root: ShadowRoot;
   /** The language the frame shows (the element's `locale`, `auto` resolved). */
@@ -78,6 +78,12 @@ export class FrameHost {
   private readonly challenges = new Map<number, AbortController>();
   /** Stops watching the page for what may change a `--tender-*` value. */
   private stopWatchingStyles: (() => void) | null = null;
+  /** Where the shadow root shows the frame, which is the element's child. */
+  private readonly slot = Object.assign(document.createElement('slot'), { name: 'frame' });
+  /** A frame taken out of the element while it is in the page (a framework re-rendering its children) is put back, as a new frame. */
+  private readonly children = new MutationObserver(() => {
+    if (this.frame && this.frame.parentNode !== this.element) this.show();
+  });
 
   constructor(private readonly options: FrameHostOptions) {
     this.element = options.element;
@@ -87,10 +93,12 @@ export class FrameHost {
   /** The element is in the page: listen for the frame's `hello`. */
   connect(): void {
     addEventListener('message', this.onWindowMessage);
+    this.children.observe(this.element, { childList: true });
   }
 
   disconnect(): void {
     removeEventListener('message', this.onWindowMessage);
+    this.children.disconnect();
     this.stopWatchingStyles?.();
     this.stopWatchingStyles = null;
     clearTimeout(this.timer);
@@ -116,7 +124,7 @@ export class FrameHost {
       this.options.fail('configuration', 'The card frame must come from the payment API’s origin, not this page’s: check api-base and frame-src, or set inline');
       return;
     }
-    if (this.frame && this.frameBase === url.href) {
+    if (this.frame?.parentNode === this.element && this.frameBase === url.href) {
       // back in the page after a move: its document was reloaded and will say hello again
       if (!this.port) this.armTimeout();
       this.configure();
@@ -133,6 +141,10 @@ export class FrameHost {
     void loadProtocol().catch(() => undefined); // checked messages: the schemas load while the frame does
     const frame = document.createElement('iframe');
     frame.setAttribute('part', 'frame');
+    frame.slot = 'frame';
+    // the element's child, so the page's rules reach it: its size in its own style (the CSSOM, which a strict CSP allows);
+    // no border but one the page gives it (the shadow root's `::slotted` rule)
+    frame.style.cssText = 'display:block;width:100%;height:0;color-scheme:normal';
     frame.title = 'Card payment form';
     // the browser holds the frame to what it needs (its scripts, its own origin for the API, its form):
     // no top-level navigation, no popups, whatever its code tried
@@ -140,8 +152,10 @@ export class FrameHost {
     frame.src = url.href;
     this.frame = frame;
     this.frameOrigin = url.origin;
-    // the placeholder after the frame: it holds the frame's expected height until hello, so nothing moves when the frame shows
-    this.options.root.replaceChildren(frame, this.options.placeholder);
+    // in the light DOM (Chromium's autofill skips frames inside a shadow root), shown through the slot; the placeholder
+    // after it holds the frame's expected height until hello, so nothing moves when the frame shows
+    this.element.append(frame);
+    this.options.root.replaceChildren(this.slot, this.options.placeholder);
     this.options.busy(true);
     this.armTimeout();
   }

@@ -31,7 +31,7 @@ export type { PreviewState } from '../../flow/preview.js';
  * (`show-brands`), or `--tender-reserved-height`.
  */
 const CSS =
-  ':host{display:block}:host([hidden]){display:none}iframe{display:block;width:100%;height:0;border:0;color-scheme:normal;overflow:hidden}[part=frame-status]{margin:0;font:inherit;color:var(--tender-color-danger,#b00020)}' +
+  ':host{display:block}:host([hidden]){display:none}::slotted(iframe){border:0}[part=frame-status]{margin:0;font:inherit;color:var(--tender-color-danger,#b00020)}' +
   '[part=placeholder]{--_tender-reserved:372px;box-sizing:border-box;height:var(--tender-reserved-height,calc(var(--_tender-reserved) + var(--_tender-brands,0px)));overflow:hidden;display:grid;grid-template-columns:1fr 1fr;align-content:start;gap:8px 12px;padding:var(--tender-container-padding,16px);background:var(--tender-color-background,transparent);border-radius:var(--tender-border-radius,6px)}' +
   '.no-name{--_tender-reserved:292px}.no-button{--_tender-reserved:338px}.no-name.no-button{--_tender-reserved:258px}.brands{--_tender-brands:38px}.no-name .n,.no-button .b{display:none}' +
   '[part=placeholder] i{grid-column:span 2;height:44px;border-radius:var(--tender-border-radius,6px);background:var(--tender-color-disabled,#f0f0f0);animation:tender-pulse 1.6s ease-in-out infinite}[part=placeholder] .l{height:14px;width:40%}[part=placeholder] .h{grid-column:auto}' +
@@ -84,8 +84,9 @@ const Base = (globalThis.HTMLElement ?? class {}) as typeof HTMLElement;
  * @event tender-result - An outcome is known. `{ paymentId, status, retryable, errorCode?, errorMessage?, payment }`
  * @event tender-error - Something other than an outcome went wrong: configuration, expired secret, network or server trouble, an unsafe redirect, a rejected appearance key. `{ code, message, recoverable, key? }`
  *
- * @csspart frame - The iframe of the isolated mode (the parts below exist in `inline` mode only: style the frame's form with `appearance.rules`).
- * @csspart frame-status - What the isolated mode shows when the frame cannot load.
+ * @slot frame - The iframe of the isolated mode, which the element puts there itself: its own child, so that the browser's autofill reaches the form (docs/widget.md § Where the frame lives). Give the element no other children.
+ *
+ * @csspart frame-status - What the isolated mode shows when the frame cannot load (the parts from `base` on exist in `inline` mode only: style the frame's form with `appearance.rules`).
  * @csspart placeholder - What the element shows, at the form's expected height, until the frame or the inline form is shown (its bars are `i` elements).
  * @csspart base - The wrapper of everything.
  * @csspart form - The card form.
