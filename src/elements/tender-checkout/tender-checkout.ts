@@ -20,25 +20,14 @@ import { defineElement, VERSION } from '../define-element.js';
 import { FrameHost } from '../frame-host/frame-host.js';
 import { localiseHostStatus, showHostStatus } from './host-status.js';
 import { InlineForm, isInline } from './inline-form.js';
+import { createPlaceholder, fitPlaceholder, PLACEHOLDER_CSS } from './placeholder.js';
 
 export type { CardErrors, ConfirmOutcome } from '../../events.js';
 export type { PreviewState } from '../../flow/preview.js';
 
-/**
- * The placeholder holds the form's height from the element's first render until the frame (or the inline
- * form) shows, so nothing on the page moves: the height of the default look, less the name's row and the
- * button's (with the button hidden the status line keeps its line), plus the row of accepted networks
- * (`show-brands`), or `--tender-reserved-height`.
- */
+/** The host's own styles, then the placeholder's (./placeholder.ts). */
 const CSS =
-  ':host{display:block}:host([hidden]){display:none}::slotted(iframe){border:0}[part=frame-status]{margin:0;font:inherit;color:var(--tender-color-danger,#b00020)}' +
-  '[part=placeholder]{--_tender-reserved:372px;box-sizing:border-box;height:var(--tender-reserved-height,calc(var(--_tender-reserved) + var(--_tender-brands,0px)));overflow:hidden;display:grid;grid-template-columns:1fr 1fr;align-content:start;gap:8px 12px;padding:var(--tender-container-padding,16px);background:var(--tender-color-background,transparent);border-radius:var(--tender-border-radius,6px)}' +
-  '.no-name{--_tender-reserved:292px}.no-button{--_tender-reserved:338px}.no-name.no-button{--_tender-reserved:258px}.brands{--_tender-brands:38px}.no-name .n,.no-button .b{display:none}' +
-  '[part=placeholder] i{grid-column:span 2;height:44px;border-radius:var(--tender-border-radius,6px);background:var(--tender-color-disabled,#f0f0f0);animation:tender-pulse 1.6s ease-in-out infinite}[part=placeholder] .l{height:14px;width:40%}[part=placeholder] .h{grid-column:auto}' +
-  '@keyframes tender-pulse{50%{opacity:.55}}@media (prefers-reduced-motion:reduce){[part=placeholder] i{animation:none}}@media (forced-colors:active){[part=placeholder] i{forced-color-adjust:none;background:GrayText}}';
-
-/** The placeholder's bars: label (l) and field rows of the number, the expiry and CVC (h: half), the name (n) and the button (b). */
-const BARS = ['l', '', 'l h', 'l h', 'h', 'h', 'l n', 'n', 'b'];
+  ':host{display:block}:host([hidden]){display:none}::slotted(iframe){border:0}[part=frame-status]{margin:0;font:inherit;color:var(--tender-color-danger,#b00020)}' + PLACEHOLDER_CSS;
 
 /** Attribute-backed properties: name → [attribute, kind (s string, b boolean, n number), default]. */
 const PROPS = {
@@ -237,11 +226,7 @@ export class TenderCheckout extends Base {
     if (!sheet.cssRules.length) sheet.replaceSync(CSS);
     this.root.adoptedStyleSheets = [sheet];
     this.internals = this.attachInternals();
-    const placeholder = (this.placeholder = document.createElement('div'));
-    placeholder.setAttribute('part', 'placeholder');
-    placeholder.setAttribute('aria-hidden', 'true');
-    for (const bar of BARS) placeholder.appendChild(document.createElement('i')).className = bar;
-    this.root.append(placeholder);
+    const placeholder = (this.placeholder = this.root.appendChild(createPlaceholder()));
     this.busy(true);
     const fail = (code: TenderErrorCode, message: string) => this.fail(code, message);
     const busy = (loading: boolean) => this.busy(loading);
@@ -306,9 +291,7 @@ export class TenderCheckout extends Base {
   }
 
   private async sync(): Promise<void> {
-    this.placeholder.classList.toggle('no-name', this.hideName);
-    this.placeholder.classList.toggle('no-button', this.hideButton);
-    this.placeholder.classList.toggle('brands', this.showBrands);
+    fitPlaceholder(this.placeholder, this);
     if (isInline(this)) {
       this.frameHost.close();
       return this.inlineForm.show();
