@@ -295,9 +295,12 @@ describe('saved cards in the browser: list, payment_token, consent, delete', () 
       }
     });
 
-    it('the merchant\'s server confirm keeps saving with setup_future_usage alone', async () => {
+    it('the merchant\'s server confirm keeps saving with setup_future_usage alone, even after a browser\'s confirm without consent', async () => {
       const payment = await newPayment({ customer_id: 'cus_server_saves', setup_future_usage: 'on_session' });
+      const declined = await browserConfirm(payment, newCard('4000000000000002'));
+      assert.equal(declined.body.status, 'failed', declined.text);
       const paid = await sandbox.request('POST', `/payments/${payment.payment_id}/confirm`, { body: newCard(NUMBERS.visa) });
+      assert.equal(paid.body.status, 'succeeded', paid.text);
       assert.match(String(paid.body.payment_method_id), /^pm_/);
     });
   });

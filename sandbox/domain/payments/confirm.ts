@@ -75,12 +75,14 @@ export function runConfirm(engine: PaymentEngine, merchant: MerchantAccount, pay
   if (byClient) {
     const consent = request.customer_acceptance ?? request.mandate_data?.customer_acceptance ?? payment.customer_acceptance;
     payment.save_card_consent = consent != null;
+  } else {
+    // the merchant's server confirms: setup_future_usage alone saves, whatever a browser's confirm said before
+    delete payment.save_card_consent;
   }
   applyPaymentMembers(engine, merchant, payment, request);
-  if (saved) return confirmWithPaymentToken(engine, payment, saved.customer, saved.method);
   // a card attached at create or update pays when the confirm brings none (it is spent by this attempt)
-  const attached = card || recurring ? null : (payment.attached_card ?? null);
-  if (!card && !recurring && !attached) throw apiError('paymentMethodDataRequired');
+  const attached = card || recurring || saved ? null : (payment.attached_card ?? null);
+  if (!card && !recurring && !saved && !attached) throw apiError('paymentMethodDataRequired');
   const checked = card ? { card: checkCard(card, engine.now()), decision: decideCard(card.card_number) } : attached;
   if (payment.capture_method === 'scheduled') {
     // upstream's test connector refuses it when the payment reaches it (dummyconnector.rs ConnectorValidation)
@@ -88,6 +90,7 @@ export function runConfirm(engine: PaymentEngine, merchant: MerchantAccount, pay
     throw apiError('captureMethodNotSupported', { connector }, `scheduled is not supported by ${connector}`);
   }
   payment.attached_card = null;
+  if (saved) return confirmWithPaymentToken(engine, payment, saved.customer, saved.method);
   if (recurring?.kind === 'mandate') return confirmWithMandate(engine, payment, recurring.id, request);
   if (recurring?.kind === 'payment_method') return confirmWithSavedCard(engine, payment, recurring.id, request);
   if (!checked) throw apiError('paymentMethodDataRequired');
