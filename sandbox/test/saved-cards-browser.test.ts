@@ -178,7 +178,7 @@ describe('saved cards in the browser: list, payment_token, consent, delete', () 
       assertApiError(await browserConfirm(payment, savedCardBody(String(saved?.payment_token), 'cus_server_list', '123')), 422, 'IR_29', 'Token is invalid or expired');
     });
 
-    it('is refused (422 IR_29) for another payment, another customer, another merchant, an expired session, a forgotten card or a forged token, and nothing changes', async () => {
+    it('is refused (422 IR_29) for another payment, another customer, another merchant, a forged token or the pm_ id, and nothing changes', async () => {
       await saveWithConsent('cus_refused', NUMBERS.visa);
       await saveWithConsent('cus_refused_other', NUMBERS.mastercard);
       const issuedTo = await newPayment({ customer_id: 'cus_refused' });
