@@ -5,6 +5,7 @@
  * `{"type":"payment_method_id"}` — instead of card data. The saved cards live in the customer's
  * record (masked: brand, last4, BIN, expiry, holder name), so no card number is ever kept.
  */
+import { createHash } from 'node:crypto';
 import type { PaymentMethodCreate } from '../../src/api/admin.js';
 import type { PaymentConfirmRequest } from '../../src/api/requests.js';
 import type { Store } from '../store/repo.js';
@@ -12,7 +13,7 @@ import { checkCard } from './card-check.js';
 import { apiCardNetwork } from './card-networks.js';
 import { apiError, errors } from './errors.js';
 import { newPaymentMethodId, newPaymentToken } from './ids.js';
-import type { Customer, MaskedCard, SavedPaymentMethod } from './types.js';
+import type { Customer, MaskedCard, Payment, SavedPaymentMethod } from './types.js';
 import { asJson, checkMetadata } from './validation.js';
 
 /** What a request asks to charge instead of card data, or null when it asks for nothing of the kind. */
@@ -107,10 +108,44 @@ export class SavedMethodService {
     return { customer, method };
   }
 
-  /** The customer's saved payment methods, newest first (upstream lists them by last use). */
+  /** The customer's saved payment methods, most recently used first (byLastUse). */
   ofCustomer(merchantId: string, customerId: string): { customer: Customer; methods: SavedPaymentMethod[] } {
     const customer = this.customerOf(merchantId, customerId);
-    return { customer, methods: [...(customer.payment_methods ?? [])].reverse() };
+    return { customer, methods: byLastUse(customer) };
+  }
+
+  /**
+   * The saved cards of the payment's customer for its client session (the browser's
+   * `GET /payments/{id}/client` and `GET /customers/payment_methods`), each with a fresh
+   * `payment_token` bound to this payment (issuePaymentTokens). A payment without a customer, or
+   * whose customer was deleted, has none.
+   */
+  forClientSession(payment: Payment): { customer: Customer | null; methods: SavedPaymentMethod[]; tokens: Map<string, string> } {
+    return this.store.transaction(() => {
+      const customer = payment.customer_id ? this.store.customer(payment.merchant_id, payment.customer_id) : null;
+      if (!customer || customer.redacted) return { customer: null, methods: [], tokens: new Map<string, string>() };
+      const methods = byLastUse(customer);
+      return { customer, methods, tokens: issuePaymentTokens(this.store, payment, customer, methods, this.now()) };
+    });
+  }
+
+  /**
+   * `DELETE /payment_methods/{id}`: the saved card is forgotten (its tokens then resolve to nothing),
+   * as upstream's delete_payment_method (`crates/router/src/core/payment_methods/cards.rs`), which
+   * refuses the customer's default card (`400 IR_25`). Upstream moves the default with
+   * `POST /customers/{id}/payment_methods/{pm}/default`, which the sandbox does not have, so the
+   * sandbox refuses the default only while the customer has other cards: the last one can go.
+   */
+  delete(merchantId: string, paymentMethodId: string): { payment_method_id: string; deleted: boolean } {
+    return this.store.transaction(() => {
+      const { customer } = this.get(merchantId, paymentMethodId);
+      const saved = customer.payment_methods ?? [];
+      if (customer.default_payment_method_id === paymentMethodId && saved.length > 1) throw apiError('defaultPaymentMethodDelete');
+      customer.payment_methods = saved.filter((method) => method.payment_method_id !== paymentMethodId);
+      if (customer.default_payment_method_id === paymentMethodId) customer.default_payment_method_id = null;
+      this.store.putCustomer(customer);
+      return { payment_method_id: paymentMethodId, deleted: true };
+    });
   }
 
   private customerOf(merchantId: string, customerId: string): Customer {
@@ -163,36 +198,113 @@ export function paymentMethodResponse(customer: Customer, method: SavedPaymentMe
   };
 }
 
+/** Most recently used first (a card never used counts from when it was saved); on a tie the later saved first. */
+export function byLastUse(customer: Customer): SavedPaymentMethod[] {
+  const lastUse = (method: SavedPaymentMethod) => Date.parse(method.last_used_at ?? method.created_at);
+  return (customer.payment_methods ?? [])
+    .map((method, index) => ({ method, index }))
+    .sort((a, b) => lastUse(b.method) - lastUse(a.method) || b.index - a.index)
+    .map(({ method }) => method);
+}
+
+/** A card saved on-session asks for its CVC on return; one saved off-session (or with a mandate) does not. */
+export const requiresCvv = (method: SavedPaymentMethod): boolean => !method.off_session;
+
+/** Only this is stored of a token: its SHA-256 (the token is 20 random alphanumerics, so no salt is needed). */
+const tokenHash = (token: string): string => createHash('sha256').update(token).digest('hex');
+
+/** When the payment's client secret expires (its tokens lapse with it), in milliseconds. */
+const sessionEnd = (payment: Payment): number => Date.parse(payment.created) + payment.session_expiry * 1000;
+
 /**
- * A customer's saved payment methods (CustomerPaymentMethodsListResponse). `payment_token` is a
- * fresh token per answer, as upstream's temporary locker tokens; the sandbox does not redeem it yet
- * (a confirm with only a `payment_token` is refused).
+ * Fresh `payment_token`s for the payment's client session, one per saved card, as upstream's
+ * temporary tokens (`pm_token_{token}_{payment_method}_hyperswitch` in its Redis, set by the
+ * customer payment-method list): random, stored as a hash bound to this payment, its customer and
+ * the card, lapsing with the client secret. Inside the caller's transaction.
  */
-export function customerPaymentMethodsResponse(customer: Customer, methods: SavedPaymentMethod[]) {
+export function issuePaymentTokens(store: Store, payment: Payment, customer: Customer, methods: SavedPaymentMethod[], now: number): Map<string, string> {
+  const tokens = new Map<string, string>();
+  for (const method of methods) {
+    const token = newPaymentToken();
+    store.insertPaymentToken(
+      {
+        token_hash: tokenHash(token),
+        merchant_id: payment.merchant_id,
+        payment_id: payment.payment_id,
+        customer_id: customer.customer_id,
+        payment_method_id: method.payment_method_id,
+        expires_at: sessionEnd(payment),
+      },
+      now,
+    );
+    tokens.set(method.payment_method_id, token);
+  }
+  return tokens;
+}
+
+/**
+ * The saved card a `payment_token` stands for, when it was issued to this payment's client session
+ * for this payment's customer, has not lapsed, and the card is still saved; anything else is
+ * upstream's `422 IR_29` "Token is invalid or expired" (payments/helpers.rs
+ * retrieve_payment_token_data), whoever the token belongs to.
+ */
+export function resolvePaymentToken(store: Store, payment: Payment, token: string, now: number): { customer: Customer; method: SavedPaymentMethod } {
+  const record = store.paymentToken(tokenHash(token));
+  const bound =
+    record !== null &&
+    record.merchant_id === payment.merchant_id &&
+    record.payment_id === payment.payment_id &&
+    record.customer_id === payment.customer_id &&
+    record.expires_at >= now &&
+    sessionEnd(payment) >= now;
+  const customer = bound ? store.customer(payment.merchant_id, record.customer_id) : null;
+  const method = customer && !customer.redacted ? customer.payment_methods?.find((candidate) => candidate.payment_method_id === record?.payment_method_id) : undefined;
+  if (!customer || !method) throw apiError('paymentTokenInvalid');
+  return { customer, method };
+}
+
+/**
+ * A customer's saved payment methods (CustomerPaymentMethodsListResponse, api_models
+ * payment_methods.rs CustomerPaymentMethod), most recently used first. `tokens` holds the
+ * `payment_token` of each card for a client session (issuePaymentTokens); the merchant's own list
+ * (secret key, no session) gets none that can pay: a fresh random one that is never stored.
+ * `is_guest_customer` is known only to a call with a client secret (upstream).
+ */
+export function customerPaymentMethodsResponse(
+  customer: Customer | null,
+  methods: SavedPaymentMethod[],
+  tokens: Map<string, string> | null = null,
+  isGuestCustomer: boolean | null = null,
+) {
   return {
-    customer_payment_methods: methods.map((method) => ({
-      payment_token: newPaymentToken(),
-      payment_method_id: method.payment_method_id,
-      customer_id: customer.customer_id,
-      payment_method: 'card',
-      payment_method_type: method.payment_method_type ?? method.card.card_type,
-      payment_method_issuer: null,
-      payment_method_issuer_code: null,
-      recurring_enabled: method.off_session,
-      installment_payment_enabled: false,
-      payment_experience: ['redirect_to_url'],
-      card: cardFromLocker(method),
-      metadata: method.metadata ?? null,
-      created: method.created_at,
-      bank_transfer: null,
-      bank: null,
-      surcharge_details: null,
-      requires_cvv: true,
-      last_used_at: method.last_used_at ?? method.created_at,
-      default_payment_method_set: customer.default_payment_method_id === method.payment_method_id,
-      billing: null,
-    })),
-    // only a call with a client secret can tell (upstream)
-    is_guest_customer: null,
+    customer_payment_methods: customer ? methods.map((method) => customerPaymentMethod(customer, method, tokens?.get(method.payment_method_id) ?? newPaymentToken())) : [],
+    is_guest_customer: isGuestCustomer,
+  };
+}
+
+/** One saved card as upstream's CustomerPaymentMethod. */
+export function customerPaymentMethod(customer: Customer, method: SavedPaymentMethod, paymentToken: string) {
+  const card = cardFromLocker(method);
+  return {
+    payment_token: paymentToken,
+    payment_method_id: method.payment_method_id,
+    customer_id: customer.customer_id,
+    payment_method: 'card',
+    payment_method_type: method.payment_method_type ?? method.card.card_type,
+    payment_method_issuer: null,
+    payment_method_issuer_code: null,
+    recurring_enabled: method.off_session,
+    installment_payment_enabled: false,
+    payment_experience: ['redirect_to_url'],
+    card,
+    metadata: method.metadata ?? null,
+    created: method.created_at,
+    bank_transfer: null,
+    bank: null,
+    surcharge_details: null,
+    requires_cvv: requiresCvv(method),
+    last_used_at: method.last_used_at ?? method.created_at,
+    default_payment_method_set: customer.default_payment_method_id === method.payment_method_id,
+    billing: null,
   };
 }

@@ -8,7 +8,15 @@
  */
 import { apiError } from './errors.js';
 import { eligibleConnectors, enabledPaymentMethods, mandatePayment, sdkNextAction } from './payment-methods.js';
-import type { Customer, MerchantAccount, Payment } from './types.js';
+import { customerPaymentMethod } from './saved-methods.js';
+import type { Customer, MerchantAccount, Payment, SavedPaymentMethod } from './types.js';
+
+/** The customer's saved cards for this client session, with their tokens (SavedMethodService.forClientSession). */
+export interface ClientSessionMethods {
+  customer: Customer | null;
+  methods: SavedPaymentMethod[];
+  tokens: Map<string, string>;
+}
 
 /** Statuses for which the real service refuses session tokens ("You cannot create a session token for …"). */
 const NO_SESSION_STATUSES: readonly string[] = ['failed', 'succeeded'];
@@ -17,9 +25,11 @@ const NO_SESSION_STATUSES: readonly string[] = ['failed', 'succeeded'];
  * `GET /payments/{id}/client`: the payment's enabled methods as a flat list (one entry per
  * `(payment_method, payment_method_type)`, `card_networks` as plain strings and only on cards), the
  * customer's saved methods, the next action and the intent's data the SDK renders with. Member
- * names, order and nulls follow the real service's answers (docs/sandbox.md).
+ * names, order and nulls follow the real service's answers (docs/sandbox.md). Each saved card is
+ * upstream's CustomerPaymentMethod, with its card also under `payment_method_data.card`, where the
+ * web SDK's client-list decoder reads it (PaymentType.res itemToCustomerObjMapperFromClientList).
  */
-export function clientPaymentMethodList(payment: Payment, merchant: MerchantAccount, customer: Customer | null) {
+export function clientPaymentMethodList(payment: Payment, merchant: MerchantAccount, customer: Customer | null, saved: ClientSessionMethods) {
   return {
     payment_methods_enabled: enabledPaymentMethods(payment).map((method) => {
       const isCard = method.card_networks !== null;
@@ -33,8 +43,12 @@ export function clientPaymentMethodList(payment: Payment, merchant: MerchantAcco
         collect_billing_details_from_wallets: isCard ? null : false,
       };
     }),
-    // the sandbox stores no payment methods for later use: a customer has no saved cards to offer
-    customer_payment_methods: [],
+    customer_payment_methods: saved.customer
+      ? saved.methods.map((method) => {
+          const entry = customerPaymentMethod(saved.customer as Customer, method, saved.tokens.get(method.payment_method_id) as string);
+          return { ...entry, payment_method_data: { card: entry.card } };
+        })
+      : [],
     sdk_next_action: { next_action: sdkNextAction(payment), should_block_confirm: false },
     intent_data: {
       payment_id: payment.payment_id,

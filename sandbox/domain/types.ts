@@ -221,6 +221,12 @@ export interface Payment {
   payment_experience: string | null;
   payment_token: string | null;
   card: MaskedCard | null;
+  /**
+   * Set by a browser's confirm (publishable key): whether the customer consented to keep the card
+   * (`customer_acceptance` on that confirm, or one the merchant set). False: the card is not saved.
+   * Absent: the merchant's server confirmed, and `setup_future_usage` alone saves it.
+   */
+  save_card_consent?: boolean;
   /** The saved card this payment used or saved (absent on payments stored before saved cards existed). */
   payment_method_id?: string | null;
   /**

@@ -18,6 +18,7 @@ export const BROWSER_ROUTES: readonly (readonly [method: 'GET' | 'POST', path: s
   ['POST', '/payments/:payment_id/confirm'],
   ['GET', '/payments/:payment_id/client'],
   ['GET', '/account/payment_methods'],
+  ['GET', '/customers/payment_methods'],
   ['GET', '/v1/sdk/configs/:platform/sdk_config.json'],
   ['POST', '/payments/session_tokens'],
   ['POST', '/payments/:payment_id/eligibility'],

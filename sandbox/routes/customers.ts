@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { CustomerCreate, CustomerUpdate, RefundCreate, RefundListRequest, RefundUpdate } from '../../src/api/admin.js';
-import { authenticate, requireClientSecret } from '../http/auth.js';
+import { authenticate, paymentIdOfClientSecret, requireClientSecret, verifyClientSecret } from '../http/auth.js';
+import { errors } from '../domain/errors.js';
 import { readBody, readQuery } from '../http/body.js';
 import { customerResponse } from '../domain/customers.js';
 import { refundResponse } from '../domain/response.js';
@@ -24,6 +25,21 @@ export function customerRoutes(app: App, deps: RouteDeps): void {
   const { store, customers, refunds, adminKey } = deps;
   const savedMethods = new SavedMethodService(store, deps.now);
   const merchantOf = (c: Parameters<typeof authenticate>[0]) => authenticate(c, store, adminKey, ['secret']).merchant;
+
+  // The browser's list of the payment's customer's saved cards (upstream's
+  // list_customer_payment_method_api_client): publishable key and client secret, the payment named
+  // by its secret; each card with a payment_token for this client session. Registered before
+  // /customers/:customer_id, which would take `payment_methods` for an id.
+  app.get('/customers/payment_methods', (c) => {
+    const principal = authenticate(c, store, adminKey, ['publishable']);
+    const clientSecret = requireClientSecret(principal, readQuery(c, CustomerMethodsQuery).client_secret);
+    const paymentId = clientSecret === null ? null : paymentIdOfClientSecret(clientSecret);
+    if (!paymentId) throw errors.clientSecretMismatch();
+    const payment = deps.payments.retrieve(principal.merchant.merchant_id, paymentId);
+    verifyClientSecret(payment, clientSecret, deps.now());
+    const { customer, methods, tokens } = savedMethods.forClientSession(payment);
+    return c.json(customerPaymentMethodsResponse(customer, methods, tokens, payment.customer_id == null));
+  });
 
   app.post('/customers', async (c) => {
     const merchant = merchantOf(c);

@@ -38,6 +38,10 @@ export function paymentMethodRoutes(app: App, deps: RouteDeps): void {
     const { customer, method } = savedMethods.get(principal.merchant.merchant_id, c.req.param('payment_method_id'));
     return c.json(paymentMethodResponse(customer, method));
   });
+  app.delete('/payment_methods/:payment_method_id', (c) => {
+    const principal = authenticate(c, store, adminKey, ['secret']);
+    return c.json(savedMethods.delete(principal.merchant.merchant_id, c.req.param('payment_method_id')));
+  });
   app.get('/account/payment_methods', (c) => {
     const principal = authenticate(c, store, adminKey, ['secret', 'publishable']);
     const query = readQuery(c, ListQuery);

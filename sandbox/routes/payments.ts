@@ -72,7 +72,7 @@ export function paymentRoutes(app: App, deps: RouteDeps): void {
     };
     // the browser's `email` is ignored on confirm (CLIENT_CONFIRM_MEMBERS): it never changes the merchant's customer
     const applied = principal.kind === 'publishable' ? { ...request, email: undefined } : request;
-    return c.json(respond(payments.confirm(principal.merchant, paymentId, applied, authorize)));
+    return c.json(respond(payments.confirm(principal.merchant, paymentId, applied, authorize, principal.kind === 'publishable')));
   });
 
   // registered before /payments/:payment_id, which would take `list` for an id

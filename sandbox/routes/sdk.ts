@@ -4,6 +4,7 @@ import { authenticate, paymentIdOfClientSecret, requireClientSecret, verifyClien
 import { readBody, readQuery } from '../http/body.js';
 import { paymentEligibility } from '../domain/eligibility.js';
 import { apiError, errors } from '../domain/errors.js';
+import { SavedMethodService } from '../domain/saved-methods.js';
 import { clientPaymentMethodList, sdkConfig, sessionTokens } from '../domain/sdk.js';
 import type { App, RouteDeps } from './deps.js';
 
@@ -16,6 +17,7 @@ const ClientSecretQuery = z.strictObject({ client_secret: z.optional(z.string())
  */
 export function sdkRoutes(app: App, deps: RouteDeps): void {
   const { store, payments, adminKey } = deps;
+  const savedMethods = new SavedMethodService(store, deps.now);
 
   // The payment and its methods in one answer, for the browser: publishable key and client secret
   // only (upstream's proposal to open it to secret keys, juspay/hyperswitch#13823, was closed).
@@ -26,7 +28,8 @@ export function sdkRoutes(app: App, deps: RouteDeps): void {
     const payment = payments.retrieve(principal.merchant.merchant_id, c.req.param('payment_id'));
     verifyClientSecret(payment, clientSecret, deps.now());
     const customer = payment.customer_id ? store.customer(payment.merchant_id, payment.customer_id) : null;
-    return c.json(clientPaymentMethodList(payment, principal.merchant, customer));
+    // the customer's saved cards, each with a payment_token for this client session only
+    return c.json(clientPaymentMethodList(payment, principal.merchant, customer, savedMethods.forClientSession(payment)));
   });
 
   // The payment is named by its client secret alone; upstream asks for one from every caller

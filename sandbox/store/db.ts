@@ -77,6 +77,17 @@ const MIGRATIONS: string[] = [
      created_at INTEGER NOT NULL
    );
    CREATE INDEX webhook_outbox_due ON webhook_outbox(next_attempt_at) WHERE delivered_at IS NULL AND abandoned_at IS NULL;`,
+  // saved-card tokens (domain/saved-methods.ts): only a SHA-256 of each token is kept, bound to its
+  // payment, customer and saved card, and it lapses with the payment's client secret
+  `CREATE TABLE payment_tokens (
+     token_hash TEXT PRIMARY KEY,
+     merchant_id TEXT NOT NULL REFERENCES merchants(merchant_id),
+     payment_id TEXT NOT NULL,
+     customer_id TEXT NOT NULL,
+     payment_method_id TEXT NOT NULL,
+     expires_at INTEGER NOT NULL
+   ) WITHOUT ROWID;
+   CREATE INDEX payment_tokens_by_expiry ON payment_tokens(expires_at);`,
 ];
 
 export type Db = Database.Database;

@@ -14,6 +14,17 @@ import type {
 
 type Row = { doc: string };
 
+/** A saved-card token as stored: the SHA-256 of its value, never the value. */
+export interface PaymentTokenRecord {
+  token_hash: string;
+  merchant_id: string;
+  payment_id: string;
+  customer_id: string;
+  payment_method_id: string;
+  /** Milliseconds since the epoch: the payment's client secret expires then. */
+  expires_at: number;
+}
+
 /**
  * One filter of a list: a member of the stored document (`$.created`) compared with a value, or in
  * a list of values. Only this module turns it into SQL, with the values as parameters.
@@ -100,6 +111,11 @@ export class Store {
       customerWithPaymentMethod: prepare(
         "SELECT doc FROM customers WHERE merchant_id = ? AND EXISTS (SELECT 1 FROM json_each(doc, '$.payment_methods') WHERE json_extract(value, '$.payment_method_id') = ?)",
       ),
+      insertPaymentToken: prepare(
+        'INSERT INTO payment_tokens (token_hash, merchant_id, payment_id, customer_id, payment_method_id, expires_at) VALUES (?, ?, ?, ?, ?, ?)',
+      ),
+      getPaymentToken: prepare('SELECT * FROM payment_tokens WHERE token_hash = ?'),
+      deleteExpiredPaymentTokens: prepare('DELETE FROM payment_tokens WHERE expires_at < ?'),
       putMandate: prepare(
         'INSERT INTO mandates (mandate_id, merchant_id, doc) VALUES (?, ?, ?) ON CONFLICT(mandate_id) DO UPDATE SET doc = excluded.doc',
       ),
@@ -267,6 +283,15 @@ export class Store {
       this.composed.set(sql, statement);
     }
     return statement;
+  }
+
+  /** A saved-card token (by the hash of its value): what it is bound to and until when. Expired ones are dropped first. */
+  insertPaymentToken(token: PaymentTokenRecord, now: number): void {
+    this.statements.deleteExpiredPaymentTokens.run(now);
+    this.statements.insertPaymentToken.run(token.token_hash, token.merchant_id, token.payment_id, token.customer_id, token.payment_method_id, token.expires_at);
+  }
+  paymentToken(tokenHash: string): PaymentTokenRecord | null {
+    return (this.statements.getPaymentToken.get(tokenHash) as PaymentTokenRecord | undefined) ?? null;
   }
 
   mandate(merchantId: string, mandateId: string): Mandate | null {

@@ -70,16 +70,31 @@ describe('durability and card data', () => {
     }
     // a rejected confirm (bad expiry) must not leave the card behind either
     await sandbox.request('POST', '/payments', { body: { amount: 100, currency: 'USD', confirm: true, payment_method_data: { card: { ...card('5555555555554444', '864'), card_exp_month: '13' } } } });
+    // a card saved by the browser with consent, then paid with its token and the CVC alone
+    const first = await sandbox.createPayment({ amount: 100, currency: 'USD', customer_id: 'cus_durable' });
+    const saving = await sandbox.request('POST', `/payments/${String(first.payment_id)}/confirm`, {
+      key: sandbox.publishableKey,
+      body: { client_secret: first.client_secret, payment_method: 'card', payment_method_data: { card: card('6011111111111117', '864') }, setup_future_usage: 'on_session', customer_acceptance: { acceptance_type: 'online' } },
+    });
+    assert.equal(saving.body.status, 'succeeded', saving.text);
+    const second = await sandbox.createPayment({ amount: 100, currency: 'USD', customer_id: 'cus_durable' });
+    const listed = await sandbox.request<{ customer_payment_methods: { payment_token: string }[] }>('GET', `/payments/${String(second.payment_id)}/client`, { key: sandbox.publishableKey, query: { client_secret: String(second.client_secret) } });
+    const token = listed.body.customer_payment_methods[0]?.payment_token;
+    const paid = await sandbox.request('POST', `/payments/${String(second.payment_id)}/confirm`, {
+      key: sandbox.publishableKey,
+      body: { client_secret: second.client_secret, payment_method: 'card', payment_token: token, customer_id: 'cus_durable', payment_method_data: { card_token: { card_cvc: '7391' } } },
+    });
+    assert.equal(paid.body.status, 'succeeded', paid.text);
     await sandbox.close();
 
     const files = readdirSync(dir).filter((name) => name.startsWith('cards.db'));
     assert.ok(files.length >= 1);
     const contents = files.map((name) => readFileSync(join(dir, name)).toString('latin1')).join('\n');
     assert.ok(contents.includes('4242'), 'the database holds the last four digits');
-    for (const number of [...numbers, '5555555555554444']) {
+    for (const number of [...numbers, '5555555555554444', '6011111111111117']) {
       assert.ok(!contents.includes(number), `card number ${number} found in the database`);
     }
-    assert.ok(!contents.includes('card_cvc'), 'a CVC member is stored');
+    assert.ok(!contents.includes('card_cvc') && !contents.includes('card_token'), 'a CVC member is stored');
     assert.ok(!contents.includes('"864"') && !contents.includes('"7391"'), 'a CVC value is stored');
     assert.ok(log.length >= 6);
     assert.ok(log.every((line) => !/\d{12,}/.test(line) && !line.includes('864')), `log: ${log.join('\n')}`);

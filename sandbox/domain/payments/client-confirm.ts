@@ -42,7 +42,6 @@ const PAYMENT_VALUES: Partial<Record<Member, (payment: Payment, customer: Custom
   setup_future_usage: (p) => p.setup_future_usage,
   off_session: (p) => p.off_session,
   mandate_id: (p) => p.mandate_id,
-  payment_token: (p) => p.payment_token,
   payment_type: (p) => p.payment_type ?? 'normal',
   payment_experience: (p) => p.payment_experience,
   connector: (p) => p.connector_requested,

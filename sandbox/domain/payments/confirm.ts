@@ -8,13 +8,13 @@ import type { PaymentConfirmRequest } from '../../../src/api/requests.js';
 import { isConfirmable } from '../../../src/api/statuses.js';
 import { checkCard } from '../card-check.js';
 import { challengePath } from '../challenge.js';
-import { apiError } from '../errors.js';
+import { apiError, errors } from '../errors.js';
 import { decideCard, type CardDecision } from '../processor.js';
-import { recurringOf } from '../saved-methods.js';
+import { recurringOf, resolvePaymentToken } from '../saved-methods.js';
 import type { MaskedCard, MerchantAccount, Payment } from '../types.js';
 import { checkMetadata } from '../validation.js';
 import type { PaymentEngine } from './engine.js';
-import { confirmWithMandate, confirmWithSavedCard } from './mandates.js';
+import { confirmWithMandate, confirmWithPaymentToken, confirmWithSavedCard } from './mandates.js';
 import { applyPaymentMembers, checkPaymentRules } from './members.js';
 import { approve, decline, loadSettled } from './outcome.js';
 
@@ -28,6 +28,7 @@ export function confirmPayment(
   paymentId: string,
   request: PaymentConfirmRequest,
   authorize: (payment: Payment) => void,
+  byClient = false,
 ): Payment {
   checkMetadata('metadata', request.metadata);
   if (request.off_session && !request.mandate_id && !request.recurring_details) {
@@ -41,16 +42,18 @@ export function confirmPayment(
     for (const member of ['amount', 'currency', 'payment_id'] as const) {
       if (request[member] != null && request[member] !== payment[member]) throw apiError('changedOnConfirm', { member });
     }
-    return runConfirm(engine, merchant, payment, request);
+    return runConfirm(engine, merchant, payment, request, byClient);
   });
 }
 
 /**
  * The confirm itself, inside the caller's transaction (confirm, update or create with
  * `confirm: true`): the members it is sent are applied (members.ts), then one attempt pays with the
- * card sent, the card attached earlier, a mandate or a saved card.
+ * card sent, the card attached earlier, a mandate, a saved card or a saved card's `payment_token`.
+ * `byClient`: the customer's browser confirms (publishable key); its card is then saved only with
+ * the customer's consent (`customer_acceptance`, on this confirm or set by the merchant).
  */
-export function runConfirm(engine: PaymentEngine, merchant: MerchantAccount, payment: Payment, request: PaymentConfirmRequest): Payment {
+export function runConfirm(engine: PaymentEngine, merchant: MerchantAccount, payment: Payment, request: PaymentConfirmRequest, byClient = false): Payment {
   const retrying = payment.status === 'failed' && payment.manual_retry_allowed === true;
   if (!isConfirmable(payment.status) && !retrying) {
     throw apiError('confirmWrongState', { status: payment.status });
@@ -62,13 +65,24 @@ export function runConfirm(engine: PaymentEngine, merchant: MerchantAccount, pay
     throw apiError('paymentMethodNotSupported', {}, `payment_method ${request.payment_method} is not supported by the sandbox's simulated connector`);
   }
   checkPaymentRules(request, merchant, payment);
-  applyPaymentMembers(engine, merchant, payment, request);
   const card = request.payment_method_data?.card;
   const recurring = recurringOf(request);
   if (card && recurring) throw apiError('mandateAndCard');
+  if (request.payment_token != null && (card || recurring)) throw apiError('paymentTokenAndCard');
+  // the token is checked before anything is applied: a token refused leaves the payment as it was
+  const saved = request.payment_token != null ? resolvePaymentToken(engine.store, payment, request.payment_token, engine.now()) : null;
+  if (saved) checkSavedCardCvc(request, saved.method.off_session);
+  if (byClient) {
+    const consent = request.customer_acceptance ?? request.mandate_data?.customer_acceptance ?? payment.customer_acceptance;
+    payment.save_card_consent = consent != null;
+  } else {
+    // the merchant's server confirms: setup_future_usage alone saves, whatever a browser's confirm said before
+    delete payment.save_card_consent;
+  }
+  applyPaymentMembers(engine, merchant, payment, request);
   // a card attached at create or update pays when the confirm brings none (it is spent by this attempt)
-  const attached = card || recurring ? null : (payment.attached_card ?? null);
-  if (!card && !recurring && !attached) throw apiError('paymentMethodDataRequired');
+  const attached = card || recurring || saved ? null : (payment.attached_card ?? null);
+  if (!card && !recurring && !saved && !attached) throw apiError('paymentMethodDataRequired');
   const checked = card ? { card: checkCard(card, engine.now()), decision: decideCard(card.card_number) } : attached;
   if (payment.capture_method === 'scheduled') {
     // upstream's test connector refuses it when the payment reaches it (dummyconnector.rs ConnectorValidation)
@@ -76,10 +90,26 @@ export function runConfirm(engine: PaymentEngine, merchant: MerchantAccount, pay
     throw apiError('captureMethodNotSupported', { connector }, `scheduled is not supported by ${connector}`);
   }
   payment.attached_card = null;
+  if (saved) return confirmWithPaymentToken(engine, payment, saved.customer, saved.method);
   if (recurring?.kind === 'mandate') return confirmWithMandate(engine, payment, recurring.id, request);
   if (recurring?.kind === 'payment_method') return confirmWithSavedCard(engine, payment, recurring.id, request);
   if (!checked) throw apiError('paymentMethodDataRequired');
   return confirmCard(engine, payment, checked.card, checked.decision);
+}
+
+/**
+ * The CVC a saved card needs (`payment_method_data.card_token.card_cvc`, the web SDK's
+ * savedCardBody): required for a card saved on-session, checked for form, then forgotten — it is
+ * never stored. A card saved off-session needs none (one sent anyway is checked the same way).
+ */
+function checkSavedCardCvc(request: PaymentConfirmRequest, offSession: boolean): void {
+  const cardToken = request.payment_method_data?.card_token as { card_cvc?: unknown } | null | undefined;
+  const cvc = cardToken?.card_cvc;
+  if (cvc == null) {
+    if (offSession) return;
+    throw errors.missingParam('card_cvc');
+  }
+  if (typeof cvc !== 'string' || !/^\d{3,4}$/.test(cvc)) throw errors.invalidValue('payment_method_data.card_token.card_cvc', 'must be 3 or 4 digits');
 }
 
 function confirmCard(engine: PaymentEngine, payment: Payment, masked: MaskedCard, decision: CardDecision): Payment {

@@ -7,7 +7,7 @@
 import type { PaymentConfirmRequest } from '../../../src/api/requests.js';
 import { apiError, errors } from '../errors.js';
 import { savedCardFor } from '../saved-methods.js';
-import type { Payment } from '../types.js';
+import type { Customer, Payment, SavedPaymentMethod } from '../types.js';
 import type { PaymentEngine } from './engine.js';
 import { approve } from './outcome.js';
 
@@ -55,5 +55,27 @@ export function confirmWithSavedCard(engine: PaymentEngine, payment: Payment, pa
   payment.payment_method = 'card';
   payment.payment_method_type ??= 'credit';
   payment.payment_method_id = method.payment_method_id;
+  markUsed(engine, payment, payment.customer_id, method.payment_method_id);
   return approve(engine, payment, engine.newAttempt(payment, 'card', method.card, null));
+}
+
+/**
+ * An on-session payment with a saved card the customer chose in the browser: the `payment_token`
+ * its client session was given (resolvePaymentToken checked it, and the CVC when the card needs it).
+ */
+export function confirmWithPaymentToken(engine: PaymentEngine, payment: Payment, customer: Customer, method: SavedPaymentMethod): Payment {
+  payment.payment_method = 'card';
+  payment.payment_method_type ??= method.payment_method_type ?? method.card.card_type;
+  payment.payment_method_id = method.payment_method_id;
+  markUsed(engine, payment, customer.customer_id, method.payment_method_id);
+  return approve(engine, payment, engine.newAttempt(payment, 'card', method.card, null));
+}
+
+/** The saved card's `last_used_at` becomes now (the lists show the most recently used first). */
+function markUsed(engine: PaymentEngine, payment: Payment, customerId: string, paymentMethodId: string): void {
+  const customer = engine.store.customer(payment.merchant_id, customerId);
+  const method = customer?.payment_methods?.find((candidate) => candidate.payment_method_id === paymentMethodId);
+  if (!customer || !method) return;
+  method.last_used_at = engine.nowIso();
+  engine.store.putCustomer(customer);
 }

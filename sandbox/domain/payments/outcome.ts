@@ -74,9 +74,13 @@ export function decline(engine: PaymentEngine, payment: Payment, attempt: Attemp
   return engine.save(payment);
 }
 
-/** A card payment of a customer that asks to keep the card (`setup_future_usage`, `mandate_data`) saves it. */
+/**
+ * A card payment of a customer that asks to keep the card (`setup_future_usage`, `mandate_data`)
+ * saves it; a browser's confirm only with the customer's consent (`save_card_consent`).
+ */
 function saveCardIfAsked(engine: PaymentEngine, payment: Payment): void {
   if (payment.payment_method_id || !payment.card || !payment.customer_id) return;
+  if (payment.save_card_consent === false) return;
   if (payment.setup_future_usage == null && !payment.mandate_data) return;
   const customer = engine.store.customer(payment.merchant_id, payment.customer_id);
   if (!customer) return;

@@ -35,8 +35,8 @@ export class PaymentService {
    * POST /payments/{id}/confirm, by the merchant's server or the customer's browser. `authorize`
    * sees the payment inside the transaction before anything changes (the client-secret check).
    */
-  confirm(merchant: MerchantAccount, paymentId: string, request: PaymentConfirmRequest, authorize: (payment: Payment) => void = () => {}): Payment {
-    return confirmPayment(this.engine, merchant, paymentId, request, authorize);
+  confirm(merchant: MerchantAccount, paymentId: string, request: PaymentConfirmRequest, authorize: (payment: Payment) => void = () => {}, byClient = false): Payment {
+    return confirmPayment(this.engine, merchant, paymentId, request, authorize, byClient);
   }
 
   /** POST /payments/{id}: changes a payment not yet confirmed (and confirms it with `confirm: true`). */
