@@ -124,7 +124,7 @@ export const ERROR_TABLE = {
   publishableKeyInUse: row(400, 'HE_01', 'The publishable_key is already in use', "a `publishable_key` another merchant has", 'sandbox'),
   merchantIdInBody: row(422, 'IR_06', 'merchant_id in the body must match the account in the path', 'an account update whose body names another account', 'sandbox'),
   expirationInPast: row(422, 'IR_06', 'expiration must be in the future', 'an API key `expiration` in the past', 'sandbox'),
-  feeBasisTooLarge: row(422, 'IR_06', '{member} may be at most {max}, so that fees (processor_fee + gateway_fee = total_fee) stay exact integers', 'a payment `amount`, or a flat gateway fee (`gateway_fee_config.flat_amount`), above 8,000,000,000,000,000: fees are computed on the amount, and their sum must stay a safe integer whatever the configuration', 'sandbox (answered as api_error_response.rs InvalidRequestData)'),
+  feeBasisTooLarge: row(422, 'IR_06', '{member} may be at most {max}, so that fees (processor_fee + gateway_fee = total_fee) stay exact integers', 'a payment `amount` or its `net_amount` (amount + shipping, order tax and surcharge: what is captured), or a flat gateway fee (`gateway_fee_config.flat_amount`), above 8,000,000,000,000,000: fees are computed on the amount, and their sum must stay a safe integer whatever the configuration', 'sandbox (answered as api_error_response.rs InvalidRequestData)'),
   gatewayFeeBoth: row(422, 'IR_06', 'gateway_fee_config takes a percentage or a flat_amount, not both', '`gateway_fee_config` with both members (spec: never both)', 'sandbox (spec: gateway fee)'),
 
   // ---- not found -------------------------------------------------------------------------------

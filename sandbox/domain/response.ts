@@ -1,5 +1,5 @@
 /** The wire shape of a payment: every member of the spec's response list, `null` when unset. */
-import { amountCapturable } from './amounts.js';
+import { amountCapturable, netAmount } from './amounts.js';
 import { totalFee } from './fees.js';
 import { connectorAccountId } from './processor.js';
 import { apiCardNetwork } from './card-networks.js';
@@ -12,18 +12,6 @@ export interface ResponseOptions {
   /** Attempts, when the caller asked for them (`expand_attempts=true`). */
   attempts?: Attempt[] | null;
   refunds?: Refund[];
-}
-
-/** `net_amount` = amount + surcharge + surcharge tax + shipping cost + order tax (absent parts count as zero). */
-export function netAmount(payment: Payment): number {
-  const surcharge = payment.surcharge_details as { surcharge_amount?: number; tax_amount?: number | null } | null;
-  return (
-    payment.amount +
-    (surcharge?.surcharge_amount ?? 0) +
-    (surcharge?.tax_amount ?? 0) +
-    (payment.shipping_cost ?? 0) +
-    (payment.order_tax_amount ?? 0)
-  );
 }
 
 /**

@@ -214,4 +214,37 @@ describe('the seed\'s payment rules', () => {
       assert.equal((atOnce.body.error as Body).reason, 'scheduled is not supported by fauxpay');
     });
   });
+
+  describe('the processor authorises and captures net_amount (amount + shipping, order tax and surcharge), as upstream', () => {
+    it('an automatic capture receives net_amount; amount_capturable is net_amount until then', async () => {
+      const created = await sandbox.createPayment({ amount: 6000, currency: 'USD', shipping_cost: 50 });
+      assert.deepEqual([created.net_amount, created.amount_capturable], [6050, 6050]);
+      const paid = await confirm(created.payment_id, cardPayment('4242424242424242'));
+      assert.equal(paid.status, 200, paid.text);
+      assert.deepEqual([paid.body.status, paid.body.amount_received, paid.body.amount_capturable], ['succeeded', 6050, 0]);
+      // the whole received amount is refundable, shipping included
+      const refund = await sandbox.request('POST', '/refunds', { body: { payment_id: created.payment_id } });
+      assert.equal(refund.status, 200, refund.text);
+      assert.equal(refund.body.amount, 6050);
+    });
+
+    it('a manual capture takes net_amount by default; capturing only `amount` leaves the payment partially captured', async () => {
+      const whole = await sandbox.createPayment({ amount: 5000, currency: 'USD', capture_method: 'manual', order_tax_amount: 300, surcharge_details: { surcharge_amount: 100, tax_amount: 20 } });
+      const authorised = await confirm(whole.payment_id, cardPayment('4242424242424242'));
+      assert.deepEqual([authorised.body.status, authorised.body.amount_capturable], ['requires_capture', 5420]);
+      const captured = await sandbox.request('POST', `/payments/${String(whole.payment_id)}/capture`, { body: {} });
+      assert.deepEqual([captured.body.status, captured.body.amount_received], ['succeeded', 5420], captured.text);
+
+      const part = await sandbox.createPayment({ amount: 5000, currency: 'USD', capture_method: 'manual', shipping_cost: 500 });
+      await confirm(part.payment_id, cardPayment('4242424242424242'));
+      const partial = await sandbox.request('POST', `/payments/${String(part.payment_id)}/capture`, { body: { amount_to_capture: 5000 } });
+      assert.deepEqual([partial.body.status, partial.body.amount_received], ['partially_captured', 5000], partial.text);
+    });
+
+    it('net_amount is held to the fee basis like amount: the fee is taken on what is captured', async () => {
+      const response = await sandbox.request('POST', '/payments', { body: { amount: 7_000_000_000_000_000, currency: 'USD', shipping_cost: 2_000_000_000_000_000 } });
+      assertApiError(response, 422, 'IR_06');
+      assert.match(String((response.body.error as Body).message), /^net_amount may be at most 8000000000000000/);
+    });
+  });
 });

@@ -4,7 +4,7 @@
  */
 import type { PaymentCancelRequest, PaymentCaptureRequest } from '../../../src/api/requests.js';
 import type * as z from 'zod/mini';
-import { amountCapturable } from '../amounts.js';
+import { amountCapturable, amountToCapture, netAmount } from '../amounts.js';
 import { apiError } from '../errors.js';
 import type { IntentStatus, Payment } from '../types.js';
 import type { PaymentEngine } from './engine.js';
@@ -39,8 +39,8 @@ export function capturePayment(engine: PaymentEngine, merchantId: string, paymen
       created: engine.nowIso(),
     });
     payment.amount_received += amount;
-    const remaining = (payment.amount_to_capture ?? payment.amount) - payment.amount_received;
-    if (remaining === 0) payment.status = payment.amount_received < payment.amount ? 'partially_captured' : 'succeeded';
+    const remaining = amountToCapture(payment) - payment.amount_received;
+    if (remaining === 0) payment.status = payment.amount_received < netAmount(payment) ? 'partially_captured' : 'succeeded';
     else payment.status = payment.capture_method === 'manual_multiple' ? 'partially_captured_and_capturable' : 'partially_captured';
     if (request.statement_descriptor_suffix != null) payment.statement_descriptor_suffix = request.statement_descriptor_suffix;
     engine.saveAttemptStatus(payment, payment.status === 'succeeded' || payment.status === 'partially_captured' ? 'charged' : 'authorized');

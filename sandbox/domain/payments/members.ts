@@ -54,6 +54,8 @@ export function checkPaymentRules(request: PaymentMembers, merchant: MerchantAcc
     throw apiError('netAmountTooLarge', { max: Number.MAX_SAFE_INTEGER });
   }
   checkFeeBasis('amount', request.amount);
+  // the processor's fee is taken on what it captures, which is net_amount
+  checkFeeBasis('net_amount', netAmount);
   checkMetadata('metadata', request.metadata);
   checkStatementDescriptors(
     request.statement_descriptor_name ?? current?.statement_descriptor_name,

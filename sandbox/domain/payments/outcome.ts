@@ -3,6 +3,7 @@
  * saved and the mandate created when the payment asked for them), declined, or settled later by
  * the clock (an asynchronous approval, a challenge or wait screen left unanswered).
  */
+import { amountToCapture, netAmount } from '../amounts.js';
 import { DECLINES, type DeclineCode } from '../processor.js';
 import { newConnectorTransactionId, newMandateId } from '../ids.js';
 import { saveCard } from '../saved-methods.js';
@@ -37,7 +38,7 @@ export function approve(engine: PaymentEngine, payment: Payment, attempt: Attemp
   if (manual) {
     payment.status = 'requires_capture';
   } else {
-    const captured = payment.amount_to_capture ?? payment.amount;
+    const captured = amountToCapture(payment);
     payment.amount_received = captured;
     payment.captures.push({
       capture_id: `${attempt.attempt_id}_capture_1`,
@@ -46,7 +47,7 @@ export function approve(engine: PaymentEngine, payment: Payment, attempt: Attemp
       currency: payment.currency,
       created: attempt.modified_at,
     });
-    payment.status = captured < payment.amount ? 'partially_captured' : 'succeeded';
+    payment.status = captured < netAmount(payment) ? 'partially_captured' : 'succeeded';
   }
   saveCardIfAsked(engine, payment);
   if (payment.mandate_data && !payment.mandate_id) payment.mandate_id = createMandate(engine, payment, attempt).mandate_id;

@@ -414,9 +414,6 @@ export const UPSTREAM_REQUEST_FLOWS: UpstreamCase[] = [
   {
     source: `${SPEC}/00004-NoThreeDSAutoCapture.cy.js`,
     name: 'as sent: Create Payment Intent with shipping cost -> Payment Methods Call -> Confirm Payment with shipping cost -> Retrieve Payment',
-    todo:
-      'the real service authorises net_amount (amount + shipping_cost): amount_capturable 6050 at create, amount_received 6050; ' +
-      'the sandbox still holds amount (6000). Amounts of the create members are the seed rules of the merchant-endpoints work (issue 24, item 4).',
     run: replay(async (cy) => {
       await cy.createPaymentIntent(card_pm.PaymentIntentWithShippingCost, 'no_three_ds', 'automatic');
       await cy.paymentMethodsCall();
