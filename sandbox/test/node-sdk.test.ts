@@ -98,8 +98,9 @@ describe(`the official Node SDK (@juspay-tech/hyperswitch-node ${SDK_VERSION}) a
     const confirmed = await sdk('paymentIntents.confirm', () => client.paymentIntents.confirm!(paymentId, {}));
     assert.equal(confirmed.status, 'requires_capture');
     assert.equal((await sdk('paymentIntents.retrieve', () => client.paymentIntents.retrieve!(paymentId))).status, 'requires_capture');
-    const captured = await sdk('paymentIntents.capture', () => client.paymentIntents.capture!(paymentId, { amount_to_capture: 7000 }));
-    assert.deepEqual([captured.status, captured.amount_received], ['succeeded', 7000]);
+    assert.equal(confirmed.amount_capturable, 7500, 'the processor authorised net_amount, shipping included');
+    const captured = await sdk('paymentIntents.capture', () => client.paymentIntents.capture!(paymentId, { amount_to_capture: 7500 }));
+    assert.deepEqual([captured.status, captured.amount_received], ['succeeded', 7500]);
 
     const refund = await sdk('refunds.create', () => client.refunds.create!({ payment_id: paymentId, amount: 1000, reason: 'damaged' }));
     const refundId = String(refund.refund_id);
