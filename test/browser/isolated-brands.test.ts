@@ -58,7 +58,7 @@ const extras = () =>
     };
   })()`);
 
-const frameOf = (element: TenderCheckout) => element.shadowRoot!.querySelector<HTMLIFrameElement>('iframe[part=frame]')!;
+const frameOf = (element: TenderCheckout) => element.querySelector<HTMLIFrameElement>(':scope > iframe[slot=frame]')!;
 
 describe('<tender-checkout> isolated: brand marks, CVC help and network choice (issue 25, items 11–13)', () => {
   it('shows the mark of the detected brand with its name, and the CVC hint turns to the front for an American Express; axe passes in the frame', async function () {
