@@ -340,11 +340,15 @@ describe('security', () => {
       });
     }
 
-    it('accepts a total of exactly 2^53 - 1 (the amount itself at most 8 × 10^15, the largest fees are computed on)', async () => {
-      const amount = 8_000_000_000_000_000;
-      const response = await sandbox.request('POST', '/payments', { body: { currency: 'USD', amount, shipping_cost: max - amount - 1, order_tax_amount: 1 } });
+    it('accepts a net_amount of exactly 8 × 10^15 and refuses one more: fees are computed on what is captured, net_amount', async () => {
+      const basis = 8_000_000_000_000_000;
+      const body = { currency: 'USD', amount: 7_000_000_000_000_000, shipping_cost: basis - 7_000_000_000_000_001, order_tax_amount: 1 };
+      const response = await sandbox.request('POST', '/payments', { body });
       assert.equal(response.status, 200, response.text);
-      assert.equal(response.body.net_amount, max);
+      assert.equal(response.body.net_amount, basis);
+      const above = await sandbox.request('POST', '/payments', { body: { ...body, order_tax_amount: 2 } });
+      assert.equal(above.status, 422, above.text);
+      assert.match(errorOf(above).message, /^net_amount may be at most 8000000000000000/);
     });
   });
 
