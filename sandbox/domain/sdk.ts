@@ -39,13 +39,14 @@ export function clientPaymentMethodList(payment: Payment, merchant: MerchantAcco
         payment_method: method.payment_method,
         payment_method_type: method.payment_method_type,
         ...(method.card_networks ? { card_networks: [...method.card_networks] } : {}),
-        // the sandbox's addition (upstream's v1 list has none; the SDK reads its own configuration):
-        // the billing details asked for, as /account/payment_methods gives them
-        ...(method.card_networks ? { required_fields: requiredFields(billingSettings, payment, customer) } : {}),
         payment_experience: method.payment_experiences.length > 0 ? method.payment_experiences : null,
         // the profile's wallet settings: cards have none, the sandbox's wallets collect no addresses
         collect_shipping_details_from_wallets: isCard ? null : false,
         collect_billing_details_from_wallets: isCard ? null : false,
+        // the sandbox's addition after upstream's members (upstream's v1 list has none; its web SDK
+        // takes required fields from its own configuration): the billing details asked for, as
+        // /account/payment_methods gives them
+        ...(isCard ? { required_fields: requiredFields(billingSettings, payment, customer) } : {}),
       };
     }),
     customer_payment_methods: saved.customer
