@@ -242,6 +242,16 @@ describe('billing details', () => {
       assert.equal(retry.body.status, 'succeeded');
     });
 
+    it('checks a card attached at create when the bare confirm pays with it', async () => {
+      const created = await sandbox.request('POST', '/payments', {
+        body: { amount: 2500, currency: 'GBP', billing: { address: { zip: 'AB1 0AA', country: 'GB' } }, ...cardPayment('4242424242424242') },
+      });
+      assert.equal(created.body.status, 'requires_confirmation', created.text);
+      const confirm = await sandbox.request('POST', `/payments/${String(created.body.payment_id)}/confirm`, { body: {} });
+      assert.equal(confirm.status, 200, confirm.text);
+      assert.equal(confirm.body.error_code, 'address_verification_failed');
+    });
+
     it('passes any other postal code, and a payment without one', async () => {
       for (const billing of [{ address: { zip: '62701', country: 'US' } }, { address: { zip: 'SW1A 1AA', country: 'GB' } }, { address: { country: 'US' } }, null]) {
         const response = await sandbox.request('POST', '/payments', {
@@ -249,6 +259,15 @@ describe('billing details', () => {
         });
         assert.equal(response.body.status, 'succeeded', JSON.stringify(billing));
       }
+    });
+
+    it('declines before a 3-D Secure challenge the card would have asked for', async () => {
+      const response = await sandbox.request('POST', '/payments', {
+        body: { amount: 2500, currency: 'USD', confirm: true, billing: { address: { zip: '99999' } }, ...cardPayment('4000003800000446') },
+      });
+      assert.equal(response.body.status, 'failed');
+      assert.equal(response.body.error_code, 'address_verification_failed');
+      assert.equal(response.body.next_action, null);
     });
 
     it("keeps the card's own decline when the card fails anyway", async () => {
