@@ -7,6 +7,7 @@ import type {
   OrganizationCreate,
   OrganizationUpdate,
 } from '../../src/api/admin.js';
+import { billingRequirements } from './billing.js';
 import { checkGatewayFeeConfig } from './fees.js';
 import { apiError } from './errors.js';
 import { hashApiKey } from './api-keys.js';
@@ -61,6 +62,7 @@ export class MerchantService {
         pm_collect_link_config: asJson(request.pm_collect_link_config),
         gateway_fee_config: gatewayFeeConfig,
         allowed_origins: [...new Set(request.allowed_origins ?? [])],
+        billing_requirements: billingRequirements(request.billing_requirements),
         is_recon_enabled: false,
         recon_status: 'not_requested',
         merchant_account_type: request.merchant_account_type ?? 'standard',
@@ -118,6 +120,7 @@ export class MerchantService {
       if (has('pm_collect_link_config')) account.pm_collect_link_config = asJson(request.pm_collect_link_config);
       if (has('gateway_fee_config')) account.gateway_fee_config = checkGatewayFeeConfig(request.gateway_fee_config);
       if (has('allowed_origins')) account.allowed_origins = [...new Set(request.allowed_origins ?? [])];
+      if (has('billing_requirements')) account.billing_requirements = billingRequirements(request.billing_requirements);
       account.modified_at = new Date(this.now()).toISOString();
       this.store.updateMerchant(account);
       return account;
@@ -274,6 +277,7 @@ export function merchantAccountResponse(account: MerchantAccount) {
     webhook_details: account.webhook_details ? webhookDetailsResponse(account.webhook_details) : null,
     merchant_account_type: account.merchant_account_type ?? 'standard',
     allowed_origins: account.allowed_origins ?? [],
+    billing_requirements: account.billing_requirements ?? billingRequirements(null),
   };
 }
 

@@ -14,6 +14,7 @@ export type DeclineCode =
   | 'processing_error'
   | 'card_not_supported'
   | 'authentication_failed'
+  | 'address_verification_failed'
   | 'mobile_money_declined'
   | 'mobile_money_timeout';
 
@@ -114,6 +115,11 @@ export const DECLINES: Record<DeclineCode, DeclineText> = {
     message: 'Payment declined: 3-D Secure authentication failed',
     unifiedCode: 'UE_1006',
     unifiedMessage: 'Your bank could not authenticate this payment.',
+  },
+  address_verification_failed: {
+    message: 'Payment declined: Address verification failed (the postal code does not match the card\'s billing address)',
+    unifiedCode: 'UE_1009',
+    unifiedMessage: 'The postal code does not match your card. Check your billing address.',
   },
   mobile_money_declined: {
     message: 'Payment declined on the customer\'s phone',

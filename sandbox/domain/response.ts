@@ -114,7 +114,7 @@ export function paymentResponse(payment: Payment, { customer, attempts = null, r
     shipping: addressWire(payment.shipping),
     billing: addressWire(payment.billing),
     order_details: orderDetailsWire(payment.order_details),
-    email: customer?.email ?? null,
+    email: customer?.email ?? payment.email ?? null,
     name: customer?.name ?? null,
     phone: customer?.phone ?? null,
     return_url: payment.return_url,

@@ -6,6 +6,7 @@
  * upstream files); everything is derived from the payment, the merchant account and the sandbox's
  * payment-method catalogue. Pure: no HTTP, no store.
  */
+import { billingRequirements, requiredFields } from './billing.js';
 import { apiError } from './errors.js';
 import { eligibleConnectors, enabledPaymentMethods, mandatePayment, sdkNextAction } from './payment-methods.js';
 import { customerPaymentMethod } from './saved-methods.js';
@@ -30,6 +31,7 @@ const NO_SESSION_STATUSES: readonly string[] = ['failed', 'succeeded'];
  * web SDK's client-list decoder reads it (PaymentType.res itemToCustomerObjMapperFromClientList).
  */
 export function clientPaymentMethodList(payment: Payment, merchant: MerchantAccount, customer: Customer | null, saved: ClientSessionMethods) {
+  const billingSettings = merchant.billing_requirements ?? billingRequirements(null);
   return {
     payment_methods_enabled: enabledPaymentMethods(payment).map((method) => {
       const isCard = method.card_networks !== null;
@@ -41,6 +43,10 @@ export function clientPaymentMethodList(payment: Payment, merchant: MerchantAcco
         // the profile's wallet settings: cards have none, the sandbox's wallets collect no addresses
         collect_shipping_details_from_wallets: isCard ? null : false,
         collect_billing_details_from_wallets: isCard ? null : false,
+        // the sandbox's addition after upstream's members (upstream's v1 list has none; its web SDK
+        // takes required fields from its own configuration): the billing details asked for, as
+        // /account/payment_methods gives them
+        ...(isCard ? { required_fields: requiredFields(billingSettings, payment, customer) } : {}),
       };
     }),
     customer_payment_methods: saved.customer
@@ -62,7 +68,7 @@ export function clientPaymentMethodList(payment: Payment, merchant: MerchantAcco
       setup_future_usage: payment.setup_future_usage,
       billing: payment.billing,
       shipping: payment.shipping,
-      email: customer?.email ?? null,
+      email: customer?.email ?? payment.email ?? null,
       metadata: payment.metadata,
       order_details: payment.order_details,
       created: payment.created,

@@ -56,12 +56,21 @@ export interface MerchantAccount {
   gateway_fee_config: { percentage: number | null; flat_amount: number | null } | null;
   /** Origins of the merchant's checkout pages; absent on accounts stored before the setting existed. */
   allowed_origins?: string[];
+  /** The billing details asked for beyond the card; absent on accounts stored before the setting existed (the default). */
+  billing_requirements?: StoredBillingRequirements;
   is_recon_enabled: boolean;
   recon_status: 'not_requested' | 'requested' | 'active' | 'disabled';
   /** Upstream's account type (absent on accounts stored before it existed: `standard`). */
   merchant_account_type?: 'standard' | 'platform' | 'connected';
   created_at: string;
   modified_at: string;
+}
+
+/** A merchant's `billing_requirements`, every member filled in (domain/billing.ts). */
+export interface StoredBillingRequirements {
+  billing: 'auto' | 'none' | 'postal_code' | 'full';
+  email: boolean;
+  phone: boolean;
 }
 
 export interface ApiKeyRecord {
@@ -209,6 +218,8 @@ export interface Payment {
   feature_metadata: JsonObject | null;
   frm_metadata: JsonObject | null;
   billing: JsonObject | null;
+  /** The email the merchant's server gave a payment (`email`, `customer.email`); absent on payments stored before it was kept. */
+  email?: string | null;
   shipping: JsonObject | null;
   order_details: JsonObject[] | null;
   statement_descriptor_name: string | null;

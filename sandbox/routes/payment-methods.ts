@@ -3,6 +3,7 @@ import { PaymentMethodCreate } from '../../src/api/admin.js';
 import type { PaymentMethodListResponse } from '../../src/api/schemas.js';
 import { authenticate, paymentIdOfClientSecret, requireClientSecret, verifyClientSecret } from '../http/auth.js';
 import { readBody, readQuery } from '../http/body.js';
+import { billingRequirements, requiredFields } from '../domain/billing.js';
 import { errors } from '../domain/errors.js';
 import { enabledPaymentMethods, mandatePayment, sdkNextAction } from '../domain/payment-methods.js';
 import { SavedMethodService, paymentMethodResponse } from '../domain/saved-methods.js';
@@ -54,6 +55,8 @@ export function paymentMethodRoutes(app: App, deps: RouteDeps): void {
       payment = payments.retrieve(principal.merchant.merchant_id, paymentId);
       verifyClientSecret(payment, clientSecret, deps.now());
     }
+    const billingSettings = principal.merchant.billing_requirements ?? billingRequirements(null);
+    const customer = payment?.customer_id ? store.customer(payment.merchant_id, payment.customer_id) : null;
     // the classic nested shape of the sandbox's catalogue: methods → types → networks/experiences
     const groups = new Map<string, PaymentMethodListResponse['payment_methods'][number]['payment_method_types']>();
     for (const method of enabledPaymentMethods(payment)) {
@@ -70,7 +73,8 @@ export function paymentMethodRoutes(app: App, deps: RouteDeps): void {
           bank_names: null,
           bank_debits: null,
           bank_transfers: null,
-          required_fields: {},
+          // the billing details the merchant's setting asks for, prefilled from the payment (cards only)
+          required_fields: method.card_networks ? requiredFields(billingSettings, payment, customer) : {},
           surcharge_details: null,
           pm_auth_connector: null,
         },

@@ -140,7 +140,8 @@ describe('the Hyperswitch web SDK start-up endpoints', () => {
         ['card/credit', 'card/debit', 'wallet/pay_bill', 'wallet/pay_till'],
       );
       for (const entry of methods.filter((m) => m.payment_method === 'card')) {
-        assert.deepEqual(Object.keys(entry), CARD_ENTRY_MEMBERS);
+        // upstream's members, then the sandbox's required_fields (docs/sandbox.md, "Billing details")
+        assert.deepEqual(Object.keys(entry), [...CARD_ENTRY_MEMBERS, 'required_fields']);
         assert.ok(entry.card_networks?.every((network) => typeof network === 'string'), 'card_networks are plain strings');
         for (const network of CARD_NETWORKS) assert.ok(entry.card_networks?.includes(network), `${entry.payment_method_type}: missing ${network}`);
         assert.equal(entry.payment_experience, null);

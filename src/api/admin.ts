@@ -68,6 +68,19 @@ export const Origin = z.string().check(
   z.refine(isOrigin, { message: 'must be an origin (scheme://host[:port], no path), as a browser writes it' }),
 );
 
+/**
+ * Sandbox setting: the billing details the merchant's processor asks for beyond the card, answered
+ * as `required_fields` in the payment-method lists (docs/sandbox.md, "`billing_requirements`").
+ * `billing`: `auto` (postal code for AVS currencies and countries, none otherwise), `none`,
+ * `postal_code` (country + postal code) or `full` (name, line 1, city, state, postal code, country).
+ */
+export const BillingRequirements = z.strictObject({
+  billing: opt(z.enum(['auto', 'none', 'postal_code', 'full'])),
+  email: opt(z.boolean()),
+  phone: opt(z.boolean()),
+});
+export type BillingRequirements = z.infer<typeof BillingRequirements>;
+
 const merchantAccountShape = {
   merchant_name: opt(text(255)),
   return_url: opt(z.url({ protocol: /^https?$/ }).check(z.maxLength(255))),
@@ -95,6 +108,8 @@ const merchantAccountShape = {
    * `return_url` must be on one of them; empty or absent means any origin.
    */
   allowed_origins: opt(z.array(Origin).check(z.maxLength(50))),
+  /** Sandbox setting: the billing details asked for beyond the card (`required_fields`). */
+  billing_requirements: opt(BillingRequirements),
 };
 
 export const MerchantAccountCreate = z.strictObject({

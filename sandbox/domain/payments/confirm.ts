@@ -9,6 +9,7 @@ import { isConfirmable } from '../../../src/api/statuses.js';
 import { checkCard } from '../card-check.js';
 import { challengePath } from '../challenge.js';
 import { apiError, errors } from '../errors.js';
+import { addressVerificationFails } from '../billing.js';
 import { decideCard, type CardDecision } from '../processor.js';
 import { recurringOf, resolvePaymentToken } from '../saved-methods.js';
 import type { MaskedCard, MerchantAccount, Payment } from '../types.js';
@@ -116,6 +117,8 @@ function confirmCard(engine: PaymentEngine, payment: Payment, masked: MaskedCard
   payment.payment_method = 'card';
   payment.payment_method_type ??= 'credit';
   const attempt = engine.newAttempt(payment, 'card', masked, null);
+  // the issuer checks the postal code with the authorization: a failing one declines a card that would pass
+  if (decision.kind !== 'decline' && addressVerificationFails(payment)) return decline(engine, payment, attempt, 'address_verification_failed');
   switch (decision.kind) {
     case 'approve':
       return approve(engine, payment, attempt);

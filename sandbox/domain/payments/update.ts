@@ -32,6 +32,9 @@ export function updatePayment(engine: PaymentEngine, merchant: MerchantAccount, 
     }
     checkPaymentRules(request, merchant, payment);
     applyPaymentMembers(engine, merchant, payment, request);
+    // the merchant's server names the payment's email (the browser's `email` on confirm is ignored)
+    const email = request.customer?.email ?? request.email;
+    if (email != null) payment.email = email;
     if (request.confirm === true) return runConfirm(engine, merchant, payment, request);
     const card = request.payment_method_data?.card;
     if (card) attachCard(engine, payment, card);
