@@ -1,4 +1,3 @@
-import * as z from 'zod/mini';
 import { CustomerCreate, CustomerUpdate, RefundCreate, RefundListRequest, RefundUpdate } from '../../src/api/admin.js';
 import { authenticate, paymentIdOfClientSecret, requireClientSecret, verifyClientSecret } from '../http/auth.js';
 import { errors } from '../domain/errors.js';
@@ -7,18 +6,7 @@ import { customerResponse } from '../domain/customers.js';
 import { refundResponse } from '../domain/response.js';
 import { SavedMethodService, customerPaymentMethodsResponse } from '../domain/saved-methods.js';
 import type { App, RouteDeps } from './deps.js';
-
-/** The query upstream's customer payment-method list takes (its filters narrow nothing in the sandbox: every saved method is a card). */
-const CustomerMethodsQuery = z.strictObject({
-  client_secret: z.optional(z.string()),
-  accepted_countries: z.optional(z.string()),
-  accepted_currencies: z.optional(z.string()),
-  amount: z.optional(z.string()),
-  recurring_enabled: z.optional(z.string()),
-  installment_payment_enabled: z.optional(z.string()),
-  limit: z.optional(z.string()),
-  card_networks: z.optional(z.string()),
-});
+import { PaymentMethodListQuery } from './payment-methods.js';
 
 /** Customers (and their saved payment methods) and refunds: the merchant's secret key only. */
 export function customerRoutes(app: App, deps: RouteDeps): void {
@@ -32,7 +20,7 @@ export function customerRoutes(app: App, deps: RouteDeps): void {
   // /customers/:customer_id, which would take `payment_methods` for an id.
   app.get('/customers/payment_methods', (c) => {
     const principal = authenticate(c, store, adminKey, ['publishable']);
-    const clientSecret = requireClientSecret(principal, readQuery(c, CustomerMethodsQuery).client_secret);
+    const clientSecret = requireClientSecret(principal, readQuery(c, PaymentMethodListQuery).client_secret);
     const paymentId = clientSecret === null ? null : paymentIdOfClientSecret(clientSecret);
     if (!paymentId) throw errors.clientSecretMismatch();
     const payment = deps.payments.retrieve(principal.merchant.merchant_id, paymentId);
@@ -62,7 +50,7 @@ export function customerRoutes(app: App, deps: RouteDeps): void {
   app.get('/customers/:customer_id/payment_methods', (c) => {
     const principal = authenticate(c, store, adminKey, ['secret']);
     // the merchant's server lists them; a client secret is the browser's (refused with a secret key, as everywhere)
-    requireClientSecret(principal, readQuery(c, CustomerMethodsQuery).client_secret);
+    requireClientSecret(principal, readQuery(c, PaymentMethodListQuery).client_secret);
     const { customer, methods } = savedMethods.ofCustomer(principal.merchant.merchant_id, c.req.param('customer_id'));
     return c.json(customerPaymentMethodsResponse(customer, methods));
   });

@@ -10,7 +10,12 @@ import { SavedMethodService, paymentMethodResponse } from '../domain/saved-metho
 import type { Payment } from '../domain/types.js';
 import type { App, RouteDeps } from './deps.js';
 
-const ListQuery = z.strictObject({
+/**
+ * The query of upstream's payment-method lists (`PaymentMethodListRequest`): the merchant's
+ * (`GET /account/payment_methods`) and a customer's (`GET /customers/payment_methods`, `GET /customers/{id}/payment_methods`).
+ * Its filters narrow nothing in the sandbox: one connector, and every saved method is a card.
+ */
+export const PaymentMethodListQuery = z.strictObject({
   client_secret: z.optional(z.string()),
   accepted_countries: z.optional(z.string()),
   accepted_currencies: z.optional(z.string()),
@@ -45,7 +50,7 @@ export function paymentMethodRoutes(app: App, deps: RouteDeps): void {
   });
   app.get('/account/payment_methods', (c) => {
     const principal = authenticate(c, store, adminKey, ['secret', 'publishable']);
-    const query = readQuery(c, ListQuery);
+    const query = readQuery(c, PaymentMethodListQuery);
     // The browser names its payment by the client secret; the merchant's server gets the general list.
     const clientSecret = requireClientSecret(principal, query.client_secret);
     let payment: Payment | null = null;
