@@ -43,15 +43,8 @@ describe('3-D Secure challenge pages', () => {
   });
   after(() => sandbox.close());
 
-  const admin = () => ({ key: sandbox.adminKey });
-
   /** A merchant of its own with a secret key (and its publishable key). */
-  const merchant = async (merchantId: string, members: Record<string, unknown> = {}) => {
-    const account = await sandbox.request<{ publishable_key: string }>('POST', '/accounts', { ...admin(), body: { merchant_id: merchantId, ...members } });
-    assert.equal(account.status, 200, account.text);
-    const key = await sandbox.request<{ api_key: string }>('POST', `/api_keys/${merchantId}`, { ...admin(), body: { name: 'k', expiration: 'never' } });
-    return { secretKey: key.body.api_key, publishableKey: account.body.publishable_key };
-  };
+  const merchant = (merchantId: string, members: Record<string, unknown> = {}) => sandbox.createMerchant(merchantId, members);
 
   const challenged = async (extra: Record<string, unknown> = {}, key?: string) => {
     const created = await sandbox.request<Record<string, unknown>>('POST', '/payments', {

@@ -61,6 +61,8 @@ export interface TestSandbox extends Sandbox {
   request<T = Record<string, unknown>>(method: string, path: string, options?: RequestOptions): Promise<ApiResponse<T>>;
   /** POST /payments with the demo secret key; fails the test on anything but 200. */
   createPayment(body: Record<string, unknown>): Promise<Record<string, unknown>>;
+  /** POST /accounts with the admin key (`members` beside the id), then a secret key for it; fails the test on anything but 200. */
+  createMerchant(merchantId: string, members?: Record<string, unknown>): Promise<{ secretKey: string; publishableKey: string; account: Record<string, unknown> }>;
 }
 
 export async function startTestSandbox(options: SandboxOptions = {}): Promise<TestSandbox> {
@@ -99,6 +101,14 @@ export async function startTestSandbox(options: SandboxOptions = {}): Promise<Te
       const response = await request<Record<string, unknown>>('POST', '/payments', { body });
       if (response.status !== 200) throw new Error(`create payment failed: ${response.status} ${response.text}`);
       return response.body;
+    },
+    async createMerchant(merchantId, members = {}) {
+      const admin = { key: sandbox.adminKey };
+      const account = await request<Record<string, unknown>>('POST', '/accounts', { ...admin, body: { merchant_id: merchantId, ...members } });
+      if (account.status !== 200) throw new Error(`create merchant failed: ${account.status} ${account.text}`);
+      const key = await request<{ api_key: string }>('POST', `/api_keys/${merchantId}`, { ...admin, body: { name: 'k', expiration: 'never' } });
+      if (key.status !== 200) throw new Error(`create API key failed: ${key.status} ${key.text}`);
+      return { secretKey: key.body.api_key, publishableKey: String(account.body.publishable_key), account: account.body };
     },
   };
 }

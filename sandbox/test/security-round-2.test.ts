@@ -34,10 +34,7 @@ describe('security: second attack round', () => {
   /** A new merchant with its own secret key. */
   const merchant = async (body: Record<string, unknown> = {}) => {
     const merchantId = `round2_${(merchants += 1)}`;
-    const account = await sandbox.request<Record<string, unknown>>('POST', '/accounts', { ...admin(), body: { merchant_id: merchantId, ...body } });
-    assert.equal(account.status, 200, account.text);
-    const key = await sandbox.request<{ api_key: string }>('POST', `/api_keys/${merchantId}`, { ...admin(), body: { name: 'k', expiration: 'never' } });
-    return { merchantId, secretKey: key.body.api_key, publishableKey: String(account.body.publishable_key) };
+    return { merchantId, ...(await sandbox.createMerchant(merchantId, body)) };
   };
 
   describe('N1: the redirect signature covers only what the sandbox set', () => {

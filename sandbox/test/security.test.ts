@@ -25,12 +25,7 @@ describe('security', () => {
   const admin = () => ({ key: sandbox.adminKey });
 
   /** A new merchant with its own secret key; returns the key and the account. */
-  const merchant = async (merchantId: string, body: Record<string, unknown> = {}) => {
-    const account = await sandbox.request<Record<string, unknown>>('POST', '/accounts', { ...admin(), body: { merchant_id: merchantId, ...body } });
-    assert.equal(account.status, 200, account.text);
-    const key = await sandbox.request<{ api_key: string }>('POST', `/api_keys/${merchantId}`, { ...admin(), body: { name: 'k', expiration: 'never' } });
-    return { secretKey: key.body.api_key, publishableKey: String(account.body.publishable_key), account: account.body };
-  };
+  const merchant = (merchantId: string, body: Record<string, unknown> = {}) => sandbox.createMerchant(merchantId, body);
 
   /** The browser's confirm: publishable key + client secret. */
   const clientConfirm = (payment: Record<string, unknown>, body: Record<string, unknown>, publishableKey = sandbox.publishableKey) =>
