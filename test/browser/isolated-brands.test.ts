@@ -60,6 +60,16 @@ const extras = () =>
 
 const frameOf = (element: TenderCheckout) => element.querySelector<HTMLIFrameElement>(':scope > iframe[slot=frame]')!;
 
+/** Completes the co-badged card in the frame, pays, and checks the payment went on Cartes Bancaires. */
+async function payOnCartesBancaires(log: EventLog, paymentId: string): Promise<void> {
+  await inFrame({ action: 'type', field: 'expiry', text: FUTURE_EXPIRY });
+  await inFrame({ action: 'type', field: 'cvc', text: '123' });
+  await inFrame({ action: 'click' });
+  expect((await log.wait('tender-result')).detail.status).to.equal('succeeded');
+  const paid = await retrieveAsMerchant(paymentId);
+  expect((paid.payment_method_data as { card: { card_network: string } }).card.card_network).to.equal('CartesBancaires');
+}
+
 describe('<tender-checkout> isolated: brand marks, CVC help and network choice (issue 25, items 11–13)', () => {
   it('shows the mark of the detected brand with its name, and the CVC hint turns to the front for an American Express; axe passes in the frame', async function () {
     this.timeout(30000); // the frame, typing through Playwright and axe in the frame: room on a busy machine
@@ -104,12 +114,7 @@ describe('<tender-checkout> isolated: brand marks, CVC help and network choice (
     }, 'the frame is not as tall as its content');
     expect(await inFrame<unknown[]>({ action: 'axe' })).to.deep.equal([]);
     await inFrame({ action: 'press', key: 'Tab' });
-    await inFrame({ action: 'type', field: 'expiry', text: FUTURE_EXPIRY });
-    await inFrame({ action: 'type', field: 'cvc', text: '123' });
-    await inFrame({ action: 'click' });
-    expect((await log.wait('tender-result')).detail.status).to.equal('succeeded');
-    const paid = await retrieveAsMerchant(payment.payment_id);
-    expect((paid.payment_method_data as { card: { card_network: string } }).card.card_network).to.equal('CartesBancaires');
+    await payOnCartesBancaires(log, payment.payment_id);
     // the host heard no network and no card data
     for (const event of log.events) expect(JSON.stringify(event.detail), event.type).not.to.include(CB_MASTERCARD);
   });
@@ -145,12 +150,7 @@ describe('<tender-checkout show-brands preferred-network> isolated: the element 
         { name: 'Cartes Bancaires', checked: true },
       ]);
       expect(plain(seen.badge!)).to.equal('Card brand: Cartes Bancaires');
-      await inFrame({ action: 'type', field: 'expiry', text: FUTURE_EXPIRY });
-      await inFrame({ action: 'type', field: 'cvc', text: '123' });
-      await inFrame({ action: 'click' });
-      expect((await log.wait('tender-result')).detail.status).to.equal('succeeded');
-      const paid = await retrieveAsMerchant(payment.payment_id);
-      expect((paid.payment_method_data as { card: { card_network: string } }).card.card_network).to.equal('CartesBancaires');
+      await payOnCartesBancaires(log, payment.payment_id);
     } finally {
       element.remove();
     }
