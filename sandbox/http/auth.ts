@@ -5,6 +5,7 @@ import { apiError, errors } from '../domain/errors.js';
 import { requestHeader } from './request.js';
 import type { Store } from '../store/repo.js';
 import type { MerchantAccount, Payment } from '../domain/types.js';
+import { paymentIdOfClientSecret } from '../../src/api/client-secret.js';
 
 export type KeyKind = 'admin' | 'secret' | 'publishable';
 
@@ -76,7 +77,20 @@ export function verifyClientSecret(payment: Payment, clientSecret: string | null
 }
 
 /** The payment id a client secret belongs to: the client's own parser. */
-export { paymentIdOfClientSecret } from '../../src/api/client-secret.js';
+export { paymentIdOfClientSecret };
+
+/**
+ * The payment a browser names by its client secret: the id read from the secret, the payment
+ * retrieved (`retrieve` throws for one the merchant does not have), the secret checked against it.
+ * No secret, or one that names no payment, is the mismatch error.
+ */
+export function paymentOfClientSecret(clientSecret: string | null, retrieve: (paymentId: string) => Payment, now: number): Payment {
+  const paymentId = clientSecret === null ? null : paymentIdOfClientSecret(clientSecret);
+  if (!paymentId) throw errors.clientSecretMismatch();
+  const payment = retrieve(paymentId);
+  verifyClientSecret(payment, clientSecret, now);
+  return payment;
+}
 
 /** A host name that can only be this machine: `localhost`, `127.x.x.x`, `[::1]`. */
 const isLoopbackName = (hostname: string): boolean => hostname === 'localhost' || hostname === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);

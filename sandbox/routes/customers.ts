@@ -1,6 +1,5 @@
 import { CustomerCreate, CustomerUpdate, RefundCreate, RefundListRequest, RefundUpdate } from '../../src/api/admin.js';
-import { authenticate, paymentIdOfClientSecret, requireClientSecret, verifyClientSecret } from '../http/auth.js';
-import { errors } from '../domain/errors.js';
+import { authenticate, paymentOfClientSecret, requireClientSecret } from '../http/auth.js';
 import { readBody, readQuery } from '../http/body.js';
 import { customerResponse } from '../domain/customers.js';
 import { refundResponse } from '../domain/response.js';
@@ -21,10 +20,7 @@ export function customerRoutes(app: App, deps: RouteDeps): void {
   app.get('/customers/payment_methods', (c) => {
     const principal = authenticate(c, store, adminKey, ['publishable']);
     const clientSecret = requireClientSecret(principal, readQuery(c, PaymentMethodListQuery).client_secret);
-    const paymentId = clientSecret === null ? null : paymentIdOfClientSecret(clientSecret);
-    if (!paymentId) throw errors.clientSecretMismatch();
-    const payment = deps.payments.retrieve(principal.merchant.merchant_id, paymentId);
-    verifyClientSecret(payment, clientSecret, deps.now());
+    const payment = paymentOfClientSecret(clientSecret, (paymentId) => deps.payments.retrieve(principal.merchant.merchant_id, paymentId), deps.now());
     const { customer, methods, tokens } = savedMethods.forClientSession(payment);
     return c.json(customerPaymentMethodsResponse(customer, methods, tokens, payment.customer_id == null));
   });

@@ -1,13 +1,11 @@
 import * as z from 'zod/mini';
 import { PaymentMethodCreate } from '../../src/api/admin.js';
 import type { PaymentMethodListResponse } from '../../src/api/schemas.js';
-import { authenticate, paymentIdOfClientSecret, requireClientSecret, verifyClientSecret } from '../http/auth.js';
+import { authenticate, paymentOfClientSecret, requireClientSecret } from '../http/auth.js';
 import { readBody, readQuery } from '../http/body.js';
 import { billingRequirements, requiredFields } from '../domain/billing.js';
-import { errors } from '../domain/errors.js';
 import { enabledPaymentMethods, mandatePayment, sdkNextAction } from '../domain/payment-methods.js';
 import { SavedMethodService, paymentMethodResponse } from '../domain/saved-methods.js';
-import type { Payment } from '../domain/types.js';
 import type { App, RouteDeps } from './deps.js';
 
 /**
@@ -53,13 +51,8 @@ export function paymentMethodRoutes(app: App, deps: RouteDeps): void {
     const query = readQuery(c, PaymentMethodListQuery);
     // The browser names its payment by the client secret; the merchant's server gets the general list.
     const clientSecret = requireClientSecret(principal, query.client_secret);
-    let payment: Payment | null = null;
-    if (clientSecret !== null) {
-      const paymentId = paymentIdOfClientSecret(clientSecret);
-      if (!paymentId) throw errors.clientSecretMismatch();
-      payment = payments.retrieve(principal.merchant.merchant_id, paymentId);
-      verifyClientSecret(payment, clientSecret, deps.now());
-    }
+    const payment =
+      clientSecret === null ? null : paymentOfClientSecret(clientSecret, (paymentId) => payments.retrieve(principal.merchant.merchant_id, paymentId), deps.now());
     const billingSettings = principal.merchant.billing_requirements ?? billingRequirements(null);
     const customer = payment?.customer_id ? store.customer(payment.merchant_id, payment.customer_id) : null;
     // the classic nested shape of the sandbox's catalogue: methods → types → networks/experiences

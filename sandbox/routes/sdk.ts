@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { PaymentsEligibilityRequest, PaymentsSessionRequest } from '../../src/api/sdk.js';
-import { authenticate, paymentIdOfClientSecret, requireClientSecret, verifyClientSecret } from '../http/auth.js';
+import { authenticate, paymentOfClientSecret, requireClientSecret, verifyClientSecret } from '../http/auth.js';
 import { readBody, readQuery } from '../http/body.js';
 import { paymentEligibility } from '../domain/eligibility.js';
 import { apiError, errors } from '../domain/errors.js';
@@ -39,10 +39,7 @@ export function sdkRoutes(app: App, deps: RouteDeps): void {
     const query = readQuery(c, ClientSecretQuery);
     if (principal.kind === 'secret' && query.client_secret == null) throw errors.missingParam('client_secret');
     const clientSecret = requireClientSecret(principal, query.client_secret);
-    const paymentId = clientSecret === null ? null : paymentIdOfClientSecret(clientSecret);
-    if (!paymentId) throw errors.clientSecretMismatch();
-    const payment = payments.retrieve(principal.merchant.merchant_id, paymentId);
-    verifyClientSecret(payment, clientSecret, deps.now());
+    const payment = paymentOfClientSecret(clientSecret, (paymentId) => payments.retrieve(principal.merchant.merchant_id, paymentId), deps.now());
     return c.json(sdkConfig(payment, principal.merchant));
   });
 
