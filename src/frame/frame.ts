@@ -22,6 +22,7 @@ import type { ConfirmOutcome } from '../events.js';
 import type * as ProtocolModule from './protocol.js';
 import type { FrameConfig } from './protocol.js';
 import { FORWARDED_EVENTS, message } from './envelope.js';
+import { watchHeight } from './room.js';
 
 /** A value of a host `--tender-*` property the frame takes: no URL, no escape, no way out of the declaration. */
 const SAFE_VALUE = /^[^\\;{}<>]*$/;
@@ -161,17 +162,6 @@ export function startFrame(options: FrameOptions = {}): TenderCardForm {
     send({ type: 'meta', ...meta });
   };
 
-  let lastHeight = -1;
-  const observeSize = () => {
-    new ResizeObserver(() => {
-      const height = Math.ceil(form.getBoundingClientRect().height);
-      if (height === lastHeight) return;
-      lastHeight = height;
-      send({ type: 'size', height });
-      sendMeta();
-    }).observe(form);
-  };
-
   const onHost = (schemas: typeof ProtocolModule, data: unknown) => {
     const parsed = schemas.HostMessage.safeParse(data);
     if (!parsed.success) {
@@ -214,7 +204,8 @@ export function startFrame(options: FrameOptions = {}): TenderCardForm {
   form.showBrands = (query.get('show') ?? '').split(',').includes('brands');
   form.hooks = hooks;
   doc.body.append(form);
-  observeSize();
+  // the frame's height, never shorter than what it paints (./room.ts)
+  watchHeight(form, win, send, sendMeta);
 
   win.addEventListener('message', async (event: MessageEvent) => {
     // one channel, from the window that framed this page: a sibling frame, a popup or this page itself is ignored

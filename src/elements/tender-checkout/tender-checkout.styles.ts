@@ -112,6 +112,8 @@ export const styles = css`
   input[aria-invalid='true'] {
     border-color: ${t('color-danger')};
     border-width: max(2px, ${t('border-width')});
+    /* the thicker border takes no room: nothing moves (and the card frame does not grow) when a field turns invalid */
+    margin-block: calc(${t('border-width')} - max(2px, ${t('border-width')}));
   }
   input:disabled {
     background: ${t('color-disabled')};
@@ -236,6 +238,7 @@ export const styles = css`
     }
     input[aria-invalid='true'] {
       border-width: 3px;
+      margin-block: -2px;
     }
     input:focus-visible,
     button:focus-visible {
