@@ -17,7 +17,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
-import { availableParallelism, tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -125,7 +125,8 @@ async function startSandboxChild(): Promise<RunningSandbox> {
   // BENCH_SANDBOX_NODE_ARGS passes flags to the sandbox's node, e.g. "--cpu-prof --cpu-prof-dir=.bench/prof".
   const nodeArgs = (process.env.BENCH_SANDBOX_NODE_ARGS ?? '').split(' ').filter(Boolean);
   // as `npm run sandbox` starts it (package.json): a larger young generation means fewer GC pauses
-  const child = spawn(process.execPath, [...nodeArgs, '--max-semi-space-size=64', '--import', 'tsx', 'sandbox/main.ts'], {
+  // bench/sandbox-monitor.ts inside it says where the tail comes from (loop stalls, GC pauses, CPU it got)
+  const child = spawn(process.execPath, [...nodeArgs, '--max-semi-space-size=64', '--import', 'tsx', '--import', './bench/sandbox-monitor.ts', 'sandbox/main.ts'], {
     cwd: root,
     env: {
       ...process.env,
@@ -133,6 +134,7 @@ async function startSandboxChild(): Promise<RunningSandbox> {
       HOST: '127.0.0.1',
       SANDBOX_DB: join(workDir, 'sandbox.db'),
       SANDBOX_LOG: 'off',
+      SANDBOX_MONITOR_FILE: join(workDir, 'monitor.json'),
       SANDBOX_PUBLIC_URL: `http://127.0.0.1:${port}`,
       NODE_ENV: 'production',
     },
@@ -313,6 +315,46 @@ function measure(sandbox: RunningSandbox, payments: PreparedPayment[]): Promise<
   });
 }
 
+// ---- where the tail comes from (bench/sandbox-monitor.ts in the sandbox) ------------------------------
+
+interface MonitorReport {
+  wallMs: number;
+  cpuMs: number;
+  loopDelayMs: { p50: number; p99: number; max: number };
+  stalls: { over: number; count: number; longest: number[] };
+  gc: Record<string, { count: number; totalMs: number; maxMs: number; over20Ms: number }>;
+}
+
+/** Asks the sandbox's monitor for its report of the measured run (null when it wrote none). */
+async function readMonitor(sandbox: RunningSandbox): Promise<MonitorReport | null> {
+  const file = join(sandbox.workDir, 'monitor.json');
+  sandbox.child.kill('SIGUSR2');
+  for (let tries = 0; tries < 40; tries += 1) {
+    await new Promise((resolveWait) => setTimeout(resolveWait, 50));
+    try {
+      return JSON.parse(readFileSync(file, 'utf8')) as MonitorReport;
+    } catch {
+      // not written yet
+    }
+  }
+  return null;
+}
+
+function monitorRows(monitor: MonitorReport | null): [string, string, string, string][] {
+  if (!monitor) return [['server monitor', 'no report', '', '']];
+  const gc = (kind: string) => {
+    const row = monitor.gc[kind];
+    return row ? `${row.count} × (max ${row.maxMs} ms, ${row.over20Ms} over 20 ms)` : 'none';
+  };
+  return [
+    ['server: CPU time / wall time', `${(monitor.cpuMs / 1000).toFixed(1)} s / ${(monitor.wallMs / 1000).toFixed(1)} s`, '', ''],
+    [`server: event-loop stalls over ${monitor.stalls.over} ms`, `${monitor.stalls.count} (longest ${monitor.stalls.longest.slice(0, 5).join(', ') || '-'} ms)`, '', ''],
+    ['server: GC scavenges', gc('scavenge'), '', ''],
+    ['server: GC mark-compact', gc('mark-compact'), '', ''],
+    ['server: GC incremental marking', gc('incremental marking'), '', ''],
+  ];
+}
+
 // ---- main ------------------------------------------------------------------------------------------
 
 async function main(): Promise<number> {
@@ -331,10 +373,13 @@ async function main(): Promise<number> {
     await warmUp(sandbox, all.slice(0, WARMUP));
     const payments = all.slice(WARMUP);
 
+    const loadBefore = loadavg()[0] ?? 0;
+    sandbox.child.kill('SIGUSR2'); // the monitor's span starts
     const serverCpuBefore = processCpuMs(sandbox.child.pid);
     const clientCpuBefore = process.cpuUsage();
     const { result, succeeded, otherBodies, used } = await measure(sandbox, payments);
     const serverCpuAfter = processCpuMs(sandbox.child.pid);
+    const monitor = await readMonitor(sandbox);
     const clientCpu = process.cpuUsage(clientCpuBefore);
     const wallMs = result.duration * 1000;
     const cpuShare = {
@@ -363,6 +408,8 @@ async function main(): Promise<number> {
       ['errors / timeouts', `${result.errors} / ${result.timeouts}`, '0 / 0', result.errors + result.timeouts === 0 ? 'ok' : 'MISSED'],
       ['duration', `${result.duration} s`, '', ''],
       ['CPU cores used: server / load generator', `${cpuShare.server ?? '?'} / ${cpuShare.loadGenerator} of ${availableParallelism()}`, '', ''],
+      ['machine load (1 min average) before the run', `${loadBefore.toFixed(2)} on ${availableParallelism()} cores`, '', loadBefore > availableParallelism() / 2 ? 'BUSY' : ''],
+      ...monitorRows(monitor),
     ];
     const widths = [0, 1, 2, 3].map((column) => Math.max(...rows.map((row) => row[column]?.length ?? 0), 6));
     const line = (cells: string[]) => `| ${cells.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join(' | ')} |`;
@@ -383,7 +430,8 @@ async function main(): Promise<number> {
           benchmark: 'sandbox-confirm',
           date: new Date().toISOString(),
           node: process.version,
-          machine: { cpus: availableParallelism(), cpuShare },
+          machine: { cpus: availableParallelism(), cpuShare, loadBefore },
+          server: monitor,
           settings: { connections: CONNECTIONS, durationSeconds: DURATION_S, paymentsPrepared: payments.length, warmup: WARMUP },
           budget: BUDGET,
           result: {
