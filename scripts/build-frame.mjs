@@ -7,7 +7,7 @@
 //                                     protocol's schemas, src/frame/late.ts), the appearance compiler, the
 //                                     preview states, each locale, and code they share
 //   <outdir>/inline-<hash>.js         the frame's CRITICAL script as the frame page carries it inline
-//                                     (docs/decisions/0090): src/frame/main.ts with everything it imports
+//                                     (docs/decisions/0093): src/frame/main.ts with everything it imports
 //                                     statically and the card extras, in ONE file with no static import;
 //                                     its dynamic imports point at the chunks above (`./assets/<name>`,
 //                                     relative to the page at /frame/card). It duplicates the few small,

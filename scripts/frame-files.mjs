@@ -1,7 +1,7 @@
 // The isolated card frame's JavaScript as the size gate (scripts/check-size.mjs) and the cold-load
 // benchmark (bench/cold-load.ts) count it, from the manifest scripts/build-frame.mjs writes:
 //
-//   critical  the script the frame page carries inline (`manifest.inline`, docs/decisions/0090) and
+//   critical  the script the frame page carries inline (`manifest.inline`, docs/decisions/0093) and
 //             every file it imports statically, transitively (none: the build refuses a static
 //             import there): what has to arrive and run before the number field can be shown
 //             (budget: 30 KB gzip together). A manifest without `inline` (an older build) counts its

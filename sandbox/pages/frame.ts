@@ -1,6 +1,6 @@
 /**
  * The isolated card frame's page (`GET /frame/card`): a document that carries the frame's critical
- * script inline (built by scripts/build-frame.mjs; docs/decisions/0090), so the form paints as soon
+ * script inline (built by scripts/build-frame.mjs; docs/decisions/0093), so the form paints as soon
  * as the page has arrived, with no second round trip. The script runs under the page's strict CSP
  * through its sha256 hash (no `unsafe-inline`). What it loads later is named up front, so the browser
  * fetches the API client in parallel (`modulepreload`), and the customer's language too when the

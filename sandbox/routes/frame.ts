@@ -25,7 +25,7 @@ interface Build {
  * whose `allowed_origins` may frame it; `?locale=` preloads that language) and its hashed files at
  * `/frame/assets/…`, from the folder scripts/build-frame.mjs wrote (`frameDir`; dist/frame by default).
  *
- * The page carries the frame's critical script inline (docs/decisions/0090): it is sent gzipped, with
+ * The page carries the frame's critical script inline (docs/decisions/0093): it is sent gzipped, with
  * an ETag (the page and its headers), so a second checkout in the same browser revalidates it with a
  * 304 instead of fetching it again. The client secret is never part of its URL: the element puts it in
  * the URL's fragment, which the browser keeps to itself.

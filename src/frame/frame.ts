@@ -11,7 +11,7 @@
  *   one `connect` with a port, only from `window.parent`;
  * - when its URL's fragment names the payment (`#client_secret=…`, set by the host: a fragment never
  *   leaves the browser), it asks the API for the payment at once, beside the host's configuration,
- *   and the form's first retrieve takes that answer (docs/decisions/0090);
+ *   and the form's first retrieve takes that answer (docs/decisions/0093);
  * - it applies each `configure` to the form, and calls the API on its own origin only (whatever the
  *   host says: a compromised merchant page cannot point the card data elsewhere);
  * - it forwards the form's events as they are, asks the host before a confirm (`tender-submit`) and
