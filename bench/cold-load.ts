@@ -128,14 +128,16 @@ const DEPTH_BUDGET = { snippet: { typeable: 2, payable: 2 }, spaPayable: 4 };
 const FLOOR_FACTOR = 2.5;
 /**
  * Today's warm load, the reference of the warm budget ("no slower than today"): `isolated` measured
- * with this bench's warm case on main at 5eb2b91 (the frame's script as files, the payment asked for
- * after `configure`), this machine, BENCH_ROUNDS=5, medians in ms. Machine-specific: measure again
- * (docs/performance.md § Cold load, warm) before comparing on another machine.
+ * with this bench's warm case on main at 5eb2b91 (the frame's script as files, from the HTTP cache;
+ * the payment asked for after `configure`), BENCH_ROUNDS=5, medians. Its round trips on the critical
+ * path (typeable 2, payable 3 at 100 and 300 ms) are the budget: they do not depend on the machine.
+ * Its ms (on the shared 2-CPU machine with a load average of 13 to 19, 2 CPUs busy: pessimistic) are
+ * reported beside the warm figures, not failing: measure main again on a quiet machine to compare.
  */
-const TODAY_WARM: Record<string, { typeable: number; payable: number }> = {
-  '0 ms': { typeable: NaN, payable: NaN },
-  '100 ms': { typeable: NaN, payable: NaN },
-  '300 ms, 1.6 Mbit/s': { typeable: NaN, payable: NaN },
+const TODAY_WARM: Record<string, { typeable: number; payable: number; trips: { typeable: number; payable: number } }> = {
+  '0 ms': { typeable: 1213, payable: 1282, trips: { typeable: NaN, payable: NaN } },
+  '100 ms': { typeable: 971, payable: 1277, trips: { typeable: 2, payable: 3 } },
+  '300 ms, 1.6 Mbit/s': { typeable: 1484, payable: 1899, trips: { typeable: 2, payable: 3 } },
 };
 
 /** Main-thread work allowed on top of the round trips of the isolated mode's budgets (see docs/performance.md). */
@@ -323,14 +325,25 @@ async function createPayment(run: Run): Promise<Payment> {
 }
 
 /**
- * When the card frame is first shown in the page big enough to hold the number field: the first
- * recorded box of the iframe (top page clock) that is visible and at least as tall as the field's
- * bottom edge inside the frame. Null: not yet.
+ * When the card frame is shown in the page big enough to hold the number field, from `from` on (top
+ * page clock): `from` itself when the iframe's last recorded box before it is visible and at least as
+ * tall as the field's bottom edge inside the frame, else the first such box after it. (An iframe the
+ * merchant's server wrote shows at the browser's 300 × 150 px before the element hides it until the
+ * frame's hello: a box that came and went before the field was there does not count.) Null: not yet.
  */
-function frameShownAt(top: ColdMarks, card: ColdMarks): number | null {
+function frameShownAt(top: ColdMarks, card: ColdMarks, from = -Infinity): number | null {
   if (card.fieldBottom === null) return null;
   const bottom = card.fieldBottom;
-  return top.frameBoxes.find(([, width, height, visible]) => visible && width > 0 && height >= bottom - 0.5)?.[0] ?? null;
+  const fits = ([, width, height, visible]: [number, number, number, boolean]) => visible && width > 0 && height >= bottom - 0.5;
+  const before = top.frameBoxes.filter(([time]) => time <= from).at(-1);
+  if (before && fits(before)) return from;
+  return top.frameBoxes.find((box) => box[0] > from && fits(box))?.[0] ?? null;
+}
+
+/** Whether the card frame's last recorded box holds the number field (the load is not done while it does not). */
+function frameShownNow(top: ColdMarks, card: ColdMarks): boolean {
+  const last = top.frameBoxes.at(-1);
+  return card.fieldBottom !== null && last !== undefined && frameShownAt({ ...top, frameBoxes: [last] }, card) !== null;
 }
 
 /**
@@ -357,7 +370,7 @@ async function loadOnce(run: Run, subject: Subject, conditions: LinkConditions, 
       if (top?.errors.length) return true;
       if (!top || !field || field.typeable === null) return false;
       if (subject.mode === 'static') return true;
-      return top.ready !== null && (subject.mode === 'inline' || frameShownAt(top, field) !== null);
+      return top.ready !== null && (subject.mode === 'inline' || frameShownNow(top, field));
     };
     await context.exposeBinding('__coldBenchReport', (source, marks: ColdMarks) => {
       reported.set(source.frame, marks);
@@ -404,9 +417,11 @@ async function loadOnce(run: Run, subject: Subject, conditions: LinkConditions, 
     let frameDocument: number | null = null;
     let inFrame: Sample['inFrame'] = null;
     if (subject.mode === 'isolated') {
-      const shown = frameShownAt(top.marks, field.marks) as number;
+      // the frame shown from the field's paint on (typeable: from its typeable mark on)
+      const shownForPaint = frameShownAt(top.marks, field.marks, painted) as number;
+      const shown = frameShownAt(top.marks, field.marks, typeable) as number;
       inFrame = { painted: round1(painted), typeable: round1(typeable), shown: round1(shown) };
-      painted = Math.max(painted, shown);
+      painted = Math.max(painted, shownForPaint);
       typeable = Math.max(typeable, shown);
       frameDocument = field.responseEnd + shift;
     }
@@ -674,9 +689,8 @@ async function main(): Promise<number> {
         const list = listOf(testCase, subject.name);
         if (list.length === 0 || !today) continue;
         for (const key of ['typeable', 'payable'] as const) {
-          const value = median(list.map((sample) => sample[key] ?? NaN));
-          if (Number.isNaN(today[key])) report(`${testCase.name}, ${subject.name}: ${key} (no reference of today's warm load)`, value, NaN, 'ms');
-          else check(`${testCase.name}, ${subject.name}: ${key} ≤ today's warm ${key} (median)`, value, today[key], 'ms');
+          if (rttMs > 0) check(`${testCase.name}, ${subject.name}: round trips to ${key} ≤ today's warm (median)`, median(list.map((sample) => sample.trips[key] ?? NaN)), today.trips[key], 'RTT');
+          report(`${testCase.name}, ${subject.name}: ${key}, ms, beside today's warm (TODAY_WARM)`, median(list.map((sample) => sample[key] ?? NaN)), today[key], 'ms');
         }
       }
     }

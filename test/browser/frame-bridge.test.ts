@@ -110,6 +110,8 @@ describe('the frame bridge (src/frame/frame.ts)', () => {
     const said: unknown[] = [];
     channel.port1.onmessage = (event) => said.push(event.data);
     frame.deliver(frame.parent, message({ type: 'connect' }), [channel.port2]);
+    // a configuration over the port is answered (its meta) once the frame took the port
+    channel.port1.postMessage(message({ type: 'configure', config: baseConfig('pk_x', 'pay_x_secret_y') }));
     await waitUntil(() => said.length > 0, 'not connected', { timeout: 8000 });
     frame.deliver(frame.parent, message({ type: 'announce' }));
     await form.updateComplete;

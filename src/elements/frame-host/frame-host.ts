@@ -1,7 +1,8 @@
 /**
  * The host side of the isolated card frame, for `<tender-checkout>` (docs/architecture.md § The
  * isolated card frame): the one `<iframe slot="frame">`, a child of the element (its light DOM, where
- * the browser's autofill reaches it) slotted into the shadow root, kept there and its load timeout; the frame's `hello` on the window, answered with a `MessageChannel`; the configuration sent
+ * the browser's autofill reaches it; made here, or adopted when the merchant's server wrote it) slotted
+ * into the shadow root, kept there and its load timeout; the frame's `hello` on the window, answered with a `MessageChannel`; the configuration sent
  * over it, with the page's `--tender-*` values (watched); the frame's messages turned into the
  * element's events; the `confirm()` calls waiting for their answer; the 3-D Secure dialog opened over
  * the page for the frame; the return parameters taken off the page's URL.
@@ -28,6 +29,7 @@ const loadChallenge = lazy<typeof ChallengeModule>(() => import('../challenge/ch
 /** What the browser holds the frame to (its scripts, its own origin for the API, its form): no top-level navigation, no popups. */
 const SANDBOX = 'allow-scripts allow-same-origin allow-forms';
 const SANDBOX_SORTED = 'allow-forms allow-same-origin allow-scripts';
+const FRAME_STYLE = 'display:block;width:100%;height:0;color-scheme:normal';
 
 /** How long the frame may take to say hello before the element reports it could not load. */
 const FRAME_TIMEOUT_MS = 20_000;
@@ -153,7 +155,7 @@ export class FrameHost {
     frame.slot = 'frame';
     // the element's child, so the page's rules reach it: its size in its own style (the CSSOM, which a strict CSP allows);
     // no border but one the page gives it (the shadow root's `::slotted` rule)
-    frame.style.cssText = 'display:block;width:100%;height:0;color-scheme:normal';
+    frame.style.cssText = FRAME_STYLE;
     frame.title = 'Card payment form';
     // the browser holds the frame to what it needs (its scripts, its own origin for the API, its form):
     // no top-level navigation, no popups, whatever its code tried
@@ -190,12 +192,13 @@ export class FrameHost {
     this.frameOrigin = url.origin;
     frame.setAttribute('part', 'frame');
     frame.title ||= 'Card payment form';
-    // shown at the height the page gave it until its hello gives the form's (no placeholder beside a frame already in view)
-    frame.style.cssText = `display:block;width:100%;height:${frame.offsetHeight}px;color-scheme:normal`;
-    this.options.root.replaceChildren(this.slot);
+    // as a frame of its own: 0 px high beside the placeholder until its hello gives the form's height
+    frame.style.cssText = FRAME_STYLE;
+    this.options.root.replaceChildren(this.slot, this.options.placeholder);
     this.options.busy(true);
     this.armTimeout();
-    frame.contentWindow?.postMessage(message({ type: 'announce' }), url.origin);
+    // only to a document of another origin (its page): the initial about:blank, still this page's, says hello itself once its page loads
+    if (!frame.contentDocument) frame.contentWindow?.postMessage(message({ type: 'announce' }), url.origin);
   }
 
   /** Removes the frame (the element shows the inline form, or has nothing to show). */
