@@ -19,8 +19,17 @@
  *   first visit adds one round trip for TCP and one for TLS 1.3 per new origin).
  *
  * Subjects: the static form (four inputs, no script); isolated (`<tender-checkout>` as
- * docs/integration.md has it: the host script in `<head>`, no hints); `inline` (the same with
- * `inline`); `inline` with `<link rel="modulepreload">` of the form and client chunks.
+ * docs/integration.md § Script tag has it: the host script in `<head>`, no hints; the element makes
+ * its iframe once that script ran, the depth of every page whose element is made by script, an
+ * SPA's); isolated + server-rendered iframe (docs/integration.md § The fastest page: the page's HTML
+ * has the `<iframe slot="frame">`, the payment in its URL's fragment, so the browser fetches the frame
+ * with the page); `inline` (the same with `inline`); `inline` with `<link rel="modulepreload">` of the
+ * form and client chunks.
+ *
+ * WARM (both isolated subjects, `<name> (warm)`): the browser context first loads the same page for
+ * another payment (not measured), goes to about:blank and loads it again: a customer's second
+ * checkout in the same browser, with its HTTP cache (the frame page revalidated by its ETag, its
+ * chunks immutable) and open connections. BENCH_COLD_WARM=0 leaves it out.
  *
  * Each load is a new browser context (new renderer processes, empty caches, no preflight cache) of
  * one Debian Chromium (test/chromium.ts). bench/cold-probe.ts is injected into every document and
@@ -41,19 +50,22 @@
  * with min and max. After each load the bench types into the number field (not timed) to check that
  * "typeable" was true.
  *
- * Budgets of the isolated mode, on the medians of each case (SLACK_MS = 50 ms of main-thread work
- * on top of each round trip; at a limited rate the first also allows the critical JS's transfer
- * time, gzip bytes × 8 / rate): typeable ≤ frame document arrived + 1 RTT; payable ≤ typeable +
- * 1 RTT. Sizes: `dist/tender-checkout.js` ≤ 6,144 bytes gzip; the frame's critical JS (its script
- * and static imports, scripts/frame-files.mjs) ≤ 30,720 bytes gzip. The inline mode and the floor
- * are reported, not budgeted.
+ * Budgets of the isolated mode (issue 27), on the medians of each case, in round trips on the
+ * critical path: typeable at the frame document's depth (its script is inline), payable one deeper;
+ * the server-rendered page typeable and payable 2 deep (the page, the frame document) and, on the
+ * slow link, within 2.5× the floor's typeable; the SPA path (`isolated`) payable 4 deep; warm no
+ * slower than today's warm load (TODAY_WARM, measured on main). The same in ms with SLACK_MS = 50 ms
+ * of main-thread work (and at a limited rate the page's transfer time) is reported, not failing.
+ * Sizes: `dist/tender-checkout.js` ≤ 6,144 bytes gzip; the frame's critical JS (the page's inline
+ * script, scripts/frame-files.mjs) ≤ 30,720 bytes gzip. The inline mode and the floor are reported,
+ * not budgeted. A budget that is not met is reported as measured (docs/performance.md).
  *
- *   npx tsx bench/cold-load.ts      (npm run bench:cold-load; about 4 minutes)
+ *   npx tsx bench/cold-load.ts      (npm run bench:cold-load; about 4 minutes on a quiet machine, 10 on a busy one)
  *
  * Rebuilds the script-tag bundle and the frame first (`node scripts/build-bundle.mjs`;
  * BENCH_COLD_BUILD=0 uses dist/ as it is). BENCH_COLD_SUBJECTS=static,isolated (a comma-separated
- * list of static, isolated, inline, inline-preload) measures only those. Prints the tables, writes `.bench/cold-load.json`, exits
- * 0 within budget, 1 over, 2 when the run failed or took more than 10 minutes (BENCH_TIME_LIMIT_MS
+ * list of static, isolated, isolated-snippet, inline, inline-preload) measures only those. Prints the tables, writes `.bench/cold-load.json`, exits
+ * 0 within budget, 1 over, 2 when the run failed or took more than 20 minutes (BENCH_TIME_LIMIT_MS
  * overrides).
  */
 import { spawnSync } from 'node:child_process';
@@ -70,7 +82,7 @@ import type { ColdMarks } from './cold-probe.js';
 import { Link, type Exchange, type LinkConditions } from './link.js';
 
 const ROUNDS = positiveInt('BENCH_ROUNDS', 5);
-const LIMIT_MS = 600_000;
+const LIMIT_MS = 1_200_000;
 const LOAD_TIMEOUT_MS = 30_000;
 
 interface Case {
@@ -90,14 +102,43 @@ interface Subject {
   path: string;
   /** `static`: no tender-ready; `isolated`: the number field is in the card frame. */
   mode: 'static' | 'inline' | 'isolated';
+  /** Also measured warm (a second checkout page in the same browser profile), as the subject `<name> (warm)`. */
+  alsoWarm?: boolean;
+  /** This subject is the warm case of another. */
+  warm?: boolean;
 }
 
 const SUBJECTS: Subject[] = [
   { name: 'static form (floor)', path: '/static.html', mode: 'static' },
-  { name: 'isolated', path: '/isolated.html', mode: 'isolated' },
+  // the element makes its own iframe once the host script ran: the depth of every page whose element is created or upgraded by script (an SPA's)
+  { name: 'isolated', path: '/isolated.html', mode: 'isolated', alsoWarm: true },
+  // docs/integration.md § The fastest page: the merchant's server writes the iframe, the browser fetches the frame with the page
+  { name: 'isolated + server-rendered iframe', path: '/isolated-snippet.html', mode: 'isolated', alsoWarm: true },
   { name: 'inline', path: '/inline.html', mode: 'inline' },
   { name: 'inline + modulepreload', path: '/inline-preload.html', mode: 'inline' },
 ];
+
+/**
+ * The budgets of issue 27, in round trips on the critical path (cases with a round trip) and against
+ * the static floor (at 300 ms, 1.6 Mbit/s): the server-rendered page typeable and payable 2 deep (the
+ * page, the frame document) and within 2.5× the floor's typeable; the element's own frame (the SPA
+ * path) payable 4 deep.
+ */
+const DEPTH_BUDGET = { snippet: { typeable: 2, payable: 2 }, spaPayable: 4 };
+const FLOOR_FACTOR = 2.5;
+/**
+ * Today's warm load, the reference of the warm budget ("no slower than today"): `isolated` measured
+ * with this bench's warm case on main at 5eb2b91 (the frame's script as files, from the HTTP cache;
+ * the payment asked for after `configure`), BENCH_ROUNDS=5, medians. Its round trips on the critical
+ * path (typeable 2, payable 3 at 100 and 300 ms) are the budget: they do not depend on the machine.
+ * Its ms (on the shared 2-CPU machine with a load average of 13 to 19, 2 CPUs busy: pessimistic) are
+ * reported beside the warm figures, not failing: measure main again on a quiet machine to compare.
+ */
+const TODAY_WARM: Record<string, { typeable: number; payable: number; trips: { typeable: number; payable: number } }> = {
+  '0 ms': { typeable: 1213, payable: 1282, trips: { typeable: NaN, payable: NaN } },
+  '100 ms': { typeable: 971, payable: 1277, trips: { typeable: 2, payable: 3 } },
+  '300 ms, 1.6 Mbit/s': { typeable: 1484, payable: 1899, trips: { typeable: 2, payable: 3 } },
+};
 
 /** Main-thread work allowed on top of the round trips of the isolated mode's budgets (see docs/performance.md). */
 const SLACK_MS = 50;
@@ -188,6 +229,12 @@ function pageHtml(path: string, settings: { publishableKey: string; apiBase: str
       );
     case '/isolated.html':
       return head(script) + body(element(''));
+    case '/isolated-snippet.html': {
+      // the snippet of docs/integration.md: the frame's URL with the publishable key, the payment in its fragment
+      const src = `${settings.apiBase}/frame/card?key=${settings.publishableKey}&locale=en#client_secret=${settings.clientSecret}`;
+      const iframe = `<iframe slot="frame" src="${src}" sandbox="allow-scripts allow-same-origin allow-forms" title="Card payment form"></iframe>`;
+      return head(script) + body(element('').replace('></tender-checkout>', `>${iframe}</tender-checkout>`));
+    }
     case '/inline.html':
       return head(script) + body(element(' inline'));
     case '/inline-preload.html': {
@@ -278,24 +325,41 @@ async function createPayment(run: Run): Promise<Payment> {
 }
 
 /**
- * When the card frame is first shown in the page big enough to hold the number field: the first
- * recorded box of the iframe (top page clock) that is visible and at least as tall as the field's
- * bottom edge inside the frame. Null: not yet.
+ * When the card frame is shown in the page big enough to hold the number field, from `from` on (top
+ * page clock): `from` itself when the iframe's last recorded box before it is visible and at least as
+ * tall as the field's bottom edge inside the frame, else the first such box after it. (An iframe the
+ * merchant's server wrote shows at the browser's 300 × 150 px before the element hides it until the
+ * frame's hello: a box that came and went before the field was there does not count.) Null: not yet.
  */
-function frameShownAt(top: ColdMarks, card: ColdMarks): number | null {
+function frameShownAt(top: ColdMarks, card: ColdMarks, from = -Infinity): number | null {
   if (card.fieldBottom === null) return null;
   const bottom = card.fieldBottom;
-  return top.frameBoxes.find(([, width, height, visible]) => visible && width > 0 && height >= bottom - 0.5)?.[0] ?? null;
+  const fits = ([, width, height, visible]: [number, number, number, boolean]) => visible && width > 0 && height >= bottom - 0.5;
+  const before = top.frameBoxes.filter(([time]) => time <= from).at(-1);
+  if (before && fits(before)) return from;
+  return top.frameBoxes.find((box) => box[0] > from && fits(box))?.[0] ?? null;
 }
 
-async function loadOnce(run: Run, subject: Subject, conditions: LinkConditions): Promise<Sample> {
+/** Whether the card frame's last recorded box holds the number field (the load is not done while it does not). */
+function frameShownNow(top: ColdMarks, card: ColdMarks): boolean {
+  const last = top.frameBoxes.at(-1);
+  return card.fieldBottom !== null && last !== undefined && frameShownAt({ ...top, frameBoxes: [last] }, card) !== null;
+}
+
+/**
+ * One load of a subject in a fresh browser context. `warm`: the context first loads the subject's page
+ * for another payment (not measured; everything it fetched stays in the context's cache and its
+ * connections stay open, as for a customer's second checkout in the same browser), goes to
+ * about:blank, and the second page is measured.
+ */
+async function loadOnce(run: Run, subject: Subject, conditions: LinkConditions, warm = false): Promise<Sample> {
   run.setPayment(await createPayment(run));
   run.link.reset(conditions);
   const context: BrowserContext = await run.browser.newContext({ viewport: { width: 1024, height: 768 }, serviceWorkers: 'block' });
   try {
     const problems: string[] = [];
     let settle: () => void = () => undefined;
-    const settled = new Promise<void>((resolveSettled) => (settle = resolveSettled));
+    let settled = new Promise<void>((resolveSettled) => (settle = resolveSettled));
     const reported = new Map<Frame, ColdMarks>();
     const topMarks = () => [...reported.entries()].find(([frame]) => frame.parentFrame() === null)?.[1] ?? null;
     /** The document with the number field: the page itself, or (isolated) the card frame. */
@@ -306,7 +370,7 @@ async function loadOnce(run: Run, subject: Subject, conditions: LinkConditions):
       if (top?.errors.length) return true;
       if (!top || !field || field.typeable === null) return false;
       if (subject.mode === 'static') return true;
-      return top.ready !== null && (subject.mode === 'inline' || frameShownAt(top, field) !== null);
+      return top.ready !== null && (subject.mode === 'inline' || frameShownNow(top, field));
     };
     await context.exposeBinding('__coldBenchReport', (source, marks: ColdMarks) => {
       reported.set(source.frame, marks);
@@ -319,12 +383,25 @@ async function loadOnce(run: Run, subject: Subject, conditions: LinkConditions):
       if (message.type() === 'error' || message.type() === 'warning') problems.push(`console.${message.type()}: ${message.text()}`);
     });
     page.on('requestfailed', (request) => problems.push(`request failed: ${request.url()} (${request.failure()?.errorText ?? '?'})`));
+    const loaded = async () => {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([
+        settled,
+        new Promise<void>((_, reject) => (timer = setTimeout(() => reject(new Error(`${subject.name}: not done after ${LOAD_TIMEOUT_MS / 1000} s`)), LOAD_TIMEOUT_MS))),
+      ]).finally(() => clearTimeout(timer));
+    };
+    if (warm) {
+      await page.goto(`${run.merchantOrigin}${subject.path}`, { waitUntil: 'commit' });
+      await loaded();
+      if (problems.length > 0) throw new Error(`${subject.name} (first page of the warm case) did not load cleanly:\n${problems.join('\n')}`);
+      await page.goto('about:blank');
+      reported.clear();
+      settled = new Promise<void>((resolveSettled) => (settle = resolveSettled));
+      run.setPayment(await createPayment(run));
+      run.link.reset(conditions);
+    }
     await page.goto(`${run.merchantOrigin}${subject.path}`, { waitUntil: 'commit' });
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    await Promise.race([
-      settled,
-      new Promise<void>((_, reject) => (timer = setTimeout(() => reject(new Error(`${subject.name}: not done after ${LOAD_TIMEOUT_MS / 1000} s`)), LOAD_TIMEOUT_MS))),
-    ]).finally(() => clearTimeout(timer));
+    await loaded();
 
     const top = await documentState(page.mainFrame());
     const found = fieldFrame();
@@ -340,9 +417,11 @@ async function loadOnce(run: Run, subject: Subject, conditions: LinkConditions):
     let frameDocument: number | null = null;
     let inFrame: Sample['inFrame'] = null;
     if (subject.mode === 'isolated') {
-      const shown = frameShownAt(top.marks, field.marks) as number;
+      // the frame shown from the field's paint on (typeable: from its typeable mark on)
+      const shownForPaint = frameShownAt(top.marks, field.marks, painted) as number;
+      const shown = frameShownAt(top.marks, field.marks, typeable) as number;
       inFrame = { painted: round1(painted), typeable: round1(typeable), shown: round1(shown) };
-      painted = Math.max(painted, shown);
+      painted = Math.max(painted, shownForPaint);
       typeable = Math.max(typeable, shown);
       frameDocument = field.responseEnd + shift;
     }
@@ -422,7 +501,7 @@ function isolatedSteps(sample: Sample, critical: ReadonlySet<string>): Record<st
     'frame document sent': first((request) => request.path === '/frame/card', 'start', Math.min),
     'frame document arrived': sample.frameDocument ?? NaN,
     'frame JS sent': first(asset, 'start', Math.min),
-    'critical JS arrived': first((request) => asset(request) && critical.has(request.path.slice('/frame/'.length)), 'end', Math.max),
+    'critical JS arrived (— : inline in the page)': first((request) => asset(request) && critical.has(request.path.slice('/frame/'.length)), 'end', Math.max),
     'all preloaded JS arrived': first(asset, 'end', Math.max),
     'field painted in the frame': sample.inFrame?.painted ?? NaN,
     'frame shown at its height': sample.inFrame?.shown ?? NaN,
@@ -432,7 +511,7 @@ function isolatedSteps(sample: Sample, critical: ReadonlySet<string>): Record<st
   };
 }
 
-const fmt = (value: number) => Math.round(value).toLocaleString('en');
+const fmt = (value: number) => (Number.isFinite(value) ? Math.round(value).toLocaleString('en') : '—');
 const cell = (summary: Summary | null) => (summary ? `${fmt(summary.median)} (${fmt(summary.min)}–${fmt(summary.max)})` : '—');
 const median = (values: number[]) => summarize(values).median;
 
@@ -467,8 +546,10 @@ async function main(): Promise<number> {
   const frame = frameFiles(join(root, 'dist', 'frame'));
   const isolated = frame !== null && (await fetch(new URL('/frame/card', sandbox.url))).status === 200;
   const only = (process.env.BENCH_COLD_SUBJECTS ?? '').split(',').filter(Boolean);
-  const subjects = SUBJECTS.filter((subject) => (isolated || subject.mode !== 'isolated') && (only.length === 0 || only.includes(subject.path.slice(1, -'.html'.length))));
-  if (subjects.length === 0) throw new Error(`BENCH_COLD_SUBJECTS=${only.join(',')} names no subject (static, isolated, inline, inline-preload)`);
+  const warmToo = process.env.BENCH_COLD_WARM !== '0';
+  const variants = SUBJECTS.flatMap((subject) => (subject.alsoWarm && warmToo ? [subject, { ...subject, name: `${subject.name} (warm)`, warm: true }] : [subject]));
+  const subjects = variants.filter((subject) => (isolated || subject.mode !== 'isolated') && (only.length === 0 || only.includes(subject.path.slice(1, -'.html'.length))));
+  if (subjects.length === 0) throw new Error(`BENCH_COLD_SUBJECTS=${only.join(',')} names no subject (static, isolated, isolated-snippet, inline, inline-preload)`);
 
   let payment: Payment | null = null;
   const merchantPort = await startMerchant(files, (path) =>
@@ -488,14 +569,14 @@ async function main(): Promise<number> {
   };
 
   // one uncounted round: the browser's first contexts are slower than the rest
-  for (const subject of subjects) await loadOnce(run, subject, CASES[0]?.conditions as LinkConditions);
+  for (const subject of subjects) await loadOnce(run, subject, CASES[0]?.conditions as LinkConditions, subject.warm);
 
   const samples = new Map<string, Sample[]>(); // `${case}|${subject}`
   for (const testCase of CASES) {
     for (let round = 0; round < ROUNDS; round++) {
       for (let i = 0; i < subjects.length; i++) {
         const subject = subjects[(round + i) % subjects.length] as Subject;
-        const sample = await loadOnce(run, subject, testCase.conditions);
+        const sample = await loadOnce(run, subject, testCase.conditions, subject.warm);
         const key = `${testCase.name}|${subject.name}`;
         samples.set(key, [...(samples.get(key) ?? []), sample]);
       }
@@ -558,7 +639,7 @@ async function main(): Promise<number> {
   };
   /** A figure beside a budget, reported with its margin but not failing the run. */
   const report = (what: string, value: number, limit: number, unit: string) => {
-    budgetRows.push([what, `${fmt(value)} ${unit}`, `(${fmt(limit)} ${unit})`, value <= limit ? 'within' : `+${fmt(value - limit)} ${unit}`]);
+    budgetRows.push([what, `${fmt(value)} ${unit}`, `(${fmt(limit)} ${unit})`, Number.isNaN(limit) ? '' : value <= limit ? 'within' : `+${fmt(value - limit)} ${unit}`]);
   };
   /** How many requests deep the frame's document is (the page, the host script, then the frame). */
   const frameDepth = (sample: Sample) => sample.requests.find((request) => request.path === '/frame/card')?.depth ?? NaN;
@@ -569,34 +650,65 @@ async function main(): Promise<number> {
     criticalGzip = frame.critical.reduce((sum, file) => sum + gzipSize(join(root, 'dist', 'frame', file)), 0);
     upFrontGzip = frame.upFront.reduce((sum, file) => sum + gzipSize(join(root, 'dist', 'frame', file)), 0);
     check('host script dist/tender-checkout.js, gzip', hostGzip, BUDGET.hostGzip, 'B');
-    check(`frame critical JS (${frame.critical.length} files: script + static imports), gzip`, criticalGzip, BUDGET.frameCriticalGzip, 'B');
+    check(`frame critical JS (${frame.critical.join(', ')}: the page's inline script), gzip`, criticalGzip, BUDGET.frameCriticalGzip, 'B');
+    const isolatedSubjects = subjects.filter((subject) => subject.mode === 'isolated');
+    const listOf = (testCase: Case, name: string) => samples.get(`${testCase.name}|${name}`) ?? [];
     for (const testCase of CASES) {
-      const list = samples.get(`${testCase.name}|isolated`) ?? [];
       const { rttMs, downKbps } = testCase.conditions;
-      // at a limited rate, the round trip that brings the frame's JS also takes its transfer time (compressed, as the budget counts it)
+      // at a limited rate, the round trip that brings the frame's page also takes its transfer time (compressed, as the budget counts it)
       const transfer = downKbps === null ? 0 : Math.round((criticalGzip * 8) / downKbps);
       const allowance = rttMs + transfer + SLACK_MS;
-      // the budget, in the issue's own unit: requests on the critical path (no waterfall), one round of
-      // them from the frame document to typeable (its JS) and one more to payable (the payment)
-      if (rttMs > 0) {
-        check(`${testCase.name}: round trips, frame document → typeable (median)`, median(list.map((sample) => sample.trips.typeable - frameDepth(sample))), 1, 'RTT');
-        check(`${testCase.name}: round trips, typeable → payable (median)`, median(list.map((sample) => (sample.trips.payable ?? NaN) - sample.trips.typeable)), 1, 'RTT');
+      for (const subject of isolatedSubjects.filter((candidate) => !candidate.warm)) {
+        const list = listOf(testCase, subject.name);
+        if (list.length === 0) continue;
+        const label = `${testCase.name}, ${subject.name}`;
+        // requests on the critical path (no waterfall): none from the frame document to typeable (its script is in it), one more to payable
+        if (rttMs > 0) {
+          check(`${label}: round trips, frame document → typeable (median)`, median(list.map((sample) => sample.trips.typeable - frameDepth(sample))), 1, 'RTT');
+          check(`${label}: round trips, typeable → payable (median)`, median(list.map((sample) => (sample.trips.payable ?? NaN) - sample.trips.typeable)), 1, 'RTT');
+          const trips = (key: 'typeable' | 'payable') => median(list.map((sample) => sample.trips[key] ?? NaN));
+          if (subject.path === '/isolated-snippet.html') {
+            check(`${label}: round trips to typeable (median)`, trips('typeable'), DEPTH_BUDGET.snippet.typeable, 'RTT');
+            check(`${label}: round trips to payable (median)`, trips('payable'), DEPTH_BUDGET.snippet.payable, 'RTT');
+          } else check(`${label}: round trips to payable, the SPA path (median)`, trips('payable'), DEPTH_BUDGET.spaPayable, 'RTT');
+        }
+        // against the floor, where the issue sets it: the slow link
+        const floor = listOf(testCase, 'static form (floor)');
+        if (subject.path === '/isolated-snippet.html' && downKbps !== null && floor.length > 0) {
+          const limit = FLOOR_FACTOR * median(floor.map((sample) => sample.typeable));
+          check(`${label}: typeable ≤ ${FLOOR_FACTOR}× the floor's typeable (median)`, median(list.map((sample) => sample.typeable)), limit, 'ms');
+          check(`${label}: payable ≤ ${FLOOR_FACTOR}× the floor's typeable (median)`, median(list.map((sample) => sample.payable as number)), limit, 'ms');
+        }
+        // the same in ms, with the slack for main-thread work: reported (a loaded or slow machine's CPU time), not failing
+        report(`${label}: typeable − frame document, ms (transfer + ${SLACK_MS} ms)`, median(list.map((sample) => sample.typeable - (sample.frameDocument as number))), allowance - rttMs, 'ms');
+        report(`${label}: payable − typeable, ms (1 RTT + ${SLACK_MS} ms)`, median(list.map((sample) => (sample.payable as number) - sample.typeable)), rttMs + SLACK_MS, 'ms');
       }
-      // the same in ms, with the slack for main-thread work: reported (a loaded or slow machine's CPU time), not failing
-      report(`${testCase.name}: typeable − frame document, ms (1 RTT + transfer + ${SLACK_MS} ms)`, median(list.map((sample) => sample.typeable - (sample.frameDocument as number))), allowance, 'ms');
-      report(`${testCase.name}: payable − typeable, ms (1 RTT + ${SLACK_MS} ms)`, median(list.map((sample) => (sample.payable as number) - sample.typeable)), rttMs + SLACK_MS, 'ms');
+      // warm: no slower than today's warm load (TODAY_WARM, measured on main)
+      const today = TODAY_WARM[testCase.name];
+      for (const subject of isolatedSubjects.filter((candidate) => candidate.warm)) {
+        const list = listOf(testCase, subject.name);
+        if (list.length === 0 || !today) continue;
+        for (const key of ['typeable', 'payable'] as const) {
+          if (rttMs > 0) check(`${testCase.name}, ${subject.name}: round trips to ${key} ≤ today's warm (median)`, median(list.map((sample) => sample.trips[key] ?? NaN)), today.trips[key], 'RTT');
+          report(`${testCase.name}, ${subject.name}: ${key}, ms, beside today's warm (TODAY_WARM)`, median(list.map((sample) => sample[key] ?? NaN)), today[key], 'ms');
+        }
+      }
     }
     // where the time goes, step by step
     const critical = new Set(frame.critical);
-    const stepNames = Object.keys(isolatedSteps(samples.get(`${CASES[0]?.name}|isolated`)?.[0] as Sample, critical));
-    const stepRows = stepNames.map((step) => [
-      step,
-      ...CASES.map((testCase) => fmt(median((samples.get(`${testCase.name}|isolated`) ?? []).map((sample) => isolatedSteps(sample, critical)[step] as number)))),
-    ]);
-    console.log('\nIsolated mode, step by step (medians, ms from navigation start):');
-    printTable(['step', ...CASES.map((testCase) => testCase.name)], stepRows);
+    for (const subject of isolatedSubjects) {
+      const first = listOf(CASES[0] as Case, subject.name)[0];
+      if (!first) continue;
+      const stepNames = Object.keys(isolatedSteps(first, critical));
+      const stepRows = stepNames.map((step) => [
+        step,
+        ...CASES.map((testCase) => fmt(median(listOf(testCase, subject.name).map((sample) => isolatedSteps(sample, critical)[step] as number)))),
+      ]);
+      console.log(`\n${subject.name}, step by step (medians, ms from navigation start):`);
+      printTable(['step', ...CASES.map((testCase) => testCase.name)], stepRows);
+    }
 
-    console.log(`\nIsolated mode's budgets (sizes; one round trip of requests from the frame document to typeable and one more to payable), and the same in ms (+ ${SLACK_MS} ms of main-thread work; at a limited rate + the critical JS's transfer time), reported:`);
+    console.log(`\nIsolated mode's budgets (sizes; round trips on the critical path: none from the frame document to typeable, one more to payable; the server-rendered page ${DEPTH_BUDGET.snippet.typeable} deep to typeable and payable and within ${FLOOR_FACTOR}× the floor on the slow link, the SPA path ${DEPTH_BUDGET.spaPayable} deep to payable; warm no slower than today's), and the same in ms (+ ${SLACK_MS} ms of main-thread work; at a limited rate + the page's transfer time), reported:`);
     printTable(['what', 'measured', 'budget', 'result'], budgetRows);
   } else {
     console.log(`\nhost script dist/tender-checkout.js: ${hostGzip.toLocaleString('en')} B gzip (budgets apply to the isolated mode only)`);

@@ -6,13 +6,21 @@
 //   <outdir>/assets/<name>-<hash>.js  its chunks (esbuild code splitting): `late` (the API client and the
 //                                     protocol's schemas, src/frame/late.ts), the appearance compiler, the
 //                                     preview states, each locale, and code they share
-//   <outdir>/manifest.json            { script, preload, locales }: what the sandbox's frame page
+//   <outdir>/inline-<hash>.js         the frame's CRITICAL script as the frame page carries it inline
+//                                     (docs/decisions/0093): src/frame/main.ts with everything it imports
+//                                     statically and the card extras, in ONE file with no static import;
+//                                     its dynamic imports point at the chunks above (`./assets/<name>`,
+//                                     relative to the page at /frame/card). It duplicates the few small,
+//                                     stateless modules it shares with them (the card's ranges, Luhn, the
+//                                     envelope): no module with state exists twice
+//   <outdir>/manifest.json            { script, inline, preload, locales }: what the sandbox's frame page
 //                                     (sandbox/pages/frame.ts) names. `preload` is every file the form
-//                                     needs before it can be paid (the script's static imports, the
-//                                     late chunk and the card extras' chunk with theirs), as
-//                                     <link rel="modulepreload">: no waterfall
+//                                     needs before it can be paid (the late chunk with its imports), as
+//                                     <link rel="modulepreload">: no waterfall. `script` is the same
+//                                     entry as a file (kept for tools; the page no longer loads it)
 //
 // Every asset name carries a content hash, so the sandbox serves them as immutable.
+import { createHash } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -80,19 +88,73 @@ export async function buildFrame(outdir = join(root, 'dist/frame'), { minify = t
     for (const imported of outputs[file].imports) if (imported.kind === 'import-statement') closure(imported.path, seen);
     return seen;
   };
-  // the marks, the CVC illustration and the network choice (card-extras.ts): the form waits for them before it says
-  // hello with its height, so they come at once too
-  const extras = Object.keys(outputs).find((file) => Object.keys(outputs[file].inputs).some((input) => input.endsWith('src/elements/tender-checkout/card-extras.ts')));
-  if (!extras) throw new Error('build-frame: no chunk with src/elements/tender-checkout/card-extras.ts in the output');
-  const preload = [...new Set([...closure(script), ...closure(client), ...closure(extras)])].filter((file) => file !== script).map(name);
+  const inline = await buildInline(outdir, outputs, name, { minify, plugins });
+  // the inline script holds the entry, its static imports and the extras: what it fetches up front is the late chunk (client, schemas)
+  const preload = [...closure(client)].map(name);
   const locales = {};
   for (const [file, output] of Object.entries(outputs)) {
     const match = /^src\/i18n\/locales\/([\w-]+)\.ts$/.exec(output.entryPoint ?? '');
     if (match) locales[match[1]] = [...closure(file)].map(name);
   }
-  const manifest = { script: name(script), preload, locales };
+  const manifest = { script: name(script), inline, preload, locales };
   writeFileSync(join(outdir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   return manifest;
+}
+
+/**
+ * The critical script for the page to carry inline: src/frame/main.ts bundled with its static imports
+ * and the card extras (which the form awaits before its first `hello`), without code splitting; each
+ * other dynamic import is left as an import of the chunk the split build made for it. Written as
+ * `inline-<hash>.js`; returns its path relative to `outdir`.
+ */
+async function buildInline(outdir, splitOutputs, name, { minify, plugins }) {
+  /** Module (absolute path) → its chunk in the split build, as the page at /frame/card reaches it. */
+  const chunkOf = new Map();
+  for (const [file, output] of Object.entries(splitOutputs)) {
+    if (output.entryPoint && !output.entryPoint.includes(':')) chunkOf.set(join(root, output.entryPoint), `./${name(file)}`);
+  }
+  const lateFile = chunkOf.get(join(root, 'src/frame/late.ts'));
+  const extras = join(root, 'src/elements/tender-checkout/card-extras.ts');
+  const toChunks = {
+    name: 'tender-frame-inline-chunks',
+    setup(build) {
+      build.onResolve({ filter: /.*/ }, async (args) => {
+        if (args.kind !== 'dynamic-import' || args.pluginData === 'inner') return undefined;
+        if (/(\/api\/client|^\.\/protocol)\.js$/.test(args.path)) return { path: lateFile, external: true };
+        if (/\/challenge\/challenge-dialog\.js$/.test(args.path)) return undefined; // lateChunk's stub, bundled
+        const resolved = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: 'inner' });
+        if (resolved.errors.length > 0) return { errors: resolved.errors };
+        if (resolved.path === extras) return undefined; // bundled: the form waits for it before its first paint is final
+        const chunk = chunkOf.get(resolved.path);
+        if (!chunk) return { errors: [{ text: `build-frame: ${args.path} (imported by ${args.importer}) has no chunk of its own in the split build` }] };
+        return { path: chunk, external: true };
+      });
+    },
+  };
+  const result = await esbuild.build({
+    absWorkingDir: root,
+    entryPoints: ['src/frame/main.ts'],
+    bundle: true,
+    splitting: false,
+    format: 'esm',
+    target: 'es2022',
+    platform: 'browser',
+    minify,
+    legalComments: 'none',
+    charset: 'utf8',
+    tsconfig: join(root, 'tsconfig.json'),
+    write: false,
+    outfile: join(outdir, 'inline.js'),
+    logLevel: 'warning',
+    plugins: [toChunks, lateChunk, localeValuesPlugin(), ...plugins],
+  });
+  const code = result.outputFiles[0].text;
+  // the page carries it in a <script> element: what would end that element or change how the HTML parser reads it is refused
+  if (/<\/script|<!--|<script/i.test(code)) throw new Error('build-frame: the inline script contains </script, <script or <!-- (the HTML parser would cut it)');
+  if (/(?:\bfrom|\bimport)\s*["']/.test(code.replace(/import\(\s*["'][^"']*["']\s*\)/g, ''))) throw new Error('build-frame: the inline script has a static import');
+  const file = `inline-${createHash('sha256').update(code).digest('base64url').slice(0, 8).toUpperCase().replace(/[^A-Z0-9]/g, 'X')}.js`;
+  writeFileSync(join(outdir, file), code);
+  return file;
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

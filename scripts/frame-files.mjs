@@ -1,10 +1,13 @@
 // The isolated card frame's JavaScript as the size gate (scripts/check-size.mjs) and the cold-load
 // benchmark (bench/cold-load.ts) count it, from the manifest scripts/build-frame.mjs writes:
 //
-//   critical  the frame page's script and every file it imports statically, transitively: what has
-//             to arrive and run before the number field can be shown (budget: 30 KB gzip together)
-//   upFront   the script and its `modulepreload` list: everything the frame page fetches at once
-//             (the critical files and the API client's, needed before the payment can be paid)
+//   critical  the script the frame page carries inline (`manifest.inline`, docs/decisions/0093) and
+//             every file it imports statically, transitively (none: the build refuses a static
+//             import there): what has to arrive and run before the number field can be shown
+//             (budget: 30 KB gzip together). A manifest without `inline` (an older build) counts its
+//             `script` the same way
+//   upFront   that and the page's `modulepreload` list: everything the frame page brings or fetches
+//             at once (the critical script and the API client's files, needed before the payment can be paid)
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
@@ -22,6 +25,7 @@ export function frameFiles(frameDir) {
     critical.add(file);
     for (const match of readFileSync(join(frameDir, file), 'utf8').matchAll(STATIC_IMPORT)) visit(join(dirname(file), match[1]).split('\\').join('/'));
   };
-  visit(manifest.script);
-  return { critical: [...critical], upFront: [manifest.script, ...manifest.preload] };
+  const first = manifest.inline ?? manifest.script;
+  visit(first);
+  return { critical: [...critical], upFront: [first, ...manifest.preload] };
 }

@@ -1,20 +1,34 @@
 /**
- * The isolated card frame's page (`GET /frame/card`): an empty document whose script (built by
- * scripts/build-frame.mjs) runs the card form. Everything it loads is named up front, so the browser
- * fetches the script, its chunks and the API client in parallel (`modulepreload`), and the customer's
- * language too when the host put it in the URL (`?locale=`): no waterfall.
+ * The isolated card frame's page (`GET /frame/card`): a document that carries the frame's critical
+ * script inline (built by scripts/build-frame.mjs; docs/decisions/0093), so the form paints as soon
+ * as the page has arrived, with no second round trip. The script runs under the page's strict CSP
+ * through its sha256 hash (no `unsafe-inline`). What it loads later is named up front, so the browser
+ * fetches the API client in parallel (`modulepreload`), and the customer's language too when the
+ * host put it in the URL (`?locale=`): no waterfall.
  */
-import { html, type Html } from './html.js';
+import { createHash } from 'node:crypto';
+import { html, Html } from './html.js';
 
 /** What scripts/build-frame.mjs writes to `manifest.json`: asset paths relative to the frame folder. */
 export interface FrameManifest {
   script: string;
+  /** The critical script the page carries inline (a file in the frame folder, not under assets/). */
+  inline: string;
   preload: string[];
   locales: Record<string, string[]>;
 }
 
-/** The frame page. `prefix` is the URL path the assets are served under (`/frame/`); `locale` a key of `manifest.locales`, or null. */
-export function framePage(manifest: FrameManifest, prefix: string, locale: string | null): Html {
+/** The CSP source that allows exactly this inline script: `'sha256-<base64>'` of its text as the page carries it. */
+export function scriptHash(code: string): string {
+  return `'sha256-${createHash('sha256').update(code, 'utf8').digest('base64')}'`;
+}
+
+/**
+ * The frame page. `prefix` is the URL path the assets are served under (`/frame/`); `inlineScript` the
+ * text of `manifest.inline` (it contains no `</script`, `<script` or `<!--`: the build refuses those);
+ * `locale` a key of `manifest.locales`, or null.
+ */
+export function framePage(manifest: FrameManifest, prefix: string, inlineScript: string, locale: string | null): Html {
   const preload = [...manifest.preload, ...(locale ? (manifest.locales[locale] ?? []) : [])];
   return html`<!doctype html>
 <html lang="${locale ?? 'en'}">
@@ -22,21 +36,25 @@ export function framePage(manifest: FrameManifest, prefix: string, locale: strin
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Card payment form</title>
-<script type="module" src="${prefix + manifest.script}"></script>
-${preload.map((file) => html`<link rel="modulepreload" href="${prefix + file}">\n`)}</head>
+${preload.map((file) => html`<link rel="modulepreload" href="${prefix + file}">\n`)}<script type="module">${new Html(inlineScript)}</script>
+</head>
 <body></body>
 </html>
 `;
 }
 
-/** The frame page's headers: its own strict policy, and the frames that may hold it (the merchant's allowed origins; any when none). */
-export function framePageHeaders(frameAncestors: readonly string[]): [string, string][] {
+/**
+ * The frame page's headers: its own strict policy (scripts from its own origin, and the one inline
+ * script whose hash is `inlineHash`), and the frames that may hold it (the merchant's allowed origins;
+ * any when none).
+ */
+export function framePageHeaders(frameAncestors: readonly string[], inlineHash: string): [string, string][] {
   return [
     [
       'content-security-policy',
       [
         "default-src 'none'",
-        "script-src 'self'",
+        `script-src 'self' ${inlineHash}`,
         "style-src 'self'",
         "connect-src 'self'",
         // web fonts of `appearance.fonts` (https only, validated by the appearance compiler; never built from what is typed)
@@ -49,7 +67,8 @@ export function framePageHeaders(frameAncestors: readonly string[]): [string, st
     ],
     ['x-content-type-options', 'nosniff'],
     ['referrer-policy', 'no-referrer'],
-    // the page names the current build's hashed files: always revalidated; the files themselves are immutable
+    // the page carries the current build's script: always revalidated (its ETag answers 304 while the build and the
+    // merchant's origins are the same); the files it names are immutable
     ['cache-control', 'no-cache'],
   ];
 }

@@ -1,28 +1,48 @@
+import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { join, normalize, sep } from 'node:path';
 import type { Context } from 'hono';
-import { framePage, framePageHeaders, type FrameManifest } from '../pages/frame.js';
+import { framePage, framePageHeaders, scriptHash, type FrameManifest } from '../pages/frame.js';
 import { matchLocale } from '../../src/i18n/index.js';
 import type { App, RouteDeps } from './deps.js';
 
 /** A hashed asset name as scripts/build-frame.mjs writes them. */
 const ASSET = /^[\w-]+-[A-Z0-9]{8}\.js$/;
 
+/** A built frame: its manifest, its inline script with that script's CSP hash, and its pages as sent (per locale). */
+interface Build {
+  mtimeMs: number;
+  manifest: FrameManifest;
+  inlineScript: string;
+  inlineHash: string;
+  /** Locale (or '' for none) → the page, its gzip and its ETag part. */
+  pages: Map<string, { body: string; gzip: Uint8Array<ArrayBuffer>; tag: string }>;
+}
+
 /**
  * The isolated card frame: its page at `/frame/card` (`?key=<publishable key>` picks the merchant
  * whose `allowed_origins` may frame it; `?locale=` preloads that language) and its hashed files at
  * `/frame/assets/…`, from the folder scripts/build-frame.mjs wrote (`frameDir`; dist/frame by default).
+ *
+ * The page carries the frame's critical script inline (docs/decisions/0093): it is sent gzipped, with
+ * an ETag (the page and its headers), so a second checkout in the same browser revalidates it with a
+ * 304 instead of fetching it again. The client secret is never part of its URL: the element puts it in
+ * the URL's fragment, which the browser keeps to itself.
  */
 export function frameRoutes(app: App, deps: RouteDeps, frameDir: string): void {
-  let cached: { mtimeMs: number; manifest: FrameManifest } | null = null;
-  /** The build's manifest, read again when the build changes; null when there is no build. */
-  const manifest = (): FrameManifest | null => {
+  let cached: Build | null = null;
+  /** The build, read again when it changes; null when there is none. */
+  const current = (): Build | null => {
     const file = join(frameDir, 'manifest.json');
     try {
       const { mtimeMs } = statSync(file);
-      if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, manifest: JSON.parse(readFileSync(file, 'utf8')) as FrameManifest };
-      return cached.manifest;
+      if (cached?.mtimeMs !== mtimeMs) {
+        const manifest = JSON.parse(readFileSync(file, 'utf8')) as FrameManifest;
+        const inlineScript = readFileSync(join(frameDir, manifest.inline), 'utf8');
+        cached = { mtimeMs, manifest, inlineScript, inlineHash: scriptHash(inlineScript), pages: new Map() };
+      }
+      return cached;
     } catch {
       return null;
     }
@@ -35,15 +55,34 @@ export function frameRoutes(app: App, deps: RouteDeps, frameDir: string): void {
     noCors(c);
     const key = c.req.query('key');
     const merchant = key?.startsWith('pk_') ? deps.store.merchantByPublishableKey(key) : null;
-    for (const [name, value] of framePageHeaders(merchant?.allowed_origins ?? [])) c.header(name, value);
-    const built = manifest();
+    const built = current();
     if (!built) {
       c.header('cache-control', 'no-store');
       return c.text('The card frame is not built: run `npm run build` (or `node scripts/build-frame.mjs`).', 503);
     }
+    const headers = framePageHeaders(merchant?.allowed_origins ?? [], built.inlineHash);
+    for (const [name, value] of headers) c.header(name, value);
     // the catalogue the form will load (`de-CH` → `de`; English is built in)
-    const locale = matchLocale(c.req.query('locale') ?? 'en');
-    return c.html(framePage(built, '/frame/', Object.hasOwn(built.locales, locale) ? locale : null).value);
+    const matched = matchLocale(c.req.query('locale') ?? 'en');
+    const locale = Object.hasOwn(built.manifest.locales, matched) ? matched : '';
+    let page = built.pages.get(locale);
+    if (!page) {
+      const body = framePage(built.manifest, '/frame/', built.inlineScript, locale || null).value;
+      page = { body, gzip: new Uint8Array(gzipSync(body, { level: 9 })), tag: createHash('sha256').update(body).digest('base64url').slice(0, 16) };
+      built.pages.set(locale, page);
+    }
+    // the same page under other headers (another merchant's frame-ancestors) is another version
+    const etag = `"${page.tag}-${createHash('sha256').update(JSON.stringify(headers)).digest('base64url').slice(0, 8)}"`;
+    c.header('etag', etag);
+    c.header('vary', 'accept-encoding');
+    if ((c.req.header('if-none-match') ?? '').split(/\s*,\s*/).includes(etag)) return c.body(null, 304);
+    c.header('content-type', 'text/html; charset=UTF-8');
+    // the page is most of the frame's bytes now that it carries its script: gzip takes it to about a third
+    if (/\bgzip\b/.test(c.req.header('accept-encoding') ?? '')) {
+      c.header('content-encoding', 'gzip');
+      return c.body(page.gzip, 200);
+    }
+    return c.body(page.body, 200);
   });
 
   app.get('/frame/assets/:file', (c) => {

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,6 +17,7 @@ describe('the card frame page', () => {
   const dir = mkdtempSync(join(tmpdir(), 'tender-frame-test-'));
   const manifest = {
     script: 'assets/frame-ABCDEFGH.js',
+    inline: 'inline-ABCDEFGH.js',
     preload: ['assets/chunk-IJKLMNOP.js', 'assets/client-QRSTUVWX.js'],
     locales: { de: ['assets/de-ZYXWVUTS.js'], 'es-419': ['assets/es-419-ZYXWVUT2.js'] },
   };
@@ -24,6 +26,7 @@ describe('the card frame page', () => {
     mkdirSync(join(dir, 'assets'));
     writeFileSync(join(dir, 'manifest.json'), JSON.stringify(manifest));
     writeFileSync(join(dir, 'assets', 'frame-ABCDEFGH.js'), 'export {};\n');
+    writeFileSync(join(dir, 'inline-ABCDEFGH.js'), INLINE);
     writeFileSync(join(dir, 'secret.txt'), 'not an asset');
     sandbox = await startTestSandbox({ frameDir: dir });
     empty = await startTestSandbox({ frameDir: join(dir, 'missing') });
@@ -34,18 +37,47 @@ describe('the card frame page', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
+  const INLINE = 'const a="x<y";import("./assets/client-QRSTUVWX.js").then((m)=>m&&a);\n';
   const page = (query = '', on = sandbox) => fetch(`${on.url}/frame/card${query}`);
   const csp = (response: Response) => Object.fromEntries((response.headers.get('content-security-policy') ?? '').split('; ').map((rule) => [rule.split(' ')[0], rule]));
 
-  it('names its script and every chunk the form needs up front, and loads nothing else', async () => {
+  it('carries its critical script inline, as built, names every chunk the form needs up front, and loads nothing else', async () => {
     const response = await page();
     const html = await response.text();
     assert.equal(response.status, 200);
     assert.match(response.headers.get('content-type') ?? '', /^text\/html/);
-    assert.match(html, /<script type="module" src="\/frame\/assets\/frame-ABCDEFGH\.js"><\/script>/);
+    const scripts = [...html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)];
+    assert.equal(scripts.length, 1, 'one script element');
+    assert.equal(scripts[0]![1], ' type="module"');
+    assert.equal(scripts[0]![2], INLINE, 'the build’s script as it is, not escaped');
+    assert.doesNotMatch(html, /frame-ABCDEFGH/, 'the entry as a file is not loaded');
     const preloads = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map((match) => match[1]);
     assert.deepEqual(preloads, ['/frame/assets/chunk-IJKLMNOP.js', '/frame/assets/client-QRSTUVWX.js']);
-    assert.doesNotMatch(html, /<script>|<style|\sstyle=|\son\w+=/, 'no inline script or style');
+    assert.doesNotMatch(html, /<style|\sstyle=|\son\w+=/, 'no inline style or handler');
+  });
+
+  it('allows its one inline script by its sha256 hash, never by unsafe-inline', async () => {
+    const response = await page();
+    const html = await response.text();
+    const inline = /<script type="module">([\s\S]*?)<\/script>/.exec(html)![1]!;
+    const hash = `'sha256-${createHash('sha256').update(inline, 'utf8').digest('base64')}'`;
+    const scriptSrc = csp(response)['script-src'] ?? '';
+    assert.equal(scriptSrc, `script-src 'self' ${hash}`);
+    assert.doesNotMatch(response.headers.get('content-security-policy') ?? '', /unsafe-inline|unsafe-eval|strict-dynamic|nonce-/);
+  });
+
+  it('is sent gzipped to a browser that takes it, and answers a revalidation of the same page with 304', async () => {
+    const packed = await fetch(`${sandbox.url}/frame/card`, { headers: { 'accept-encoding': 'gzip' } });
+    assert.equal(packed.headers.get('content-encoding'), 'gzip');
+    assert.match(await packed.text(), /<script type="module">/);
+    const etag = packed.headers.get('etag');
+    assert.match(etag ?? '', /^"[\w-]+"$/);
+    const again = await fetch(`${sandbox.url}/frame/card`, { headers: { 'if-none-match': etag! } });
+    assert.equal(again.status, 304);
+    assert.equal(await again.text(), '');
+    assert.match(again.headers.get('content-security-policy') ?? '', /frame-ancestors \*/, 'a 304 carries the policy too');
+    // another language is another page; another merchant's origins are other headers: not the same version
+    assert.equal((await fetch(`${sandbox.url}/frame/card?locale=de`, { headers: { 'if-none-match': etag! } })).status, 200);
   });
 
   it('preloads the customer’s language along its chain (de-CH → de), and nothing for English or an unknown tag', async () => {
@@ -61,7 +93,7 @@ describe('the card frame page', () => {
     const response = await page();
     const rules = csp(response);
     assert.equal(rules['default-src'], "default-src 'none'");
-    assert.equal(rules['script-src'], "script-src 'self'");
+    assert.match(rules['script-src'] ?? '', /^script-src 'self' 'sha256-[\w+/]+=*'$/);
     assert.equal(rules['style-src'], "style-src 'self'");
     assert.equal(rules['connect-src'], "connect-src 'self'");
     assert.equal(rules['form-action'], "form-action 'none'");
@@ -79,8 +111,13 @@ describe('the card frame page', () => {
       body: { merchant_id: 'framed_shop', allowed_origins: ['https://shop.example', 'https://www.shop.example'] },
     });
     assert.equal(account.status, 200, account.text);
-    const framed = csp(await page(`?key=${account.body.publishable_key}`));
+    const framedPage = await page(`?key=${account.body.publishable_key}`);
+    const framed = csp(framedPage);
     assert.equal(framed['frame-ancestors'], 'frame-ancestors https://shop.example https://www.shop.example');
+    // a version cached for a frame of any origin is not revalidated as this merchant's
+    const anyOrigin = (await page()).headers.get('etag');
+    assert.equal((await fetch(`${sandbox.url}/frame/card?key=${account.body.publishable_key}`, { headers: { 'if-none-match': anyOrigin! } })).status, 200);
+    assert.notEqual(framedPage.headers.get('etag'), anyOrigin);
     // an unknown or malformed key frames like a merchant with none: the frame's own API calls then fail with that key
     assert.equal(csp(await page('?key=pk_snd_unknown'))['frame-ancestors'], 'frame-ancestors *');
     assert.equal(csp(await page('?key=sk_snd_secret'))['frame-ancestors'], 'frame-ancestors *');

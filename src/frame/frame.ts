@@ -6,7 +6,12 @@
  * - it shows the form at once, in the language and look the page's URL names (`?locale=&theme=&hide=&show=`,
  *   set by the host), loading: the customer can type while the host's configuration and the payment
  *   are on their way (the protocol's zod schemas load beside this script, not before it);
- * - it says `hello` to its parent and takes one `connect` with a port, only from `window.parent`;
+ * - it says `hello` to its parent (again when the parent asks with `announce`, until it is connected:
+ *   an iframe the merchant's server rendered may have said it before the element listened) and takes
+ *   one `connect` with a port, only from `window.parent`;
+ * - when its URL's fragment names the payment (`#client_secret=…`, set by the host: a fragment never
+ *   leaves the browser), it asks the API for the payment at once, beside the host's configuration,
+ *   and the form's first retrieve takes that answer (docs/decisions/0093);
  * - it applies each `configure` to the form, and calls the API on its own origin only (whatever the
  *   host says: a compromised merchant page cannot point the card data elsewhere);
  * - it forwards the form's events as they are, asks the host before a confirm (`tender-submit`) and
@@ -21,7 +26,7 @@ import type { FrameHooks } from '../elements/controllers/payment-flow-controller
 import type { ConfirmOutcome } from '../events.js';
 import type * as ProtocolModule from './protocol.js';
 import type { FrameConfig } from './protocol.js';
-import { FORWARDED_EVENTS, message } from './envelope.js';
+import { FORWARDED_EVENTS, isAnnounce, message } from './envelope.js';
 import { watchHeight } from './room.js';
 
 /** A value of a host `--tender-*` property the frame takes: no URL, no escape, no way out of the declaration. */
@@ -90,8 +95,13 @@ export function startFrame(options: FrameOptions = {}): TenderCardForm {
     });
   };
 
+  const prefetched = prefetchPayment(win, apiBase);
   const hooks: FrameHooks = {
     configured: () => config !== null,
+    fetch: (url, init) => {
+      const answer = prefetched?.take(url, init);
+      return answer ?? fetch(url, init);
+    },
     pageUrl: () => config?.pageUrl ?? '',
     submit: async (paymentId) => (await ask({ type: 'submit', paymentId })) === true,
     redirect: async (paymentId, url) => (await ask({ type: 'redirect', paymentId, url })) === true,
@@ -207,9 +217,17 @@ export function startFrame(options: FrameOptions = {}): TenderCardForm {
   // the frame's height, never shorter than what it paints (./room.ts)
   watchHeight(form, win, send, sendMeta);
 
+  /** This document's mark in its `hello`: the host answers one document once, however often it says hello. */
+  const documentId = Math.random().toString(36).slice(2, 12);
+  const hello = () => {
+    if (!port) win.parent.postMessage(message({ type: 'hello', height: Math.ceil(form.getBoundingClientRect().height), doc: documentId }), '*');
+  };
   win.addEventListener('message', async (event: MessageEvent) => {
     // one channel, from the window that framed this page: a sibling frame, a popup or this page itself is ignored
-    if (port || win.parent === win || event.source !== win.parent || event.ports.length !== 1) return;
+    if (port || win.parent === win || event.source !== win.parent) return;
+    // the host asks again (it adopted this frame after its first hello): hello once painted, unless connected by then
+    if (event.ports.length === 0 && isAnnounce(event.data)) return void form.updateComplete.then(hello);
+    if (event.ports.length !== 1) return;
     const schemas = await protocol;
     if (port || !schemas.Connect.safeParse(event.data).success) return;
     port = event.ports[0]!;
@@ -217,10 +235,37 @@ export function startFrame(options: FrameOptions = {}): TenderCardForm {
     for (const queued of queue.splice(0)) port.postMessage(queued);
   });
   // hello once the form is painted, with its height: the host shows the frame without waiting for the channel
-  if (win.parent !== win) {
-    void form.updateComplete.then(() => win.parent.postMessage(message({ type: 'hello', height: Math.ceil(form.getBoundingClientRect().height) }), '*'));
-  }
+  if (win.parent !== win) void form.updateComplete.then(hello);
   return form;
+}
+
+/**
+ * The payment the frame's URL names in its fragment (`#client_secret=<secret>`), asked for at once,
+ * as the API client would ask (same URL, same `api-key`): its answer waits for the client's first
+ * matching GET, which takes it once. The fragment is then taken off the frame's own URL. Null when
+ * the fragment names none, or the URL names no publishable key.
+ */
+function prefetchPayment(win: Window, apiBase: string): { take(url: string, init: RequestInit): Promise<Response> | null } | null {
+  const location = new URL(win.location.href);
+  const clientSecret = new URLSearchParams(location.hash.slice(1)).get('client_secret') ?? '';
+  const key = location.searchParams.get('key') ?? '';
+  if (!location.hash) return null;
+  win.history.replaceState(win.history.state, '', location.pathname + location.search);
+  const cut = clientSecret.lastIndexOf('_secret_');
+  if (cut <= 0 || !/^pk_[a-z]+_\w+$/.test(key)) return null;
+  const url = `${apiBase}/payments/${encodeURIComponent(clientSecret.slice(0, cut))}?client_secret=${encodeURIComponent(clientSecret)}`;
+  let answer: Promise<Response> | null = fetch(url, { method: 'GET', headers: { 'api-key': key } });
+  // a failed prefetch is no answer: the client asks again itself
+  answer.catch(() => undefined);
+  return {
+    take(asked, init) {
+      const headers = new Headers(init.headers);
+      if (!answer || asked !== url || (init.method ?? 'GET') !== 'GET' || headers.get('api-key') !== key) return null;
+      const taken = answer;
+      answer = null;
+      return taken;
+    },
+  };
 }
 
 /** `appearance` without the variables whose values use a viewport unit (each reported): see VIEWPORT_UNIT. */

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { FrameConfig} from './protocol.js';
-import { Connect, FORWARDED_EVENTS, FrameMessage, Hello, HostMessage, PROTOCOL, PROTOCOL_VERSION, message } from './protocol.js';
+import { Announce, Connect, FORWARDED_EVENTS, FrameMessage, Hello, HostMessage, PROTOCOL, PROTOCOL_VERSION, message } from './protocol.js';
+import { isAnnounce, isHello } from './envelope.js';
 
 const config: FrameConfig = {
   publishableKey: 'pk_snd_0123',
@@ -32,6 +33,35 @@ describe('the host ↔ frame protocol', () => {
     assert.equal(ok(Hello, message({ type: 'hello' })), false);
     assert.equal(ok(Hello, message({ type: 'hello', height: 20_000 })), false);
     assert.ok(ok(Connect, message({ type: 'connect' })));
+  });
+
+  it('checks hello and announce by hand exactly as their schemas do (the host shows the frame before the schemas load)', () => {
+    const values: unknown[] = [
+      message({ type: 'hello', height: 320 }),
+      message({ type: 'hello', height: 0, doc: 'k3j4h5' }),
+      message({ type: 'hello', height: 10_000 }),
+      message({ type: 'hello', height: 10_001 }),
+      message({ type: 'hello', height: -1 }),
+      message({ type: 'hello', height: '320' }),
+      message({ type: 'hello' }),
+      message({ type: 'hello', height: 320, doc: 7 }),
+      message({ type: 'hello', height: 320, doc: 'x'.repeat(41) }),
+      { protocol: PROTOCOL, v: 2, type: 'hello', height: 320 },
+      { protocol: 'other', v: 1, type: 'hello', height: 320 },
+      message({ type: 'announce' }),
+      { protocol: PROTOCOL, v: 2, type: 'announce' },
+      { protocol: 'other', v: 1, type: 'announce' },
+      message({ type: 'connect' }),
+      null,
+      'hello',
+      42,
+    ];
+    for (const value of values) {
+      assert.equal(isHello(value), ok(Hello, value), JSON.stringify(value));
+      assert.equal(isAnnounce(value), ok(Announce, value), JSON.stringify(value));
+    }
+    assert.ok(isHello(message({ type: 'hello', height: 1, doc: 'a' })));
+    assert.ok(isAnnounce(message({ type: 'announce' })));
   });
 
   it('refuses another protocol, another version, an unknown type and a bare value', () => {

@@ -1,7 +1,8 @@
 /**
  * The host ↔ frame protocol of the isolated mode (docs/architecture.md, "The isolated card frame").
  *
- * The frame page says `hello` to its parent once its script runs; the host answers with `connect`
+ * The frame page says `hello` to its parent once its script runs (and again when the host asks with
+ * `announce`, until connected); the host answers with `connect`
  * and one port of a private `MessageChannel`; everything after goes over that port. Every message is
  * `{ protocol: 'tender-frame', v: 1, type, … }` and is checked against these schemas on arrival, on
  * both sides; a message that fails is dropped. No message carries card data: the frame sends the
@@ -26,7 +27,16 @@ const record = z.record(z.string(), z.unknown());
  * Frame → parent, with `postMessage(…, '*')`: the form is painted (its height, so the host shows the
  * frame at once, before the channel exists) and waits for its port.
  */
-export const Hello = envelope('hello', { height: z.number().check(z.nonnegative(), z.lte(10_000)) });
+export const Hello = envelope('hello', {
+  height: z.number().check(z.nonnegative(), z.lte(10_000)),
+  /** The document's mark: a hello said twice by one document (first on its own, then when asked) gets one channel. */
+  doc: z.optional(z.string().check(z.maxLength(40))),
+});
+/**
+ * Parent → frame, on the window, no port: "say hello again" (the host adopted a server-rendered iframe
+ * that may have said hello before the element was defined). A frame already connected ignores it.
+ */
+export const Announce = envelope('announce', {});
 /** Parent → frame, with the port transferred: the only window message the frame accepts, and only from `window.parent`. */
 export const Connect = envelope('connect', {});
 

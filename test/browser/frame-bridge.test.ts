@@ -12,6 +12,7 @@ import type { FrameConfig } from '../../src/frame/protocol.js';
 import type { TenderCardForm } from '../../src/elements/tender-checkout/card-form.js';
 import { en } from '../../src/i18n/en.js';
 import { FUTURE_EXPIRY, SUCCESS_CARD } from './checkout-harness.js';
+import { isRetrieve, restoreFetch, wrapFetch } from './fetch-wrapper.js';
 import { createPayment, sandboxConfig } from './sandbox-config.js';
 
 interface Said {
@@ -28,6 +29,7 @@ function frameWindow(query: string) {
     document,
     parent,
     location: { href: `${location.origin}/frame/card${query}` },
+    history: { state: null, replaceState: (_state: unknown, _title: string, url: string) => (win.location.href = new URL(url, win.location.href).href) },
     addEventListener: (_type: string, listener: (event: MessageEvent) => void) => listeners.push(listener),
   };
   /** Delivers a window message as if `source` had posted it. */
@@ -43,6 +45,7 @@ describe('the frame bridge (src/frame/frame.ts)', () => {
     form?.remove();
     form = null;
     document.documentElement.style.removeProperty('--tender-color-primary');
+    restoreFetch();
   });
 
   async function connected(query: string) {
@@ -84,8 +87,36 @@ describe('the frame bridge (src/frame/frame.ts)', () => {
     expect(form.renderRoot.querySelector('#name')).to.equal(null);
     // hello once painted, with the form's height: the host can show the frame before the channel exists
     await waitUntil(() => frame.hellos.length === 1, 'no hello', { timeout: 8000 });
-    expect(frame.hellos).to.deep.equal([message({ type: 'hello', height: Math.ceil(form.getBoundingClientRect().height) })]);
+    const doc = (frame.hellos[0] as { doc?: unknown }).doc;
+    expect(doc).to.match(/^[a-z0-9]{1,40}$/, 'the document’s mark');
+    expect(frame.hellos).to.deep.equal([message({ type: 'hello', height: Math.ceil(form.getBoundingClientRect().height), doc })]);
     expect(Math.ceil(form.getBoundingClientRect().height)).to.be.above(100);
+  });
+
+  it('says hello again, with the same mark, when its parent asks (announce) until it is connected; no one else can ask', async () => {
+    const frame = frameWindow('?key=pk_x');
+    form = startFrame({ window: frame.win, apiBase: 'http://127.0.0.1:9' });
+    await waitUntil(() => frame.hellos.length === 1, 'no hello', { timeout: 8000 });
+    frame.deliver({ postMessage: () => undefined }, message({ type: 'announce' }));
+    frame.deliver(frame.parent, { ...message({ type: 'announce' }), v: 2 });
+    await form.updateComplete;
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    expect(frame.hellos.length).to.equal(1, 'a sibling’s announce and another version are ignored');
+    frame.deliver(frame.parent, message({ type: 'announce' }));
+    await waitUntil(() => frame.hellos.length === 2, 'no second hello', { timeout: 8000 });
+    expect(frame.hellos[1]).to.deep.equal(frame.hellos[0]);
+    // connected (what it said before comes over the port): from then on an announce gets no hello
+    const channel = new MessageChannel();
+    const said: unknown[] = [];
+    channel.port1.onmessage = (event) => said.push(event.data);
+    frame.deliver(frame.parent, message({ type: 'connect' }), [channel.port2]);
+    // a configuration over the port is answered (its meta) once the frame took the port
+    channel.port1.postMessage(message({ type: 'configure', config: baseConfig('pk_x', 'pay_x_secret_y') }));
+    await waitUntil(() => said.length > 0, 'not connected', { timeout: 8000 });
+    frame.deliver(frame.parent, message({ type: 'announce' }));
+    await form.updateComplete;
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    expect(frame.hellos.length).to.equal(2);
   });
 
   it('takes the host’s configuration, pays, and forwards ready, change and result; the submit is the host’s question', async () => {
@@ -116,6 +147,32 @@ describe('the frame bridge (src/frame/frame.ts)', () => {
     expect(said.filter((m) => m.type === 'event').map((m) => m.name)).to.include('tender-change');
     // nothing it said holds the card number
     expect(JSON.stringify(said).replace(/\D/g, '')).not.to.include(SUCCESS_CARD);
+  });
+
+  it('asks for the payment its URL’s fragment names at once, before the host configures it, and takes that answer (one GET)', async () => {
+    const payment = await createPayment({ amount: 1099, currency: 'USD' });
+    const config = await sandboxConfig();
+    const requests = wrapFetch();
+    const { tell, said, win } = await connected(`?key=${config.publishableKey}#client_secret=${payment.client_secret}`);
+    expect(requests.count(isRetrieve)).to.equal(1, 'asked for before any configuration');
+    expect(win.location.href).not.to.contain(payment.client_secret, 'the fragment is taken off the frame’s URL');
+    tell({ type: 'configure', config: baseConfig(config.publishableKey, payment.client_secret) });
+    await waitUntil(() => said.some((m) => m.type === 'event' && m.name === 'tender-ready'), 'no tender-ready forwarded', { timeout: 8000 });
+    expect(requests.count(isRetrieve)).to.equal(1, 'the client took the answer already asked for');
+    expect(requests.calls.filter(isRetrieve)[0]!.url).to.equal(`${config.url}/payments/${payment.payment_id}?client_secret=${encodeURIComponent(payment.client_secret)}`);
+  });
+
+  it('does not use a prefetched payment for another client secret than the host’s', async () => {
+    const first = await createPayment({ amount: 1099, currency: 'USD' });
+    const second = await createPayment({ amount: 2500, currency: 'USD' });
+    const config = await sandboxConfig();
+    const requests = wrapFetch();
+    const { tell, said } = await connected(`?key=${config.publishableKey}#client_secret=${first.client_secret}`);
+    tell({ type: 'configure', config: baseConfig(config.publishableKey, second.client_secret) });
+    await waitUntil(() => said.some((m) => m.type === 'event' && m.name === 'tender-ready'), 'no tender-ready forwarded', { timeout: 8000 });
+    const ready = said.find((m) => m.type === 'event' && m.name === 'tender-ready') as unknown as { detail: { paymentId: string; amount: number } };
+    expect(ready.detail).to.deep.include({ paymentId: second.payment_id, amount: 2500 });
+    expect(requests.count(isRetrieve)).to.equal(2);
   });
 
   it('a submit the host cancels does not pay', async () => {

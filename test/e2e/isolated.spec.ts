@@ -4,6 +4,7 @@
 // order across the frame's edges, the frame's height following its content, and its language and
 // direction. The `merchant` fixture checks, after each test, for CSP violations (the frame's too),
 // card data in events, addresses and storage, and requests of the page itself to the API.
+import { createHash } from 'node:crypto';
 import type { Frame, Page } from '@playwright/test';
 import { en } from '../../src/i18n/en.js';
 import ar from '../../src/i18n/locales/ar.js';
@@ -299,7 +300,12 @@ test.describe("the frame page's headers", () => {
     const response = await fetch(`${api}/frame/card?key=${shop.publishableKey}`);
     expect(response.status).toBe(200);
     const policy = directives(response.headers.get('content-security-policy'));
-    expect(policy.get('script-src')).toBe("'self'");
+    const body = await response.text();
+    // its one script is in the page (ADR 0093), allowed by its hash: no unsafe-inline, no nonce
+    const inline = /<script type="module">([\s\S]*?)<\/script>/.exec(body)?.[1] ?? '';
+    expect(inline.length).toBeGreaterThan(10_000);
+    expect(policy.get('script-src')).toBe(`'self' 'sha256-${createHash('sha256').update(inline, 'utf8').digest('base64')}'`);
+    expect(response.headers.get('content-security-policy')).not.toMatch(/unsafe-inline|unsafe-eval|nonce-/);
     expect(policy.get('default-src')).toBe("'none'");
     expect(policy.get('connect-src')).toBe("'self'");
     expect(policy.get('frame-ancestors')).toBe(allowed);
@@ -310,7 +316,7 @@ test.describe("the frame page's headers", () => {
     expect(directives(open.headers.get('content-security-policy')).get('frame-ancestors')).toBe('*');
 
     // every file the page names is hashed, immutable and not sniffed
-    const assets = [...(await response.text()).matchAll(/(?:src|href)="(\/frame\/assets\/[^"]+)"/g)].map((match) => match[1]!);
+    const assets = [...body.matchAll(/(?:src|href)="(\/frame\/assets\/[^"]+)"/g)].map((match) => match[1]!);
     expect(assets.length).toBeGreaterThan(1);
     for (const asset of assets) {
       const file = await fetch(`${api}${asset}`);

@@ -31,6 +31,19 @@ describe('frame-files', () => {
     assert.deepEqual(found.upFront, ['assets/frame-AAAAAAAA.js', 'assets/chunk-BBBBBBBB.js', 'assets/client-FFFFFFFF.js']);
   });
 
+  it('counts the script the page carries inline as critical when the manifest names one', () => {
+    const inlineDir = join(dir, 'inline');
+    mkdirSync(join(inlineDir, 'assets'), { recursive: true });
+    writeFileSync(join(inlineDir, 'inline-GGGGGGGG.js'), 'const l=()=>import("./assets/late-HHHHHHHH.js");');
+    writeFileSync(join(inlineDir, 'assets', 'frame-AAAAAAAA.js'), 'import"./chunk-CCCCCCCC.js";');
+    const manifest = { script: 'assets/frame-AAAAAAAA.js', inline: 'inline-GGGGGGGG.js', preload: ['assets/late-HHHHHHHH.js'], locales: {} };
+    writeFileSync(join(inlineDir, 'manifest.json'), JSON.stringify(manifest));
+    const found = frameFiles(inlineDir);
+    assert.ok(found);
+    assert.deepEqual(found.critical, ['inline-GGGGGGGG.js']);
+    assert.deepEqual(found.upFront, ['inline-GGGGGGGG.js', 'assets/late-HHHHHHHH.js']);
+  });
+
   it('answers null when the frame is not built', () => {
     assert.equal(frameFiles(join(dir, 'missing')), null);
   });

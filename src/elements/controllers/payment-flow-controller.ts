@@ -43,6 +43,8 @@ export interface FrameHooks {
   returned(params: string[]): void;
   /** Opens the challenge in a dialog over the host page; resolves like the inline dialog (`null`: aborted). */
   challenge(url: string, paymentId: string, signal: AbortSignal): Promise<boolean | null>;
+  /** The API client's fetch in the frame (it answers the first retrieve with the payment asked for at the frame's start). */
+  fetch?: (url: string, init: RequestInit) => Promise<Response>;
 }
 
 export interface PaymentFlowOptions {
@@ -314,7 +316,8 @@ export class PaymentFlowController implements ReactiveController {
     const { createClient } = await loadClientModule();
     if (!this.client || this.clientConfig !== config) {
       const timeoutMs = requestTimeout > 0 ? requestTimeout : undefined;
-      this.client = createClient({ publishableKey, baseUrl: apiBase, ...(timeoutMs ? { timeoutMs } : {}) });
+      const fetch = this.host.hooks?.fetch;
+      this.client = createClient({ publishableKey, baseUrl: apiBase, ...(timeoutMs ? { timeoutMs } : {}), ...(fetch ? { fetch } : {}) });
       this.clientConfig = config;
     }
     return this.client;

@@ -1,7 +1,8 @@
 /**
  * The host side of the isolated card frame, for `<tender-checkout>` (docs/architecture.md § The
  * isolated card frame): the one `<iframe slot="frame">`, a child of the element (its light DOM, where
- * the browser's autofill reaches it) slotted into the shadow root, kept there and its load timeout; the frame's `hello` on the window, answered with a `MessageChannel`; the configuration sent
+ * the browser's autofill reaches it; made here, or adopted when the merchant's server wrote it) slotted
+ * into the shadow root, kept there and its load timeout; the frame's `hello` on the window, answered with a `MessageChannel`; the configuration sent
  * over it, with the page's `--tender-*` values (watched); the frame's messages turned into the
  * element's events; the `confirm()` calls waiting for their answer; the 3-D Secure dialog opened over
  * the page for the frame; the return parameters taken off the page's URL.
@@ -16,7 +17,7 @@ import type { FrameConfig, FrameMessage } from '../../frame/protocol.js';
 import type { ConfirmOutcome, TenderErrorCode } from '../../events.js';
 import type { Messages } from '../../i18n/en.js';
 import type { Appearance, PresetName } from '../../themes/index.js';
-import { message } from '../../frame/envelope.js';
+import { isHello, message } from '../../frame/envelope.js';
 import { lazy } from '../lazy.js';
 import { navigateTop } from '../navigate.js';
 import { hostVariables, watchPageStyles } from './page-styles.js';
@@ -24,6 +25,11 @@ import { dropReturnParams, pageUrl } from './page-url.js';
 
 const loadProtocol = lazy<typeof ProtocolModule>(() => import('../../frame/protocol.js'));
 const loadChallenge = lazy<typeof ChallengeModule>(() => import('../challenge/challenge-dialog.js'));
+
+/** What the browser holds the frame to (its scripts, its own origin for the API, its form): no top-level navigation, no popups. */
+const SANDBOX = 'allow-scripts allow-same-origin allow-forms';
+const SANDBOX_SORTED = 'allow-forms allow-same-origin allow-scripts';
+const FRAME_STYLE = 'display:block;width:100%;height:0;color-scheme:normal';
 
 /** How long the frame may take to say hello before the element reports it could not load. */
 const FRAME_TIMEOUT_MS = 20_000;
@@ -68,6 +74,8 @@ export class FrameHost {
   /** The frame's URL without what it paints with first (a new one is a new frame). */
   private frameBase = '';
   private port: MessagePort | null = null;
+  /** The mark of the document the channel is open with (its second hello gets no second channel). */
+  private helloDoc: string | undefined;
   private timer: ReturnType<typeof setTimeout> | undefined;
   /** `--tender-*` values last sent (a change sends the configuration again). */
   private sentVariables = '';
@@ -130,6 +138,9 @@ export class FrameHost {
       this.configure();
       return;
     }
+    // an iframe the merchant's server rendered in the element (docs/integration.md § The fastest page): adopted when it is this element's frame
+    const adopted = this.frame ? null : this.element.querySelector<HTMLIFrameElement>(':scope > iframe[slot=frame]');
+    if (adopted) return this.adopt(adopted, url);
     this.close();
     this.frameBase = url.href;
     url.searchParams.set('locale', this.options.locale());
@@ -144,11 +155,13 @@ export class FrameHost {
     frame.slot = 'frame';
     // the element's child, so the page's rules reach it: its size in its own style (the CSSOM, which a strict CSP allows);
     // no border but one the page gives it (the shadow root's `::slotted` rule)
-    frame.style.cssText = 'display:block;width:100%;height:0;color-scheme:normal';
+    frame.style.cssText = FRAME_STYLE;
     frame.title = 'Card payment form';
     // the browser holds the frame to what it needs (its scripts, its own origin for the API, its form):
     // no top-level navigation, no popups, whatever its code tried
-    frame.setAttribute('sandbox', 'allow-scripts allow-same-origin allow-forms');
+    frame.setAttribute('sandbox', SANDBOX);
+    // the payment, for the frame to ask for at once: in the fragment, which the browser sends to no server and no Referer carries
+    if (this.element.clientSecret) url.hash = `client_secret=${encodeURIComponent(this.element.clientSecret)}`;
     frame.src = url.href;
     this.frame = frame;
     this.frameOrigin = url.origin;
@@ -158,6 +171,34 @@ export class FrameHost {
     this.options.root.replaceChildren(this.slot, this.options.placeholder);
     this.options.busy(true);
     this.armTimeout();
+  }
+
+  /**
+   * Takes a server-rendered `<iframe slot="frame">` as this element's frame when it loads this
+   * element's frame page (origin, path and publishable key) under the sandbox the host gives its own
+   * (else it is removed and the element reports a `configuration` error), and asks it to say hello
+   * again: it may have said it before this element was defined.
+   */
+  private adopt(frame: HTMLIFrameElement, url: URL): void {
+    const src = new URL(frame.src || 'about:blank');
+    const tokens = [...frame.sandbox].sort().join(' ');
+    if (src.origin !== url.origin || src.pathname !== url.pathname || src.searchParams.get('key') !== url.searchParams.get('key') || tokens !== SANDBOX_SORTED || frame.hasAttribute('srcdoc')) {
+      frame.remove();
+      this.options.fail('configuration', `The iframe in the element is not its card frame: give it src="${url.href}" and sandbox="${SANDBOX}", or leave it out`);
+      return;
+    }
+    this.frame = frame;
+    this.frameBase = url.href;
+    this.frameOrigin = url.origin;
+    frame.setAttribute('part', 'frame');
+    frame.title ||= 'Card payment form';
+    // as a frame of its own: 0 px high beside the placeholder until its hello gives the form's height
+    frame.style.cssText = FRAME_STYLE;
+    this.options.root.replaceChildren(this.slot, this.options.placeholder);
+    this.options.busy(true);
+    this.armTimeout();
+    // only to a document of another origin (its page): the initial about:blank, still this page's, says hello itself once its page loads
+    if (!frame.contentDocument) frame.contentWindow?.postMessage(message({ type: 'announce' }), url.origin);
   }
 
   /** Removes the frame (the element shows the inline form, or has nothing to show). */
@@ -218,24 +259,21 @@ export class FrameHost {
     this.confirms.clear();
   }
 
-  /** The frame's `hello`: from this element's frame, at its origin, in the protocol's shape. Answered with a new channel. */
-  private async onWindowMessage(event: MessageEvent): Promise<void> {
+  /**
+   * The frame's `hello`: from this element's frame, at its origin, in the protocol's shape (checked by
+   * hand, envelope.ts: the frame shows without waiting for the schemas' chunk). Answered with a new
+   * channel, unless the channel is open with that document already; its messages and the configuration
+   * wait for the schemas.
+   */
+  private onWindowMessage(event: MessageEvent): void {
     const frame = this.frame;
-    if (!frame || event.source !== frame.contentWindow || event.origin !== this.frameOrigin) return;
-    const protocol = await loadProtocol().catch(() => null);
-    if (frame !== this.frame) return;
-    if (!protocol) {
-      // the frame is there but its messages cannot be checked (the chunk failed, or failed its integrity check): say so now, not at the timeout
-      clearTimeout(this.timer);
-      this.options.fail('network', 'The payment form could not be loaded');
-      return;
-    }
-    const hello = protocol.Hello.safeParse(event.data);
-    if (!hello.success || !frame.contentWindow) return;
+    const hello: unknown = event.data;
+    if (!frame?.contentWindow || event.source !== frame.contentWindow || event.origin !== this.frameOrigin || !isHello(hello)) return;
+    if (this.port && hello.doc && hello.doc === this.helloDoc) return;
+    this.helloDoc = hello.doc;
     clearTimeout(this.timer);
-    this.protocol = protocol;
     // in the same task: the frame takes the placeholder's place in one frame of the page
-    frame.style.height = `${Math.ceil(hello.data.height)}px`;
+    frame.style.height = `${Math.ceil(hello.height)}px`;
     this.options.placeholder.remove();
     this.options.busy(false);
     this.options.root.querySelector('[part=frame-status]')?.remove();
@@ -243,11 +281,20 @@ export class FrameHost {
     this.cancelConfirms();
     this.port?.close();
     const channel = new MessageChannel();
-    this.port = channel.port1;
-    this.port.onmessage = (message) => this.onFrameMessage(protocol, message.data);
+    const port = (this.port = channel.port1);
+    const protocol = loadProtocol();
+    port.onmessage = (received) => void protocol.then((schemas) => this.port === port && this.onFrameMessage(schemas, received.data), () => undefined);
     frame.contentWindow.postMessage(message({ type: 'connect' }), this.frameOrigin, [channel.port2]);
     this.sentVariables = '';
-    this.configure();
+    protocol.then(
+      (schemas) => {
+        if (this.port !== port) return;
+        this.protocol = schemas;
+        this.configure();
+      },
+      // the frame is there but its messages cannot be checked (the chunk failed, or failed its integrity check): say so now, not at the timeout
+      () => this.port === port && this.options.fail('network', 'The payment form could not be loaded'),
+    );
   }
 
   private post(body: Record<string, unknown> & { type: string }): void {

@@ -73,7 +73,7 @@ const Base = (globalThis.HTMLElement ?? class {}) as typeof HTMLElement;
  * @event tender-result - An outcome is known. `{ paymentId, status, retryable, errorCode?, errorMessage?, payment }`
  * @event tender-error - Something other than an outcome went wrong: configuration, expired secret, network or server trouble, an unsafe redirect, a rejected appearance key. `{ code, message, recoverable, key? }`
  *
- * @slot frame - The iframe of the isolated mode, which the element puts there itself: its own child, so that the browser's autofill reaches the form (docs/widget.md § Where the frame lives). Give the element no other children.
+ * @slot frame - The iframe of the isolated mode, which the element puts there itself (or adopts, when the merchant's server wrote it: docs/integration.md § The fastest page): its own child, so that the browser's autofill reaches the form (docs/widget.md § Where the frame lives). Give the element no other children.
  *
  * @csspart frame-status - What the isolated mode shows when the frame cannot load (the parts from `base` on exist in `inline` mode only: style the frame's form with `appearance.rules`).
  * @csspart placeholder - What the element shows, at the form's expected height, until the frame or the inline form is shown (its bars are `i` elements).
