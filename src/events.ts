@@ -54,6 +54,8 @@ export interface TenderChangeDetail {
   empty: boolean;
   brand: CardBrand | null;
   errors: CardErrors;
+  /** Whether one of the customer's saved cards is chosen (present when the payment has a customer); never which one. */
+  savedCard?: boolean;
 }
 export interface TenderSubmitDetail {
   paymentId: string;
