@@ -4,6 +4,8 @@ import '../../define.js';
 import { merchantCall } from '../../../test/browser/sandbox-config.js';
 import { fillCard, formOf, inputOf, mountCheckout, payButton, root, SUCCESS_CARD } from '../../../test/browser/checkout-harness.js';
 import type { TenderCheckout } from '../../index.js';
+import type { SavedCard } from '../../api/schemas.js';
+import { cardExpired, shownCards } from './saved-cards.js';
 
 const YEAR = new Date().getFullYear() + 3;
 const realFetch = window.fetch;
@@ -161,6 +163,62 @@ describe('<tender-checkout> saved cards', () => {
       } finally {
         await setViewport({ width: 800, height: 600 });
       }
+    });
+
+    it('shows an expired card but does not let it be chosen (the next card is chosen instead)', async () => {
+      const customer = await newCustomer();
+      await saveCard(customer, '4242424242424242');
+      await saveCard(customer, '5555555555554444');
+      // the sandbox refuses to save an expired card: its list is made to say the default card expired last month
+      window.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+        const response = await realFetch(input, init);
+        if (!String(input).includes('/customers/payment_methods')) return response;
+        const list = (await response.json()) as { customer_payment_methods: SavedCard[] };
+        const visa = list.customer_payment_methods.find((saved) => saved.card?.last4_digits === '4242')!;
+        const lastMonth = new Date(new Date().getFullYear(), new Date().getMonth() - 1, 1);
+        visa.card = { ...visa.card, expiry_month: String(lastMonth.getMonth() + 1).padStart(2, '0'), expiry_year: String(lastMonth.getFullYear()) };
+        return new Response(JSON.stringify(list), { status: 200, headers: { 'content-type': 'application/json' } });
+      };
+      const { element } = await mountFor(customer);
+      const [visa, mastercard] = radios(element) as [HTMLInputElement, HTMLInputElement];
+      expect(radioName(visa)).to.match(/^Visa ending in 4242, expires \d{2}\/\d{2}\. Expired$/);
+      expect(visa.disabled).to.equal(true);
+      expect(visa.checked).to.equal(false);
+      expect(mastercard.checked).to.equal(true);
+      expect(visa.closest('label')!.textContent).to.contain('Expired');
+      await expect(element).to.be.accessible();
+    });
+  });
+
+  describe('shownCards()', () => {
+    const saved = (last4: string, extra: Partial<SavedCard> = {}, card: Record<string, string> = {}): SavedCard => ({
+      payment_token: `token_${last4}`,
+      payment_method_id: `pm_${last4}`,
+      payment_method: 'card',
+      card: { card_network: 'Visa', last4_digits: last4, expiry_month: '3', expiry_year: '2031', ...card },
+      requires_cvv: true,
+      ...extra,
+    });
+    const now = new Date('2026-11-27T12:00:00Z');
+
+    it('puts the default card first, then the most recently used', () => {
+      const list = [
+        saved('1111', { last_used_at: '2026-11-01T00:00:00Z' }),
+        saved('2222', { last_used_at: '2026-11-20T00:00:00Z' }),
+        saved('3333', { last_used_at: '2026-01-01T00:00:00Z', default_payment_method_set: true }),
+      ];
+      expect(shownCards(list, now).map((card) => card.last4)).to.deep.equal(['3333', '2222', '1111']);
+    });
+
+    it('reads the network, MM/YY and whether the card needs its CVC or is saved off-session', () => {
+      const [card] = shownCards([saved('0005', { requires_cvv: false, recurring_enabled: true }, { card_network: 'AmericanExpress', expiry_month: '3', expiry_year: '2031' })], now);
+      expect(card).to.deep.equal({ token: 'token_0005', brand: 'amex', name: 'American Express', last4: '0005', expiry: '03/31', expired: false, requiresCvv: false, recurring: true });
+    });
+
+    it('a card is good until the end of its expiry month', () => {
+      expect(cardExpired(11, 2026, now)).to.equal(false);
+      expect(cardExpired(10, 2026, now)).to.equal(true);
+      expect(cardExpired(12, 2025, now)).to.equal(true);
     });
   });
 
