@@ -17,10 +17,11 @@ import { clientError, configurationError, redact, type ClientError } from './err
 import { ErrorEnvelope, PaymentMethodListResponse, PaymentResponse, SavedCardsResponse } from './schemas.js';
 import { isConfirmable } from './statuses.js';
 import { paymentIdOfClientSecret } from './client-secret.js';
-import type { CustomerAcceptance } from './consent.js';
+import { collectBrowserInfo, type BrowserInfo } from './browser-info.js';
+import { savedCardMembers, type CustomerAcceptance, type SavedCardInput, type SavedCardsResult } from './saved-card.js';
 
-export { customerAcceptance, type CustomerAcceptance } from './consent.js';
-
+export type { BrowserInfo } from './browser-info.js';
+export { customerAcceptance, type CustomerAcceptance, type SavedCardInput, type SavedCardsResult } from './saved-card.js';
 export type { ClientError, ClientErrorCode, ClientErrorType } from './errors.js';
 export type { PaymentMethodListResponse, PaymentResponse, SavedCard, SavedCardsResponse } from './schemas.js';
 
@@ -78,35 +79,6 @@ export interface CardInput {
   network?: CardNetwork | null;
 }
 
-/**
- * A saved card the customer chose from `listSavedCards`: confirmed as the real service's web SDK does
- * (`savedCardBody` in hyperswitch-web `src/Utilities/PaymentBody.res`).
- */
-export interface SavedCardInput {
-  /** The card's `payment_token` in this payment's list (bound to this payment's client session). */
-  paymentToken: string;
-  /** The payment's customer, sent as `customer_id` (the API refuses any other). */
-  customerId: string;
-  /** The security code, for a card that `requires_cvv`; null or absent for one that does not. */
-  cvc?: string | null;
-}
-
-
-/** The `browser_info` the API uses for 3-D Secure risk checks. */
-export interface BrowserInfo {
-  user_agent?: string;
-  accept_header?: string;
-  language?: string;
-  color_depth?: number;
-  screen_height?: number;
-  screen_width?: number;
-  /** `Date.prototype.getTimezoneOffset()`, in minutes. */
-  time_zone?: number;
-  java_enabled?: boolean;
-  java_script_enabled?: boolean;
-  [member: string]: unknown;
-}
-
 /** Options of a confirm. */
 export interface ConfirmOptions {
   /** Where the customer comes back after a redirect (http or https). */
@@ -151,9 +123,6 @@ export type PaymentMethodsResult =
   | { ok: true; paymentMethods: PaymentMethodListResponse }
   | { ok: false; error: ClientError };
 
-/** A saved-card list result. */
-export type SavedCardsResult = { ok: true; savedCards: SavedCardsResponse } | { ok: false; error: ClientError };
-
 /** The client {@link createClient} returns. No method throws. */
 export interface TenderClient {
   /** `GET /payments/{id}?client_secret=…` with retries. */
@@ -180,7 +149,6 @@ export const RETURN_PARAMS = ['payment_intent_client_secret', 'payment_id', 'sta
 
 const DEFAULT_RETRY = { retries: 3, baseDelayMs: 250, maxDelayMs: 4000 };
 const DEFAULT_TIMEOUTS = { retrieve: 10_000, confirm: 15_000 };
-const ACCEPT_HEADER = 'text/html,application/xhtml+xml,application/xml;q=0.9,image/webp,image/apng,*/*;q=0.8';
 /** Statuses a confirm moves a payment out of (a retryable decline is confirmed again). */
 const unconfirmed = (status: IntentStatus): boolean => isConfirmable(status) || status === 'failed';
 /** How many payments' attempt counts the client remembers (for reconciling). */
@@ -229,22 +197,6 @@ function cardData(card: CardInput): CardData {
     ...(holderName ? { card_holder_name: holderName } : {}),
     // only a value of the real service's CardNetwork enum: it refuses any other (Elo, Mir, … go as null)
     card_network: network ? apiCardNetwork(networkApiName(network)) : null,
-  };
-}
-
-/** `browser_info` from the running browser; undefined outside one (Node). */
-function collectBrowserInfo(): BrowserInfo | undefined {
-  if (typeof window === 'undefined' || typeof navigator === 'undefined' || typeof screen === 'undefined') return undefined;
-  return {
-    user_agent: navigator.userAgent,
-    accept_header: ACCEPT_HEADER,
-    language: navigator.language,
-    color_depth: screen.colorDepth,
-    screen_height: screen.height,
-    screen_width: screen.width,
-    time_zone: new Date().getTimezoneOffset(),
-    java_enabled: false,
-    java_script_enabled: true,
   };
 }
 
@@ -433,17 +385,9 @@ export function createClient(options: ClientOptions): TenderClient {
 
   /** The web SDK's `savedCardBody`: `payment_method`, `payment_token`, `customer_id`, and `card_token.card_cvc` when there is a CVC. */
   const confirmSavedCardPayment = async (clientSecret: string, card: SavedCardInput, confirmOptions: ConfirmOptions): Promise<ConfirmResult> => {
-    if (typeof card !== 'object' || card === null || typeof card.paymentToken !== 'string' || !card.paymentToken) {
-      return { ok: false, error: configurationError('invalid_argument', 'confirmSavedCardPayment needs the saved card\'s payment_token.') };
-    }
-    const cvc = typeof card.cvc === 'string' ? card.cvc.trim() : '';
-    const method = {
-      payment_method: 'card',
-      payment_token: card.paymentToken,
-      customer_id: card.customerId,
-      ...(cvc ? { payment_method_data: { card_token: { card_cvc: cvc } } } : {}),
-    };
-    return confirm(clientSecret, method, cvc ? [cvc] : [], confirmOptions);
+    const saved = savedCardMembers(card);
+    if (!saved) return { ok: false, error: configurationError('invalid_argument', 'confirmSavedCardPayment needs the saved card\'s payment_token.') };
+    return confirm(clientSecret, saved.members, saved.secrets, confirmOptions);
   };
 
   /** A confirm with the payment method's members (`secrets`: what no error message may repeat). */

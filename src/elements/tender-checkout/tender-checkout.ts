@@ -68,7 +68,7 @@ const Base = (globalThis.HTMLElement ?? class {}) as typeof HTMLElement;
  * data never reaches the merchant's page); `inline` puts it in this element's shadow root.
  *
  * @event tender-ready - The payment was fetched and can be paid (once per connection). `{ paymentId, amount, currency, status }`
- * @event tender-change - The card state changed. `{ complete, empty, brand, errors: { number?, expiry?, cvc? }, savedCard? }` (`savedCard`: a saved card is chosen, with a customer)
+ * @event tender-change - The card state changed. `{ complete, empty, brand, errors: { number?, expiry?, cvc? }, savedCard? }`
  * @event tender-submit - The customer asked to pay; `preventDefault()` stops the confirm. `{ paymentId }`
  * @event tender-redirect - 3-D Secure needs a navigation; `preventDefault()` to handle it yourself. `{ paymentId, url }`
  * @event tender-result - An outcome is known. `{ paymentId, status, retryable, errorCode?, errorMessage?, payment }`
