@@ -1,7 +1,5 @@
 import { html, nothing, type PropertyValues } from 'lit';
 import { property } from 'lit/decorators.js';
-import type { TenderClient } from '../../api/client.js';
-import type { PaymentResponse } from '../../api/schemas.js';
 import type { FlowStatus } from '../../flow/describe.js';
 import type * as PreviewModule from '../../flow/preview.js';
 import type { PreviewState } from '../../flow/preview.js';
@@ -67,7 +65,7 @@ export class TenderCardForm extends TenderElement {
     emit: this.emitter,
     card: () => (this.saved?.chosen ? this.saved.input() : { ...this.form.cardInput(!this.hideName), network: this.extras?.chosen }),
     saving: () => this.saved?.saving() ?? {},
-    loaded: (payment, client) => this.loadSaved(payment, client),
+    loaded: (payment, client) => this.loadSaved(Boolean(payment.customer_id), (saved) => saved.load(payment, client, this.clientSecret)),
     prepared: () => Promise.all([this.localization.loaded, this.look.applied]),
     text: (status) => this.textOf(status),
     confirmAgain: () => void this.confirm(),
@@ -145,6 +143,8 @@ export class TenderCardForm extends TenderElement {
         if (this.preview !== state) return;
         this.form.preview(samples.previewCard(state));
         this.flow.preview(samples.previewState(state, Date.now()));
+        const cards = samples.previewSavedCards(state);
+        return this.loadSaved(Boolean(cards), (saved, module) => saved.show(module.shownCards(cards ?? []), cards ? 'cus_preview' : ''));
       },
       () => {
         this.emit('tender-error', { code: 'network', message: 'The preview module could not be loaded', recoverable: true });
@@ -152,9 +152,12 @@ export class TenderCardForm extends TenderElement {
     );
   }
 
-  /** Loads the saved-cards chunk for a payment with a customer, and the customer's cards; never rejects (without it the card fields show). */
-  private async loadSaved(payment: PaymentResponse, client: TenderClient): Promise<void> {
-    if (!payment.customer_id && !this.saved) return;
+  /**
+   * Loads the saved-cards chunk when `needed` (a payment with a customer, a preview's sample cards) or
+   * already loaded, then `show`s the customer's cards; never rejects (without it the card fields show).
+   */
+  private async loadSaved(needed: boolean, show: (saved: SavedModule.SavedCards, module: typeof SavedModule) => unknown): Promise<void> {
+    if (!needed && !this.saved) return;
     try {
       const module = await loadSavedModule();
       this.saved ??= new module.SavedCards(this, html, {
@@ -163,7 +166,7 @@ export class TenderCardForm extends TenderElement {
         t: (key, params) => this.t(key, params),
         newCard: () => this.form.changed(),
       });
-      await this.saved.load(payment, client, this.clientSecret);
+      await show(this.saved, module);
     } catch {
       this.saved?.clear(); // the chunk did not load: the card fields, without the save box
     }

@@ -2,8 +2,10 @@ import { expect } from '@open-wc/testing';
 import { sendKeys, setViewport } from '@web/test-runner-commands';
 import '../../define.js';
 import { merchantCall } from '../../../test/browser/sandbox-config.js';
-import { fillCard, formOf, inputOf, mountCheckout, payButton, root, SUCCESS_CARD } from '../../../test/browser/checkout-harness.js';
+import { fixture } from '@open-wc/testing';
+import { EventLog, fillCard, formOf, inputOf, mountCheckout, payButton, root, SUCCESS_CARD } from '../../../test/browser/checkout-harness.js';
 import type { TenderCheckout } from '../../index.js';
+import type { PreviewState } from './tender-checkout.js';
 import type { SavedCard } from '../../api/schemas.js';
 import { cardExpired, shownCards } from './saved-cards.js';
 
@@ -187,6 +189,50 @@ describe('<tender-checkout> saved cards', () => {
       expect(mastercard.checked).to.equal(true);
       expect(visa.closest('label')!.textContent).to.contain('Expired');
       await expect(element).to.be.accessible();
+    });
+  });
+
+  describe('preview', () => {
+    async function preview(state: PreviewState, theme = '') {
+      let requests = 0;
+      window.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
+        requests += 1;
+        return realFetch(input, init);
+      };
+      const element = document.createElement('tender-checkout');
+      for (const [name, value] of Object.entries({ inline: '', preview: state, locale: 'en-US', theme })) if (value || name === 'inline') element.setAttribute(name, value);
+      const log = new EventLog(element);
+      await fixture<TenderCheckout>(element);
+      await element.updateComplete;
+      return { element, log, requests: () => requests };
+    }
+
+    for (const theme of ['', 'night', 'high-contrast']) {
+      it(`saved-cards${theme ? ` (${theme})` : ''}: the sample cards, the default chosen with its CVC, an expired one; accessible, no request, no event`, async () => {
+        const { element, log, requests } = await preview('saved-cards', theme);
+        expect(radios(element).map(radioName)).to.deep.equal(['Visa ending in 4242, expires 12/34', 'Mastercard ending in 4444, expires 08/31', 'American Express ending in 0005, expires 01/24. Expired', 'Use a new card']);
+        expect(radios(element)[0]!.checked).to.equal(true);
+        expect(radios(element)[2]!.disabled).to.equal(true);
+        expect(savedCvc(element)!.checkVisibility()).to.equal(true);
+        expect(numberShown(element)).to.equal(false);
+        await expect(element).to.be.accessible();
+        expect([requests(), log.events.length]).to.deep.equal([0, 0]);
+      });
+    }
+
+    it('save-card: a new card with the unticked box; back to a state without a customer, neither list nor box', async () => {
+      const { element } = await preview('save-card');
+      expect(radios(element)).to.have.length(0);
+      expect(saveBox(element)!.checked).to.equal(false);
+      expect(inputOf(element, 'number').value).to.equal('4242 4242 4242 4242');
+      await expect(element).to.be.accessible();
+      element.setAttribute('preview', 'saved-cards');
+      await element.updateComplete;
+      expect(radios(element)).to.have.length(4);
+      element.setAttribute('preview', 'filled');
+      await element.updateComplete;
+      expect([radios(element).length, saveBox(element)]).to.deep.equal([0, null]);
+      expect(numberShown(element)).to.equal(true);
     });
   });
 
