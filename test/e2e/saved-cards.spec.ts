@@ -156,9 +156,15 @@ forEachMode((mode) => {
     expect(await merchant.onlyEvent('tender-error')).toEqual({ code: 'request_refused', message: 'Token is invalid or expired', recoverable: true });
     expect((await merchant.events()).filter((event) => event.type === 'tender-result')).toEqual([]);
     expect(await retrievePayment(payment.payment_id)).toMatchObject({ status: payment.status, attempt_count: 0 });
+    // the form asked for the list again: the card is there with a fresh token, and pays once nothing tampers with it
+    await page.context().unrouteAll();
+    await expect(merchant.form.getByRole('radio', { name: cardNamed('Visa', '4242') })).toBeChecked();
+    await savedCvc(merchant).pressSequentially('123');
+    await merchant.payButton.click();
+    expect(await merchant.onlyEvent('tender-result')).toMatchObject({ status: 'succeeded' });
   });
 
-  test('a card the merchant forgot is gone from the next payment', async ({ merchant }) => {
+  test('a card the merchant forgot: its token is refused, and it is gone from the list and from the next payment', async ({ merchant }) => {
     const customer = await newCustomer();
     const kept = await server<{ payment_method_id: string }>('POST', '/payment_methods', {
       payment_method: 'card',
@@ -171,6 +177,13 @@ forEachMode((mode) => {
     await expect(savedCards(merchant)).toHaveCount(2);
 
     expect(await server('DELETE', `/payment_methods/${kept.payment_method_id}`)).toEqual({ payment_method_id: kept.payment_method_id, deleted: true });
+    // the page still shows it: paying with it is refused, and the form's fresh list no longer has it
+    await savedCvc(merchant).pressSequentially('123');
+    await merchant.payButton.click();
+    expect(await merchant.onlyEvent('tender-error')).toEqual({ code: 'request_refused', message: 'Token is invalid or expired', recoverable: true });
+    await expect(savedCards(merchant)).toHaveCount(0);
+    await expect(merchant.input('number')).toBeVisible();
+    expect(await retrievePayment(first.payment_id)).toMatchObject({ attempt_count: 0 });
     const next = await paymentFor(customer);
     await merchant.open(next.client_secret);
     await merchant.onlyEvent('tender-ready');

@@ -25,7 +25,7 @@ import type { CardErrors } from '../../events.js';
 import type { MessageKey } from '../../i18n/index.js';
 import type { Emit } from '../tender-element.js';
 
-export interface SavedCardsHost extends ReactiveControllerHost {
+export interface SavedCardsHost extends ReactiveControllerHost, EventTarget {
   readonly renderRoot: HTMLElement | DocumentFragment;
   /** `save-card`: `auto` offers the save box to a payment with a customer, `never` does not. */
   saveCard: string;
@@ -124,6 +124,8 @@ export class SavedCards implements ReactiveController {
   private lastChange = '';
   /** The payment the list was asked for (a newer payment drops an older answer). */
   private asked = '';
+  /** Asks for the list again (fresh tokens), for the payment it was last asked for. */
+  private reload: (() => Promise<void>) | null = null;
 
   /** `html`: the element's template tag. */
   constructor(
@@ -141,7 +143,21 @@ export class SavedCards implements ReactiveController {
       sheet.replaceSync(CSS);
     }
     if (root instanceof ShadowRoot && !root.adoptedStyleSheets.includes(sheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+    this.host.addEventListener('tender-error', this.handleRefused);
   }
+
+  hostDisconnected(): void {
+    this.host.removeEventListener('tender-error', this.handleRefused);
+  }
+
+  /**
+   * A confirm with a saved card was refused (`request_refused`: the token lapsed, or the card was
+   * forgotten meanwhile): the list is asked for again, so the next try has fresh tokens and a forgotten
+   * card is gone.
+   */
+  private readonly handleRefused = (event: Event): void => {
+    if (this.chosen && (event as CustomEvent<{ code?: string }>).detail?.code === 'request_refused') void this.reload?.();
+  };
 
   /** The payment has a customer: saving may be offered. */
   get customer(): boolean {
@@ -157,6 +173,7 @@ export class SavedCards implements ReactiveController {
   async load(payment: PaymentResponse, client: TenderClient, clientSecret: string): Promise<void> {
     const asked = payment.payment_id;
     this.asked = asked;
+    this.reload = () => this.load(payment, client, clientSecret);
     this.customerId = payment.customer_id ?? '';
     this.offSession = payment.setup_future_usage === 'off_session';
     const answer = this.customerId ? await client.listSavedCards(clientSecret) : null;
@@ -181,6 +198,7 @@ export class SavedCards implements ReactiveController {
   /** No customer (a new payment, a preview without saved cards). */
   clear(): void {
     this.asked = '';
+    this.reload = null;
     this.show([], '', false);
   }
 
