@@ -17,11 +17,9 @@ import { clientError, configurationError, redact, type ClientError } from './err
 import { ErrorEnvelope, PaymentMethodListResponse, PaymentResponse, SavedCardsResponse } from './schemas.js';
 import { isConfirmable } from './statuses.js';
 import { paymentIdOfClientSecret } from './client-secret.js';
-import { collectBrowserInfo, type BrowserInfo } from './browser-info.js';
-import { savedCardMembers, type CustomerAcceptance, type SavedCardInput, type SavedCardsResult } from './saved-card.js';
+import { collectBrowserInfo, savedCardMembers, type BrowserInfo, type CustomerAcceptance, type SavedCardInput, type SavedCardsResult } from './confirm-members.js';
 
-export type { BrowserInfo } from './browser-info.js';
-export { customerAcceptance, type CustomerAcceptance, type SavedCardInput, type SavedCardsResult } from './saved-card.js';
+export { customerAcceptance, type BrowserInfo, type CustomerAcceptance, type SavedCardInput, type SavedCardsResult } from './confirm-members.js';
 export type { ClientError, ClientErrorCode, ClientErrorType } from './errors.js';
 export type { PaymentMethodListResponse, PaymentResponse, SavedCard, SavedCardsResponse } from './schemas.js';
 

@@ -16,7 +16,7 @@
  */
 import type { html as litHtml, ReactiveController, ReactiveControllerHost, TemplateResult } from 'lit';
 import type { ConfirmOptions, SavedCardInput, TenderClient } from '../../api/client.js';
-import { customerAcceptance } from '../../api/saved-card.js';
+import { customerAcceptance } from '../../api/confirm-members.js';
 import type { PaymentResponse, SavedCard } from '../../api/schemas.js';
 import { CARD_BRANDS, type CardBrand } from '../../card/brands.js';
 import { validateCvc } from '../../card/cvc.js';

@@ -1,11 +1,45 @@
 /**
- * A saved card's confirm and the customer's consent to keep a card, as the real service's web SDK
- * sends them (`savedCardBody` and `customerAcceptanceBody` in hyperswitch-web
- * `src/Utilities/PaymentBody.res`; upstream's `CustomerAcceptance`). A module of its own: the
- * saved-cards chunk builds the consent without bringing the client.
+ * What a confirm carries besides a new card, as the real service's web SDK sends it: the browser's
+ * details (`browser_info`, for 3-D Secure risk checks), a saved card's token (`savedCardBody` in
+ * hyperswitch-web `src/Utilities/PaymentBody.res`) and the customer's consent to keep a card
+ * (`customerAcceptanceBody`; upstream's `CustomerAcceptance`). A module of the client's; the saved-cards
+ * chunk builds the consent without bringing the client.
  */
 import type { ClientError } from './errors.js';
 import type { SavedCardsResponse } from './schemas.js';
+
+/** The `browser_info` the API uses for 3-D Secure risk checks. */
+export interface BrowserInfo {
+  user_agent?: string;
+  accept_header?: string;
+  language?: string;
+  color_depth?: number;
+  screen_height?: number;
+  screen_width?: number;
+  /** `Date.prototype.getTimezoneOffset()`, in minutes. */
+  time_zone?: number;
+  java_enabled?: boolean;
+  java_script_enabled?: boolean;
+  [member: string]: unknown;
+}
+
+const ACCEPT_HEADER = 'text/html,application/xhtml+xml,application/xml;q=0.9,image/webp,image/apng,*/*;q=0.8';
+
+/** `browser_info` from the running browser; undefined outside one (Node). */
+export function collectBrowserInfo(): BrowserInfo | undefined {
+  if (typeof window === 'undefined' || typeof navigator === 'undefined' || typeof screen === 'undefined') return undefined;
+  return {
+    user_agent: navigator.userAgent,
+    accept_header: ACCEPT_HEADER,
+    language: navigator.language,
+    color_depth: screen.colorDepth,
+    screen_height: screen.height,
+    screen_width: screen.width,
+    time_zone: new Date().getTimezoneOffset(),
+    java_enabled: false,
+    java_script_enabled: true,
+  };
+}
 
 export interface CustomerAcceptance {
   acceptance_type: 'online';
