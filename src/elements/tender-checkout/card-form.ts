@@ -232,9 +232,9 @@ export class TenderCardForm extends TenderElement {
     return this.asking.finally(() => (this.asking = null));
   }
 
-  /** Focuses the card number (the first field), as `element.focus()` does on the host. */
+  /** Focuses the first field, as `element.focus()` does on the host: the card number, or the chosen row of the saved cards. */
   override focus(options?: FocusOptions): void {
-    this.renderRoot.querySelector<HTMLElement>('#number')?.focus(options);
+    this.renderRoot.querySelector<HTMLElement>(this.saved?.cards.length ? '[name=saved]:checked' : '#number')?.focus(options);
   }
 
   private renderField(field: Field, label: string, control: unknown, hint?: unknown) {

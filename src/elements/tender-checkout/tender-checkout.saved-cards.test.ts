@@ -147,6 +147,18 @@ describe('<tender-checkout> saved cards', () => {
       expect(log.last('tender-change')!.detail).to.deep.equal({ complete: false, empty: false, brand: 'visa', errors: {}, savedCard: true });
     });
 
+    it('element.focus() goes to the chosen row of the saved cards (a card, or "Use a new card")', async () => {
+      const customer = await newCustomer();
+      await saveCard(customer, '4242424242424242');
+      const { element } = await mountFor(customer);
+      element.focus();
+      expect(root(element).activeElement).to.equal(radios(element)[0]);
+      radios(element).at(-1)!.click();
+      await element.updateComplete;
+      element.focus();
+      expect(root(element).activeElement).to.equal(radios(element).at(-1));
+    });
+
     it('fits 320 px and right to left', async () => {
       await setViewport({ width: 320, height: 800 });
       try {
