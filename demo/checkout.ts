@@ -42,6 +42,7 @@ const amountInput = $<HTMLInputElement>('amount');
 const amountHint = $('amount-hint');
 const currencySelect = $<HTMLSelectElement>('currency');
 const captureSelect = $<HTMLSelectElement>('capture-method');
+const shopperSelect = $<HTMLSelectElement>('shopper');
 const phoneRow = $('phone-row');
 const phoneInput = $<HTMLInputElement>('phone');
 const localeSelect = $<HTMLSelectElement>('locale');
@@ -120,6 +121,7 @@ async function handleCreatePayment(event: SubmitEvent): Promise<void> {
         capture_method: captureSelect.value,
         kind,
         ...(kind === 'mobile_money' ? { phone: phoneInput.value } : {}),
+        ...(kind === 'card' && shopperSelect.value === 'returning' ? { account: demoAccount() } : {}),
       }),
     });
     const body = (await response.json()) as { client_secret?: string; payment_id?: string; merchant_id?: string; error?: { code: string; message: string } };
@@ -134,6 +136,23 @@ async function handleCreatePayment(event: SubmitEvent): Promise<void> {
     orderMessage.textContent = 'The demo back end could not be reached.';
   } finally {
     createButton.disabled = false;
+  }
+}
+
+/**
+ * The returning shopper's account with the demo store: made up once per browser and kept in local
+ * storage (an account id, nothing of a card), so their saved cards come back on the next visit.
+ */
+function demoAccount(): string {
+  const key = 'tender-demo-account';
+  try {
+    const kept = localStorage.getItem(key);
+    if (kept && /^[A-Za-z0-9_]{1,40}$/.test(kept)) return kept;
+    const made = `shopper_${crypto.randomUUID().replace(/-/g, '').slice(0, 16)}`;
+    localStorage.setItem(key, made);
+    return made;
+  } catch {
+    return 'shopper_demo'; // storage disabled: one shared demo account
   }
 }
 
@@ -253,7 +272,7 @@ function renderEntry(entry: LogEntry): HTMLLIElement {
 function saveBeforeLeaving(): void {
   try {
     sessionStorage.setItem(LOG_STORAGE_KEY, JSON.stringify(logEntries));
-    sessionStorage.setItem(CHOICES_STORAGE_KEY, JSON.stringify({ locale: localeSelect.value, theme: themeSelect.value, threeDs: threeDsSelect.value }));
+    sessionStorage.setItem(CHOICES_STORAGE_KEY, JSON.stringify({ locale: localeSelect.value, theme: themeSelect.value, threeDs: threeDsSelect.value, shopper: shopperSelect.value }));
   } catch {
     // storage full or disabled: the log and the choices simply start afresh after the redirect
   }
@@ -261,14 +280,14 @@ function saveBeforeLeaving(): void {
 
 /** The language, theme and 3-D Secure choice saved before a redirect, put back into their selects (unknown values are ignored). */
 function restoreChoices(): void {
-  let saved: { locale?: unknown; theme?: unknown; threeDs?: unknown } = {};
+  let saved: { locale?: unknown; theme?: unknown; threeDs?: unknown; shopper?: unknown } = {};
   try {
     saved = JSON.parse(sessionStorage.getItem(CHOICES_STORAGE_KEY) ?? '{}') as typeof saved;
     sessionStorage.removeItem(CHOICES_STORAGE_KEY);
   } catch {
     return; // storage disabled or damaged: the defaults stay
   }
-  for (const [select, value] of [[localeSelect, saved.locale], [themeSelect, saved.theme], [threeDsSelect, saved.threeDs]] as const) {
+  for (const [select, value] of [[localeSelect, saved.locale], [themeSelect, saved.theme], [threeDsSelect, saved.threeDs], [shopperSelect, saved.shopper]] as const) {
     if (typeof value === 'string' && [...select.options].some((option) => option.value === value)) select.value = value;
   }
 }

@@ -14,6 +14,8 @@
 //                                    imported when a confirm starts
 //   dist/chunks/extras-<hash>.js     the brand marks, the CVC illustration and the network choice of a co-badged card
 //                                    (src/elements/tender-checkout/card-extras.ts), imported at the form's first render
+//   dist/chunks/saved-<hash>.js      a returning customer's saved cards and the save box (src/elements/tender-checkout/
+//                                    saved-cards.ts), imported when a payment with a customer is loaded
 //   dist/locales/<tag>.js            one module per locale other than English, imported on demand: the list of
 //                                    its texts in English's key order (scripts/locale-values.mjs)
 //
@@ -156,6 +158,13 @@ const extrasBuild = await esbuild.build({
   plugins: [lazyChunks('chunks', [[/\/api\/client\.js$/, clientFile]])],
 });
 const extrasFile = [...outputsByEntry(extrasBuild.metafile).values()][0];
+const savedBuild = await esbuild.build({
+  ...common,
+  entryPoints: ['src/elements/tender-checkout/saved-cards.ts'],
+  outdir: join(dist, 'chunks'),
+  entryNames: 'saved-[hash]',
+});
+const savedFile = [...outputsByEntry(savedBuild.metafile).values()][0];
 
 const FORM_CHUNKS = [
   [/\/api\/client\.js$/, clientFile],
@@ -164,6 +173,7 @@ const FORM_CHUNKS = [
   [/\/challenge\/challenge-dialog\.js$/, challengeFile],
   [/\/tender-checkout\/confirmation\.js$/, confirmationFile],
   [/(^|\/)card-extras\.js$/, extrasFile],
+  [/(^|\/)saved-cards\.js$/, savedFile],
 ];
 
 /**
@@ -257,5 +267,5 @@ for (const build of [main, formBuild]) {
 }
 const frame = await buildFrame(join(dist, 'frame'), { plugins: [minifyTemplates, shortLitErrors] });
 console.log(
-  `dist/tender-checkout.js, dist/${formFile}, dist/${protocolFile}, dist/${clientFile}, dist/${themesFile}, dist/${previewFile}, dist/${challengeFile}, dist/${confirmationFile}, dist/${extrasFile}, ${localeFiles.size} locale modules; dist/frame/${frame.script} and ${frame.preload.length} preloaded chunks`,
+  `dist/tender-checkout.js, dist/${formFile}, dist/${protocolFile}, dist/${clientFile}, dist/${themesFile}, dist/${previewFile}, dist/${challengeFile}, dist/${confirmationFile}, dist/${extrasFile}, dist/${savedFile}, ${localeFiles.size} locale modules; dist/frame/${frame.script} and ${frame.preload.length} preloaded chunks`,
 );

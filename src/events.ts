@@ -54,6 +54,8 @@ export interface TenderChangeDetail {
   empty: boolean;
   brand: CardBrand | null;
   errors: CardErrors;
+  /** Whether one of the customer's saved cards is chosen (present when the payment has a customer); never which one. */
+  savedCard?: boolean;
 }
 export interface TenderSubmitDetail {
   paymentId: string;
@@ -107,7 +109,7 @@ export type TenderEventName = Extract<keyof HTMLElementEventMap, `tender-${strin
  */
 export const TENDER_EVENTS = {
   'tender-ready': { when: 'the payment was fetched and can be paid (once per connection)', detail: '{ paymentId, amount, currency, status }' },
-  'tender-change': { when: 'the card state changed', detail: '{ complete, empty, brand, errors: { number?, expiry?, cvc? } }', note: 'error codes shown to the customer' },
+  'tender-change': { when: 'the card state changed', detail: '{ complete, empty, brand, errors: { number?, expiry?, cvc? }, savedCard? }', note: 'error codes shown to the customer; `savedCard` (a payment with a customer): whether a saved card is chosen, never which' },
   'tender-submit': { when: 'the customer asked to pay; `preventDefault()` stops the confirm', detail: '{ paymentId }' },
   'tender-redirect': { when: '3-D Secure needs a navigation; `preventDefault()` to handle it yourself', detail: '{ paymentId, url }' },
   'tender-result': {

@@ -24,6 +24,12 @@ export interface PaymentOrder {
   captureMethod: 'automatic' | 'manual';
   kind: 'card' | 'mobile_money';
   phone: string | null;
+  /**
+   * The shopper's account with the demo store (a returning customer), or null for a guest: the back
+   * end keeps one customer per account (`cus_demo_{account}`) and creates the payment with its
+   * `customer_id`, so the form offers to save the card and shows it next time.
+   */
+  account: string | null;
 }
 
 type Middleware = (request: IncomingMessage, response: ServerResponse, next: (error?: unknown) => void) => void;
@@ -57,7 +63,16 @@ export function parseOrder(body: unknown): PaymentOrder {
     }
     phone = order.phone.trim();
   }
-  return { amount, currency, captureMethod, kind, phone };
+  const account = order.account ?? null;
+  if (account !== null && (typeof account !== 'string' || !/^[A-Za-z0-9_]{1,40}$/.test(account))) {
+    throw new OrderError('account must be 1 to 40 letters, digits or underscores');
+  }
+  return { amount, currency, captureMethod, kind, phone, account };
+}
+
+/** The payment API's customer of a demo-store account. */
+export function customerIdFor(account: string): string {
+  return `cus_demo_${account}`;
 }
 
 /** The `POST /payments` body the merchant's server sends for an order. */
@@ -69,6 +84,7 @@ export function paymentRequest(order: PaymentOrder, returnUrl: string): Record<s
     description: 'Tender demo store order',
     return_url: returnUrl,
     metadata: { source: 'tender-demo' },
+    ...(order.account ? { customer_id: customerIdFor(order.account) } : {}),
   };
   if (order.kind === 'card') return common;
   return {
@@ -112,6 +128,14 @@ export function merchantBackend(config: MerchantConfig): Middleware {
 
     if (path === '/api/payments' && request.method === 'POST') {
       const order = parseOrder(await readJson(request));
+      if (order.account) {
+        // a returning shopper: their customer is created once (an existing one is 400 IR_12, and kept)
+        const customer = await callApi('/customers', { customer_id: customerIdFor(order.account), name: 'Demo shopper', description: 'A returning customer of the Tender demo store' });
+        if (customer.status !== 200 && (customer.json.error as { code?: unknown } | undefined)?.code !== 'IR_12') {
+          send(response, customer.status >= 500 ? 502 : customer.status, { error: apiError(customer.json) });
+          return true;
+        }
+      }
       const { status, json } = await callApi('/payments', paymentRequest(order, returnUrlFor(request)));
       if (status !== 200) {
         send(response, status >= 500 ? 502 : status, { error: apiError(json) });

@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { startSandbox, type Sandbox } from '../../sandbox/server.js';
-import { createSecretKey, merchantBackend, parseOrder, paymentRequest } from '../server/merchant.js';
+import { createSecretKey, customerIdFor, merchantBackend, parseOrder, paymentRequest } from '../server/merchant.js';
 
 let sandbox: Sandbox;
 let server: Server;
@@ -53,6 +53,32 @@ describe('merchant back end', () => {
     assert.equal(payment.amount, 1099);
     assert.equal(payment.capture_method, 'manual');
     assert.equal(payment.status, 'requires_confirmation');
+  });
+
+  it('a returning shopper\'s payments name their customer, created once: the first saves the card with consent, the next lists it', async () => {
+    const first = (await (await post('/api/payments', { amount: 1099, currency: 'USD', account: 'ada' })).json()) as Record<string, string>;
+    const retrieved = await fetch(`${sandbox.url}/payments/${first.payment_id}`, { headers: { 'api-key': secretKey } }).then((r) => r.json() as Promise<Record<string, unknown>>);
+    assert.equal(retrieved.customer_id, customerIdFor('ada'));
+    // the shopper ticks "Save this card" in the form: the browser's confirm carries the consent
+    const confirm = await fetch(`${sandbox.url}/payments/${first.payment_id}/confirm`, {
+      method: 'POST',
+      headers: { 'api-key': sandbox.demo.publishableKey, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        client_secret: first.client_secret,
+        payment_method: 'card',
+        payment_method_data: { card: { card_number: '4242424242424242', card_exp_month: '12', card_exp_year: String(new Date().getFullYear() + 2), card_cvc: '123' } },
+        setup_future_usage: 'on_session',
+        customer_acceptance: { acceptance_type: 'online', accepted_at: new Date().toISOString(), online: { user_agent: 'test' } },
+      }),
+    });
+    assert.equal(((await confirm.json()) as { status: string }).status, 'succeeded');
+    const second = await post('/api/payments', { amount: 500, currency: 'USD', account: 'ada' });
+    assert.equal(second.status, 200, 'the customer exists already: the payment is still created');
+    const { client_secret: secret } = (await second.json()) as Record<string, string>;
+    const listed = await fetch(`${sandbox.url}/customers/payment_methods?client_secret=${secret}`, { headers: { 'api-key': sandbox.demo.publishableKey } });
+    const cards = ((await listed.json()) as { customer_payment_methods: { card: { last4_digits: string } }[] }).customer_payment_methods;
+    assert.deepEqual(cards.map((saved) => saved.card.last4_digits), ['4242']);
+    assert.equal((await post('/api/payments', { amount: 500, currency: 'USD', account: 'a b' })).status, 400);
   });
 
   it('creates a mobile-money payment that waits for the customer', async () => {
@@ -115,7 +141,7 @@ describe('merchant back end', () => {
 
 describe('parseOrder and paymentRequest', () => {
   it('defaults to an automatic card payment', () => {
-    assert.deepEqual(parseOrder({ amount: 100, currency: 'JPY' }), { amount: 100, currency: 'JPY', captureMethod: 'automatic', kind: 'card', phone: null });
+    assert.deepEqual(parseOrder({ amount: 100, currency: 'JPY' }), { amount: 100, currency: 'JPY', captureMethod: 'automatic', kind: 'card', phone: null, account: null });
   });
   it('builds a confirmed wallet payment for mobile money', () => {
     const request = paymentRequest(parseOrder({ amount: 100, currency: 'KES', kind: 'mobile_money', phone: '+254700000000' }), 'http://localhost:5173/');

@@ -14,12 +14,14 @@ import { detectBrand } from '../card/number.js';
 import type { CardData } from './requests.js';
 import { CARD_NETWORKS, type IntentStatus } from './enums.js';
 import { clientError, configurationError, redact, type ClientError } from './errors.js';
-import { ErrorEnvelope, PaymentMethodListResponse, PaymentResponse } from './schemas.js';
+import { ErrorEnvelope, PaymentMethodListResponse, PaymentResponse, SavedCardsResponse } from './schemas.js';
 import { isConfirmable } from './statuses.js';
 import { paymentIdOfClientSecret } from './client-secret.js';
+import { collectBrowserInfo, savedCardMembers, type BrowserInfo, type CustomerAcceptance, type SavedCardInput, type SavedCardsResult } from './confirm-members.js';
 
+export { customerAcceptance, type BrowserInfo, type CustomerAcceptance, type SavedCardInput, type SavedCardsResult } from './confirm-members.js';
 export type { ClientError, ClientErrorCode, ClientErrorType } from './errors.js';
-export type { PaymentMethodListResponse, PaymentResponse } from './schemas.js';
+export type { PaymentMethodListResponse, PaymentResponse, SavedCard, SavedCardsResponse } from './schemas.js';
 
 /** The `fetch` the client calls: the global one, or a stand-in with the same contract. */
 export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
@@ -75,21 +77,6 @@ export interface CardInput {
   network?: CardNetwork | null;
 }
 
-/** The `browser_info` the API uses for 3-D Secure risk checks. */
-export interface BrowserInfo {
-  user_agent?: string;
-  accept_header?: string;
-  language?: string;
-  color_depth?: number;
-  screen_height?: number;
-  screen_width?: number;
-  /** `Date.prototype.getTimezoneOffset()`, in minutes. */
-  time_zone?: number;
-  java_enabled?: boolean;
-  java_script_enabled?: boolean;
-  [member: string]: unknown;
-}
-
 /** Options of a confirm. */
 export interface ConfirmOptions {
   /** Where the customer comes back after a redirect (http or https). */
@@ -98,6 +85,10 @@ export interface ConfirmOptions {
   browserInfo?: BrowserInfo;
   /** Asks for the 3-D Secure challenge in a frame (`is_iframe_redirection_enabled`): `redirect_inside_popup` instead of `redirect_to_url`. */
   iframe?: boolean;
+  /** The customer's consent to keep the card (the save box ticked, or the consent text of an off-session payment). */
+  customerAcceptance?: CustomerAcceptance;
+  /** Keep the card: `on_session` (the CVC is asked on return) when the customer ticked the save box. */
+  setupFutureUsage?: 'on_session' | 'off_session';
 }
 
 /** A retrieve's result: the payment, or why there is none. */
@@ -136,6 +127,8 @@ export interface TenderClient {
   retrievePayment(clientSecret: string): Promise<PaymentResult>;
   /** `POST /payments/{id}/confirm` with a new card; never retried, reconciled by a retrieve when its outcome is unknown. */
   confirmCardPayment(clientSecret: string, card: CardInput, options: ConfirmOptions): Promise<ConfirmResult>;
+  /** `POST /payments/{id}/confirm` with a saved card's `payment_token` (and its CVC when it needs one); as `confirmCardPayment` otherwise. */
+  confirmSavedCardPayment(clientSecret: string, card: SavedCardInput, options: ConfirmOptions): Promise<ConfirmResult>;
   /**
    * Reads `payment_intent_client_secret` (and `payment_id`) from a return URL (absolute, relative or
    * a bare `?query`) and retrieves the payment; the query's `status` is never trusted. Resolves
@@ -145,6 +138,8 @@ export interface TenderClient {
   paymentFromReturnUrl(url: string | URL): Promise<ReturnUrlResult | null>;
   /** `GET /account/payment_methods?client_secret=…` with retries. */
   listPaymentMethods(clientSecret: string): Promise<PaymentMethodsResult>;
+  /** `GET /customers/payment_methods?client_secret=…` with retries: the payment's customer's saved cards (none for a guest). */
+  listSavedCards(clientSecret: string): Promise<SavedCardsResult>;
 }
 
 /** Query parameters the API adds to `return_url`; the element removes them from the address bar once read. */
@@ -152,7 +147,6 @@ export const RETURN_PARAMS = ['payment_intent_client_secret', 'payment_id', 'sta
 
 const DEFAULT_RETRY = { retries: 3, baseDelayMs: 250, maxDelayMs: 4000 };
 const DEFAULT_TIMEOUTS = { retrieve: 10_000, confirm: 15_000 };
-const ACCEPT_HEADER = 'text/html,application/xhtml+xml,application/xml;q=0.9,image/webp,image/apng,*/*;q=0.8';
 /** Statuses a confirm moves a payment out of (a retryable decline is confirmed again). */
 const unconfirmed = (status: IntentStatus): boolean => isConfirmable(status) || status === 'failed';
 /** How many payments' attempt counts the client remembers (for reconciling). */
@@ -201,22 +195,6 @@ function cardData(card: CardInput): CardData {
     ...(holderName ? { card_holder_name: holderName } : {}),
     // only a value of the real service's CardNetwork enum: it refuses any other (Elo, Mir, … go as null)
     card_network: network ? apiCardNetwork(networkApiName(network)) : null,
-  };
-}
-
-/** `browser_info` from the running browser; undefined outside one (Node). */
-function collectBrowserInfo(): BrowserInfo | undefined {
-  if (typeof window === 'undefined' || typeof navigator === 'undefined' || typeof screen === 'undefined') return undefined;
-  return {
-    user_agent: navigator.userAgent,
-    accept_header: ACCEPT_HEADER,
-    language: navigator.language,
-    color_depth: screen.colorDepth,
-    screen_height: screen.height,
-    screen_width: screen.width,
-    time_zone: new Date().getTimezoneOffset(),
-    java_enabled: false,
-    java_script_enabled: true,
   };
 }
 
@@ -396,27 +374,40 @@ export function createClient(options: ClientOptions): TenderClient {
   };
 
   const confirmCardPayment = async (clientSecret: string, card: CardInput, confirmOptions: ConfirmOptions): Promise<ConfirmResult> => {
-    const prepared = prepare(clientSecret);
-    if ('error' in prepared) return { ok: false, error: prepared.error };
-    const { paymentId } = prepared;
     if (typeof card !== 'object' || card === null) {
       return { ok: false, error: configurationError('invalid_argument', 'confirmCardPayment needs the card details.') };
     }
+    const cardDetails = cardData(card);
+    return confirm(clientSecret, { payment_method: 'card', payment_method_data: { card: cardDetails } }, [cardDetails.card_number, cardDetails.card_cvc], confirmOptions);
+  };
+
+  /** The web SDK's `savedCardBody`: `payment_method`, `payment_token`, `customer_id`, and `card_token.card_cvc` when there is a CVC. */
+  const confirmSavedCardPayment = async (clientSecret: string, card: SavedCardInput, confirmOptions: ConfirmOptions): Promise<ConfirmResult> => {
+    const saved = savedCardMembers(card);
+    if (!saved) return { ok: false, error: configurationError('invalid_argument', 'confirmSavedCardPayment needs the saved card\'s payment_token.') };
+    return confirm(clientSecret, saved.members, saved.secrets, confirmOptions);
+  };
+
+  /** A confirm with the payment method's members (`secrets`: what no error message may repeat). */
+  const confirm = async (clientSecret: string, method: Record<string, unknown>, secrets: string[], confirmOptions: ConfirmOptions): Promise<ConfirmResult> => {
+    const prepared = prepare(clientSecret);
+    if ('error' in prepared) return { ok: false, error: prepared.error };
+    const { paymentId } = prepared;
     const returnUrl = parseUrl(confirmOptions?.returnUrl);
     if (!returnUrl || !isHttpUrl(returnUrl)) {
       return { ok: false, error: configurationError('invalid_return_url', 'options.returnUrl must be an absolute http(s) URL.') };
     }
-    const cardDetails = cardData(card);
     const browserInfo = confirmOptions.browserInfo ?? collectBrowserInfo();
+    const { customerAcceptance: acceptance, setupFutureUsage } = confirmOptions;
     const body = JSON.stringify({
       client_secret: clientSecret,
-      payment_method: 'card',
-      payment_method_data: { card: cardDetails },
+      ...method,
+      ...(acceptance ? { customer_acceptance: acceptance } : {}),
+      ...(setupFutureUsage ? { setup_future_usage: setupFutureUsage } : {}),
       return_url: returnUrl.href,
       ...(browserInfo ? { browser_info: browserInfo } : {}),
       ...(confirmOptions.iframe ? { is_iframe_redirection_enabled: true } : {}),
     });
-    const secrets = [cardDetails.card_number, cardDetails.card_cvc];
     const knownAttempts = attemptCounts.get(paymentId);
     const exchange = await send(
       `/payments/${encodeURIComponent(paymentId)}/confirm`,
@@ -479,6 +470,13 @@ export function createClient(options: ClientOptions): TenderClient {
     return parsed.ok ? { ok: true, paymentMethods: parsed.value } : parsed;
   };
 
+  const listSavedCards = async (clientSecret: string): Promise<SavedCardsResult> => {
+    const prepared = prepare(clientSecret);
+    if ('error' in prepared) return { ok: false, error: prepared.error };
+    const parsed = interpret(await get(`/customers/payment_methods${query(clientSecret)}`), SavedCardsResponse, 'saved card list');
+    return parsed.ok ? { ok: true, savedCards: parsed.value } : parsed;
+  };
+
   /** The "never throws" guarantee, for arguments no type check caught (e.g. a cyclic browserInfo). */
   const guarded =
     <A extends unknown[], R>(call: (...args: A) => Promise<R>, onThrow: () => R) =>
@@ -492,7 +490,9 @@ export function createClient(options: ClientOptions): TenderClient {
   return {
     retrievePayment: guarded(retrievePayment, unusable),
     confirmCardPayment: guarded(confirmCardPayment, unusable),
+    confirmSavedCardPayment: guarded(confirmSavedCardPayment, unusable),
     paymentFromReturnUrl: guarded(paymentFromReturnUrl, () => ({ ...unusable(), clientSecret: '' })),
     listPaymentMethods: guarded(listPaymentMethods, unusable),
+    listSavedCards: guarded(listSavedCards, unusable),
   };
 }

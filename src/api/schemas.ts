@@ -82,6 +82,8 @@ export const PaymentResponse = z.looseObject({
   created: opt(z.string()),
   expires_on: opt(z.string()),
   mandate_id: opt(z.string()),
+  customer_id: opt(z.string()),
+  setup_future_usage: opt(z.string()),
 });
 export type PaymentResponse = z.infer<typeof PaymentResponse>;
 
@@ -103,3 +105,36 @@ export const PaymentMethodListResponse = z.looseObject({
   ),
 });
 export type PaymentMethodListResponse = z.infer<typeof PaymentMethodListResponse>;
+
+/**
+ * One of the customer's saved cards as the browser's list gives it (upstream's `CustomerPaymentMethod`,
+ * `crates/api_models/src/payment_methods.rs`): `payment_token` pays with it on this payment only.
+ */
+export const SavedCard = z.looseObject({
+  payment_token: z.string(),
+  payment_method_id: z.string(),
+  customer_id: opt(z.string()),
+  payment_method: z.string(),
+  card: opt(
+    z.looseObject({
+      scheme: opt(z.string()),
+      card_network: opt(z.string()),
+      last4_digits: opt(z.string()),
+      expiry_month: opt(z.string()),
+      expiry_year: opt(z.string()),
+    }),
+  ),
+  requires_cvv: opt(z.boolean()),
+  recurring_enabled: opt(z.boolean()),
+  default_payment_method_set: opt(z.boolean()),
+  created: opt(z.string()),
+  last_used_at: opt(z.string()),
+});
+export type SavedCard = z.infer<typeof SavedCard>;
+
+/** `GET /customers/payment_methods?client_secret=` (upstream's `CustomerPaymentMethodsListResponse`). */
+export const SavedCardsResponse = z.looseObject({
+  customer_payment_methods: z.array(SavedCard),
+  is_guest_customer: opt(z.boolean()),
+});
+export type SavedCardsResponse = z.infer<typeof SavedCardsResponse>;

@@ -4,14 +4,14 @@
  * and feeds `previewState()` to the flow as a `preview` event; the card form shows `previewCard()`.
  */
 import type { CardBrand } from '../card/index.js';
-import type { PaymentResponse } from '../api/schemas.js';
+import type { PaymentResponse, SavedCard } from '../api/schemas.js';
 import type { CardErrors } from '../events.js';
 import type { MessageKey } from '../i18n/en.js';
 import type { FlowStatus } from './describe.js';
 import type { Phase, PreviewShown } from './machine.js';
 
-/** The states `preview` can show. */
-export type PreviewState = 'empty' | 'filled' | 'errors' | 'processing' | 'redirecting' | 'succeeded' | 'declined' | 'wait-screen';
+/** The states `preview` can show (`saved-cards`: a returning customer's cards; `save-card`: a new card with the save box). */
+export type PreviewState = 'empty' | 'filled' | 'errors' | 'processing' | 'redirecting' | 'succeeded' | 'declined' | 'wait-screen' | 'saved-cards' | 'save-card';
 
 export const PREVIEW_PAYMENT: PaymentResponse = {
   payment_id: 'pay_preview0000000000000000000',
@@ -47,5 +47,30 @@ export interface PreviewCard {
 
 export function previewCard(state: PreviewState): PreviewCard {
   if (state === 'errors') return { values: ['4242 4242 4242 4241', '01 / 20', '12'], brand: null, errors: { number: 'invalid', expiry: 'expired', cvc: 'incomplete' } };
-  return state === 'empty' ? { values: null, brand: null, errors: {} } : { values: ['4242 4242 4242 4242', '12 / 34', '123'], brand: 'visa', errors: {} };
+  return state === 'empty' || state === 'saved-cards' ? { values: null, brand: null, errors: {} } : { values: ['4242 4242 4242 4242', '12 / 34', '123'], brand: 'visa', errors: {} };
+}
+
+/** A sample saved card in the API's shape (public test numbers' last four). */
+const sampleCard = (network: string, last4: string, month: string, year: string, extra: Partial<SavedCard> = {}): SavedCard => ({
+  payment_token: `token_preview${last4}`,
+  payment_method_id: `pm_preview${last4}`,
+  payment_method: 'card',
+  card: { card_network: network, last4_digits: last4, expiry_month: month, expiry_year: year },
+  requires_cvv: true,
+  ...extra,
+});
+
+/**
+ * The customer of a preview state: `saved-cards` has a default Visa (its CVC asked for), a Mastercard
+ * and an expired American Express; `save-card` a customer without cards (the save box); other states
+ * none (null: a guest).
+ */
+export function previewSavedCards(state: PreviewState): SavedCard[] | null {
+  if (state === 'save-card') return [];
+  if (state !== 'saved-cards') return null;
+  return [
+    sampleCard('Visa', '4242', '12', '2034', { default_payment_method_set: true }),
+    sampleCard('Mastercard', '4444', '08', '2031', { requires_cvv: false, recurring_enabled: true }),
+    sampleCard('AmericanExpress', '0005', '01', '2024'),
+  ];
 }

@@ -149,6 +149,7 @@ export function startFrame(options: FrameOptions = {}): TenderCardForm {
     }
     form.showBrands = next.showBrands ?? false;
     form.preferredNetwork = next.preferredNetwork ?? '';
+    form.saveCard = next.saveCard ?? 'auto';
     const asked = JSON.stringify(next.appearance);
     if (asked !== lastAppearance) {
       lastAppearance = asked;

@@ -64,6 +64,8 @@ export const FrameConfig = z.object({
   showBrands: z.optional(z.boolean()),
   /** `preferred-network`: the network a co-badged card goes on unless the customer picks the other (`CartesBancaires`). */
   preferredNetwork: z.optional(z.string().check(z.maxLength(40))),
+  /** `save-card`: `auto` offers to save a new card when the payment has a customer, `never` does not (optional, as above). */
+  saveCard: z.optional(z.enum(['auto', 'never'])),
   /** The host's computed `--tender-*` custom properties (name → value). */
   variables: z.record(z.string().check(z.regex(/^--tender-[a-z0-9-]+$/)), z.string().check(z.maxLength(200))),
 });

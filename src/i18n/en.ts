@@ -67,6 +67,12 @@ export const en = {
   'announce.invalid': 'Some card details need attention.',
   close: 'Close',
   frameTitle: 'Card payment form',
+  'saved.legend': 'Saved cards',
+  'saved.card': '{brand} ending in {last4}, expires {expiry}',
+  'saved.expired': 'Expired',
+  'saved.new': 'Use a new card',
+  'saved.save': 'Save this card for future payments',
+  'saved.consent': 'Your card will be saved for future payments.',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -30,7 +30,7 @@ export type { ColorScheme };
 export type RuleSelector =
   | 'base' | 'form' | 'field' | 'label' | 'input' | 'input:hover' | 'input:focus' | 'input:invalid' | 'input:disabled'
   | 'input::placeholder' | 'button' | 'button:hover' | 'button:focus' | 'button:disabled' | 'button:active'
-  | 'error' | 'status' | 'brand' | 'brands' | 'network';
+  | 'error' | 'status' | 'brand' | 'brands' | 'network' | 'saved-cards' | 'save-card' | 'save-consent';
 
 export type AppearanceValue = string | number;
 
@@ -79,6 +79,9 @@ export const RULE_SELECTORS: Readonly<Record<RuleSelector, { inner: string; part
   brand: { inner: '.brand', part: '::part(brand)' },
   brands: { inner: '.brands', part: '::part(brands)' },
   network: { inner: '.networks', part: '::part(network)' },
+  'saved-cards': { inner: '.saved', part: '::part(saved-cards)' },
+  'save-card': { inner: '.save-card', part: '::part(save-card)' },
+  'save-consent': { inner: '.consent', part: '::part(save-consent)' },
 };
 
 

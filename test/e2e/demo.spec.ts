@@ -143,13 +143,40 @@ test('demo checkout: a 3-D Secure challenge opens in the dialog on the page and 
   expect(problems).toEqual([]);
 });
 
+test('demo checkout: a returning customer saves the card on the first payment and pays the next with its security code', async ({ page }) => {
+  const problems = watchDemoConsole(page);
+  await page.goto(demoUrl);
+  await page.locator('#shopper').selectOption('returning');
+  await typeDemoCard(page, '4242424242424242');
+  const save = cardForm(page).getByRole('checkbox', { name: 'Save this card for future payments' });
+  await expect(save).not.toBeChecked();
+  await save.check();
+  await cardForm(page).locator('button[part="button"]').click();
+  await expect(page.locator('#payment-status')).toHaveText('succeeded', { timeout: 20_000 });
+
+  await page.getByRole('button', { name: 'Create payment' }).click();
+  await expect(page.locator('#event-log li[data-event="tender-ready"]')).toHaveCount(2, { timeout: 30_000 });
+  const saved = cardForm(page).getByRole('radio', { name: /^\u2068?Visa\u2069? ending in \u2068?4242\u2069?/ });
+  await expect(saved).toBeChecked();
+  await expect(cardForm(page).locator('input#number')).toBeHidden();
+  await cardForm(page).locator('input#saved-cvc').pressSequentially('737');
+  await cardForm(page).locator('button[part="button"]').click();
+  await expect(page.locator('#event-log li[data-event="tender-result"]')).toHaveCount(2, { timeout: 20_000 });
+  await expect(page.locator('#payment-status')).toHaveText('succeeded');
+  expect(await page.locator('#event-log').innerText()).not.toContain('token_');
+  expect(problems).toEqual([]);
+});
+
 test('theme previewer: every state, every preset, and a chosen preset applied to the gallery', async ({ page }) => {
   const problems = watchConsole(page);
   await page.goto(`${demoUrl}previewer.html`);
   await expect(page.getByRole('heading', { name: 'Appearance', exact: true })).toBeVisible();
 
   const gallery = page.locator('#state-gallery tender-checkout');
-  await expect(gallery).toHaveCount(8);
+  await expect(gallery).toHaveCount(10);
+  // a returning customer's saved cards and the save box are states of the gallery too
+  await expect(page.locator('#state-gallery [data-state="saved-cards"] tender-checkout').getByRole('radio')).toHaveCount(4);
+  await expect(page.locator('#state-gallery [data-state="save-card"] tender-checkout').getByRole('checkbox', { name: 'Save this card for future payments' })).not.toBeChecked();
   await expect(page.locator('#preset-grid tender-checkout')).toHaveCount(PRESET_NAMES.length);
   for (const name of PRESET_NAMES) await expect(page.locator(`#preset-grid [data-preset="${name}"] tender-checkout`)).toHaveCount(1);
   // the filled state shows the sample card

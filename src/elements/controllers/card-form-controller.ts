@@ -141,6 +141,12 @@ export class CardFormController implements ReactiveController {
     this.host.requestUpdate();
   }
 
+  /** Says the card's state again (`tender-change`), as when the customer comes back to the card fields. */
+  changed(): void {
+    this.lastChange = '';
+    this.refresh(this.validation());
+  }
+
   /** Shows the sample card of a preview state. */
   preview(sample: PreviewCard): void {
     this.reset();

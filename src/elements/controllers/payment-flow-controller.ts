@@ -1,6 +1,6 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type * as ClientModule from '../../api/client.js';
-import type { CardInput, TenderClient } from '../../api/client.js';
+import type { CardInput, ConfirmOptions, SavedCardInput, TenderClient } from '../../api/client.js';
 import type { PaymentResponse } from '../../api/schemas.js';
 import { declineStatus, withoutCardData, type FlowStatus } from '../../flow/describe.js';
 import { initialFlowState, transition, type FlowEffect, type FlowEvent, type FlowState, type PreviewShown } from '../../flow/machine.js';
@@ -49,8 +49,12 @@ export interface FrameHooks {
 
 export interface PaymentFlowOptions {
   emit: Emit;
-  /** The card to confirm with. */
-  card: () => CardInput;
+  /** The card to confirm with: typed, or a saved one (its `paymentToken`). */
+  card: () => CardInput | SavedCardInput;
+  /** The customer's consent to keep the card, for the confirm (saved-cards.ts). */
+  saving?: () => Pick<ConfirmOptions, 'customerAcceptance' | 'setupFutureUsage'>;
+  /** Awaited before a loaded payment is shown (the customer's saved cards are fetched then). */
+  loaded?: (payment: PaymentResponse, client: TenderClient) => Promise<unknown>;
   /** Settles when the form can show in the customer's language and look (loaded beside the client). */
   prepared: () => Promise<unknown>;
   /** The text of a status line (for `tender-result.errorMessage`). */
@@ -215,7 +219,11 @@ export class PaymentFlowController implements ReactiveController {
         const page = this.pageUrl();
         const returnUrl = host.returnUrl || page.split('#')[0] || page;
         const iframe = host.threeDs !== 'redirect';
-        const answer = await this.client!.confirmCardPayment(host.clientSecret, options.card(), { returnUrl, iframe });
+        const card = options.card();
+        const confirmOptions = { returnUrl, iframe, ...options.saving?.() };
+        const answer = await ('paymentToken' in card
+          ? this.client!.confirmSavedCardPayment(host.clientSecret, card, confirmOptions)
+          : this.client!.confirmCardPayment(host.clientSecret, card, confirmOptions));
         return this.send({ type: 'confirmed', generation, answer, now: Date.now() });
       }
       case 'check': {
@@ -293,6 +301,7 @@ export class PaymentFlowController implements ReactiveController {
     const url = new URL(this.pageUrl());
     const returning = url.searchParams.get('payment_intent_client_secret') === host.clientSecret;
     const answer = returning ? await client.paymentFromReturnUrl(url) : await client.retrievePayment(host.clientSecret);
+    if (answer?.ok) await this.options.loaded?.(answer.payment, client);
     if (generation !== this.state.generation) return [];
     if (returning) {
       const { RETURN_PARAMS } = await loadClientModule();

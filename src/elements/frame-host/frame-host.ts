@@ -49,6 +49,7 @@ export interface FrameHostElement extends ChallengeHost {
   readonly disabled: boolean;
   readonly showBrands: boolean;
   readonly preferredNetwork: string;
+  readonly saveCard: string;
   readonly appearance: Appearance | null;
   readonly messages: Partial<Messages>;
 }
@@ -340,6 +341,7 @@ export class FrameHost {
       disabled: element.disabled,
       showBrands: element.showBrands,
       preferredNetwork: element.preferredNetwork,
+      saveCard: element.saveCard === 'never' ? 'never' : 'auto',
       requestTimeout: Number.isFinite(element.requestTimeout) && element.requestTimeout > 0 ? element.requestTimeout : 0,
       variables: hostValues,
     };

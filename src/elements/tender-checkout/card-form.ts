@@ -16,6 +16,7 @@ import { lazy } from '../lazy.js';
 import { TenderElement, type Emit } from '../tender-element.js';
 import type { CardErrors, ConfirmOutcome } from '../../events.js';
 import type * as ExtrasModule from './card-extras.js';
+import type * as SavedModule from './saved-cards.js';
 import { styles } from './tender-checkout.styles.js';
 
 export type { CardErrors, ConfirmOutcome } from '../../events.js';
@@ -25,6 +26,8 @@ export type { PreviewState } from '../../flow/preview.js';
 const loadPreviewModule = lazy<typeof PreviewModule>(() => import('../../flow/preview.js'));
 /** The brand marks, the CVC illustration and the network choice of a co-badged card: a chunk of their own, asked for at the first render. */
 const loadExtrasModule = lazy<typeof ExtrasModule>(() => import('./card-extras.js'));
+/** The customer's saved cards and the save box (saved-cards.ts): a chunk of its own, fetched for a payment with a customer. */
+const loadSavedModule = lazy<typeof SavedModule>(() => import('./saved-cards.js'));
 
 /**
  * The card form itself, with the payment flow: what `<tender-checkout inline>` shows in its shadow
@@ -42,6 +45,8 @@ export class TenderCardForm extends TenderElement {
   /** Marks, CVC illustration, network choice (card-extras.ts), once loaded; and its loading. */
   private extras?: ExtrasModule.CardExtras;
   private extrasLoaded?: Promise<unknown>;
+  /** The saved cards and the save box (saved-cards.ts), once a payment with a customer loaded it. */
+  private saved?: SavedModule.SavedCards;
   private readonly emitter: Emit = (name, detail, options) => this.emit(name, detail, options);
   private readonly localization = new LocaleController(this);
   private readonly look = new AppearanceController(this, this.emitter);
@@ -51,13 +56,16 @@ export class TenderCardForm extends TenderElement {
     () => this.statusText(),
   );
   private readonly form = new CardFormController(this, {
-    emit: this.emitter,
+    // with a customer, `tender-change` also says that no saved card is chosen
+    emit: (name, detail, options) => this.emit(name, this.saved?.customer && name === 'tender-change' ? { ...(detail as object), savedCard: false } as typeof detail : detail, options),
     announce: (text) => this.announcer.announce(text),
     t: (key, params) => this.t(key, params),
   });
   private readonly flow = new PaymentFlowController(this, {
     emit: this.emitter,
-    card: () => ({ ...this.form.cardInput(!this.hideName), network: this.extras?.chosen }),
+    card: () => (this.saved?.chosen ? this.saved.input() : { ...this.form.cardInput(!this.hideName), network: this.extras?.chosen }),
+    saving: () => this.saved?.saving() ?? {},
+    loaded: (payment, client) => this.loadSaved(Boolean(payment.customer_id), (saved) => saved.load(payment, client, this.clientSecret)),
     prepared: () => Promise.all([this.localization.loaded, this.look.applied]),
     text: (status) => this.textOf(status),
     confirmAgain: () => void this.confirm(),
@@ -90,6 +98,8 @@ export class TenderCardForm extends TenderElement {
   @property({ type: Boolean, attribute: 'hide-name' }) hideName = false;
   /** Locks the form. */
   @property({ type: Boolean, reflect: true }) disabled = false;
+  /** `auto`: a payment with a customer offers "Save this card for future payments"; `never`: it does not. */
+  @property({ attribute: 'save-card' }) saveCard = 'auto';
   /** Shows one state with a sample payment and never calls the network (the theme previewer's gallery). */
   @property() preview: PreviewState | '' = '';
   /** Shows the merchant's accepted card networks (from the payment-method list) above the card number. */
@@ -133,11 +143,33 @@ export class TenderCardForm extends TenderElement {
         if (this.preview !== state) return;
         this.form.preview(samples.previewCard(state));
         this.flow.preview(samples.previewState(state, Date.now()));
+        const cards = samples.previewSavedCards(state);
+        return this.loadSaved(Boolean(cards), (saved, module) => saved.show(module.shownCards(cards ?? []), cards ? 'cus_preview' : ''));
       },
       () => {
         this.emit('tender-error', { code: 'network', message: 'The preview module could not be loaded', recoverable: true });
       },
     );
+  }
+
+  /**
+   * Loads the saved-cards chunk when `needed` (a payment with a customer, a preview's sample cards) or
+   * already loaded, then `show`s the customer's cards; never rejects (without it the card fields show).
+   */
+  private async loadSaved(needed: boolean, show: (saved: SavedModule.SavedCards, module: typeof SavedModule) => unknown): Promise<void> {
+    if (!needed && !this.saved) return;
+    try {
+      const module = await loadSavedModule();
+      this.saved ??= new module.SavedCards(this, html, {
+        emit: this.emitter,
+        announce: (text) => this.announcer.announce(text),
+        t: (key, params) => this.t(key, params),
+        newCard: () => this.form.changed(),
+      });
+      await show(this.saved, module);
+    } catch {
+      this.saved?.clear(); // the chunk did not load: the card fields, without the save box
+    }
   }
 
   /** A text of the catalogue in the form's language, with the merchant's `messages` (the frame asks for its title and the dialog's). */
@@ -190,7 +222,7 @@ export class TenderCardForm extends TenderElement {
       return Promise.resolve({ type: 'error', detail: { code: 'not_ready', message: 'The payment cannot be confirmed now', recoverable: true } });
     }
     if (this.asking) return this.asking;
-    const errors = this.form.submit();
+    const errors = this.saved?.chosen ? this.saved.submit() : this.form.submit();
     if (errors) return Promise.resolve({ type: 'invalid', errors });
     const paymentId = payment.payment_id;
     const { hooks } = this;
@@ -200,9 +232,9 @@ export class TenderCardForm extends TenderElement {
     return this.asking.finally(() => (this.asking = null));
   }
 
-  /** Focuses the card number (the first field), as `element.focus()` does on the host. */
+  /** Focuses the first field, as `element.focus()` does on the host: the card number, or the chosen row of the saved cards. */
   override focus(options?: FocusOptions): void {
-    this.renderRoot.querySelector<HTMLElement>('#number')?.focus(options);
+    this.renderRoot.querySelector<HTMLElement>(this.saved?.cards.length ? '[name=saved]:checked' : '#number')?.focus(options);
   }
 
   private renderField(field: Field, label: string, control: unknown, hint?: unknown) {
@@ -218,7 +250,7 @@ export class TenderCardForm extends TenderElement {
   override render() {
     const { phase, payment, status, problem } = this.flow.state;
     const { brand, errors, cvcLength } = this.form;
-    const { form, extras } = this;
+    const { form, extras, saved } = this;
     // the fields take input from the first paint and stay focusable (read-only) while a confirm is in flight;
     // only the pay button waits for the payment
     const submitting = phase === 'submitting';
@@ -242,6 +274,8 @@ export class TenderCardForm extends TenderElement {
     const numberDescription = `number-error${phase === 'ready' && status ? ' status-line' : ''}${badge ? ' number-brand' : ''}`;
     return html`<div class="base layout-${layout} labels-${labels}${this.hideButton ? ' no-button' : ''}" part="base" lang=${tag} dir=${textDirection(tag)}>
       <form part="form" novalidate @submit=${this.handleSubmit} ?hidden=${!showForm} aria-busy=${submitting}>
+        ${saved?.list(submitting)}
+        <div class="new-card" ?hidden=${Boolean(saved?.chosen)}>
         ${this.showBrands ? html`<div class="brands" part="brands">${extras?.acceptedList()}</div>` : nothing}
         ${this.renderField(
           'number',
@@ -285,6 +319,8 @@ export class TenderCardForm extends TenderElement {
                 placeholder=${hiddenLabels ? nameLabel : ' '}
                 @input=${form.onNameInput} @blur=${form.onBlur} />`,
             )}
+        </div>
+        ${saved?.consent()}
         ${this.hideButton
           ? nothing
           : html`<button part="button" type="submit" ?disabled=${phase === 'loading' || this.disabled} aria-disabled=${submitting}>

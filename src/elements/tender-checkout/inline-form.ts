@@ -14,7 +14,7 @@ export const loadForm = lazy<typeof FormModule>(() => import('./card-form.js'));
 const prefetchClient = lazy(() => import('../../api/client.js'));
 
 /** The form's parts, exported through the element's shadow root. */
-const PARTS = 'base,form,field,label,input,input-invalid,brand,error,button,status';
+const PARTS = 'base,form,field,label,input,input-invalid,brand,error,button,status,saved-cards,saved-card,saved-card-selected,saved-cvc,save-card,save-consent';
 
 /** The element, as far as the inline path needs it. */
 export interface InlineFormElement extends HTMLElement {

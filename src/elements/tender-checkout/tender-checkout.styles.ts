@@ -58,6 +58,9 @@ export const styles = css`
     gap: ${t('spacing-unit')};
     margin: 0;
   }
+  .new-card {
+    display: contents;
+  }
   .row {
     display: grid;
     grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);

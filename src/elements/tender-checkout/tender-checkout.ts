@@ -47,6 +47,7 @@ const PROPS = {
   frameSrc: ['frame-src', 's', ''],
   showBrands: ['show-brands', 'b', false],
   preferredNetwork: ['preferred-network', 's', ''],
+  saveCard: ['save-card', 's', 'auto'],
 } as const;
 type PropName = keyof typeof PROPS;
 const BY_ATTRIBUTE = new Map<string, PropName>(Object.entries(PROPS).map(([name, [attribute]]) => [attribute, name as PropName]));
@@ -67,7 +68,7 @@ const Base = (globalThis.HTMLElement ?? class {}) as typeof HTMLElement;
  * data never reaches the merchant's page); `inline` puts it in this element's shadow root.
  *
  * @event tender-ready - The payment was fetched and can be paid (once per connection). `{ paymentId, amount, currency, status }`
- * @event tender-change - The card state changed. `{ complete, empty, brand, errors: { number?, expiry?, cvc? } }`
+ * @event tender-change - The card state changed. `{ complete, empty, brand, errors: { number?, expiry?, cvc? }, savedCard? }`
  * @event tender-submit - The customer asked to pay; `preventDefault()` stops the confirm. `{ paymentId }`
  * @event tender-redirect - 3-D Secure needs a navigation; `preventDefault()` to handle it yourself. `{ paymentId, url }`
  * @event tender-result - An outcome is known. `{ paymentId, status, retryable, errorCode?, errorMessage?, payment }`
@@ -87,6 +88,12 @@ const Base = (globalThis.HTMLElement ?? class {}) as typeof HTMLElement;
  * @csspart error - Each field's error.
  * @csspart button - The pay button.
  * @csspart status - The status area (what is shown; announcements go through one hidden live region).
+ * @csspart saved-cards - The customer's saved cards: the radio group (a payment with a customer who has saved cards).
+ * @csspart saved-card - Each saved card's row, and "Use a new card".
+ * @csspart saved-card-selected - The chosen row (beside `saved-card`).
+ * @csspart saved-cvc - The security-code field of a chosen saved card (beside `field`).
+ * @csspart save-card - The "Save this card for future payments" box and its label.
+ * @csspart save-consent - The consent text shown instead of the box for a payment set up for later charges (`setup_future_usage: "off_session"`).
  *
  * @cssproperty --tender-color-text - Body text.
  * @cssproperty --tender-color-text-secondary - Secondary text (hints, the brand badge).
@@ -186,6 +193,8 @@ export class TenderCheckout extends Base {
   declare showBrands: boolean;
   /** The network a co-badged card goes on unless the customer picks the other, by its API name (`CartesBancaires`). */
   declare preferredNetwork: string;
+  /** `auto` (default): a payment with a customer offers "Save this card for future payments"; `never`: it does not. */
+  declare saveCard: string;
   private appearanceValue: Appearance | null = null;
   private messagesValue: Partial<Messages> = {};
 

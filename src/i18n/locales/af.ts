@@ -69,5 +69,11 @@ const messages: Messages = {
   'announce.invalid': 'Sommige kaartbesonderhede vereis aandag.',
   close: 'Sluit',
   frameTitle: 'Kaartbetalingsvorm',
+  'saved.legend': 'Gestoorde kaarte',
+  'saved.card': '{brand} wat eindig op {last4}, verval {expiry}',
+  'saved.expired': 'Verval',
+  'saved.new': 'Gebruik ’n nuwe kaart',
+  'saved.save': 'Stoor hierdie kaart vir toekomstige betalings',
+  'saved.consent': 'Jou kaart sal vir toekomstige betalings gestoor word.',
 };
 export default messages;

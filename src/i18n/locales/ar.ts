@@ -69,5 +69,11 @@ const messages: Messages = {
   'announce.invalid': 'يرجى مراجعة بيانات البطاقة.',
   close: 'إغلاق',
   frameTitle: 'نموذج الدفع بالبطاقة',
+  'saved.legend': 'البطاقات المحفوظة',
+  'saved.card': '{brand} المنتهية بـ {last4}، تنتهي صلاحيتها {expiry}',
+  'saved.expired': 'منتهية الصلاحية',
+  'saved.new': 'استخدام بطاقة جديدة',
+  'saved.save': 'حفظ هذه البطاقة للمدفوعات المستقبلية',
+  'saved.consent': 'سيتم حفظ بطاقتك للمدفوعات المستقبلية.',
 };
 export default messages;

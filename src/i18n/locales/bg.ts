@@ -69,5 +69,11 @@ const messages: Messages = {
   'announce.invalid': 'Проверете данните за картата.',
   close: 'Затвори',
   frameTitle: 'Формуляр за плащане с карта',
+  'saved.legend': 'Запазени карти',
+  'saved.card': '{brand}, завършваща на {last4}, валидна до {expiry}',
+  'saved.expired': 'Изтекла',
+  'saved.new': 'Използвайте нова карта',
+  'saved.save': 'Запазете тази карта за бъдещи плащания',
+  'saved.consent': 'Картата ви ще бъде запазена за бъдещи плащания.',
 };
 export default messages;

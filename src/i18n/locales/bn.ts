@@ -69,5 +69,11 @@ const messages: Messages = {
   'announce.invalid': 'কার্ডের তথ্য ঠিক করুন।',
   close: 'বন্ধ করুন',
   frameTitle: 'কার্ডে পেমেন্টের ফর্ম',
+  'saved.legend': 'সংরক্ষিত কার্ড',
+  'saved.card': '{brand}, শেষে {last4}, মেয়াদ {expiry}',
+  'saved.expired': 'মেয়াদোত্তীর্ণ',
+  'saved.new': 'নতুন কার্ড ব্যবহার করুন',
+  'saved.save': 'ভবিষ্যতের পেমেন্টের জন্য এই কার্ডটি সংরক্ষণ করুন',
+  'saved.consent': 'ভবিষ্যতের পেমেন্টের জন্য আপনার কার্ড সংরক্ষণ করা হবে।',
 };
 export default messages;

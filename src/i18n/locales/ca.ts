@@ -72,5 +72,11 @@ const messages: Messages = {
   'announce.invalid': 'Cal revisar algunes dades de la targeta.',
   close: 'Tanca',
   frameTitle: 'Formulari de pagament amb targeta',
+  'saved.legend': 'Targetes desades',
+  'saved.card': '{brand} acabada en {last4}, caduca el {expiry}',
+  'saved.expired': 'Caducada',
+  'saved.new': 'Utilitza una targeta nova',
+  'saved.save': 'Desa aquesta targeta per a pagaments futurs',
+  'saved.consent': 'La teva targeta es desarà per a pagaments futurs.',
 };
 export default messages;

@@ -69,5 +69,11 @@ const messages: Messages = {
   'announce.invalid': 'Některé údaje o kartě je třeba zkontrolovat.',
   close: 'Zavřít',
   frameTitle: 'Formulář pro platbu kartou',
+  'saved.legend': 'Uložené karty',
+  'saved.card': '{brand} končící na {last4}, platnost do {expiry}',
+  'saved.expired': 'Platnost vypršela',
+  'saved.new': 'Použít novou kartu',
+  'saved.save': 'Uložit tuto kartu pro budoucí platby',
+  'saved.consent': 'Vaše karta bude uložena pro budoucí platby.',
 };
 export default messages;

@@ -71,5 +71,11 @@ const messages: Messages = {
   'announce.invalid': 'Nogle af kortoplysningerne skal kontrolleres.',
   close: 'Luk',
   frameTitle: 'Formular til kortbetaling',
+  'saved.legend': 'Gemte kort',
+  'saved.card': '{brand} der slutter på {last4}, udløber {expiry}',
+  'saved.expired': 'Udløbet',
+  'saved.new': 'Brug et nyt kort',
+  'saved.save': 'Gem dette kort til fremtidige betalinger',
+  'saved.consent': 'Dit kort bliver gemt til fremtidige betalinger.',
 };
 export default messages;

@@ -73,5 +73,11 @@ const messages: Messages = {
   'announce.invalid': 'Einige Kartenangaben müssen überprüft werden.',
   close: 'Schließen',
   frameTitle: 'Formular für Kartenzahlung',
+  'saved.legend': 'Gespeicherte Karten',
+  'saved.card': '{brand} mit Endziffern {last4}, gültig bis {expiry}',
+  'saved.expired': 'Abgelaufen',
+  'saved.new': 'Neue Karte verwenden',
+  'saved.save': 'Diese Karte für künftige Zahlungen speichern',
+  'saved.consent': 'Ihre Karte wird für künftige Zahlungen gespeichert.',
 };
 export default messages;

@@ -70,5 +70,11 @@ const messages: Messages = {
   'announce.invalid': 'Ελέγξτε τα στοιχεία της κάρτας.',
   close: 'Κλείσιμο',
   frameTitle: 'Πληρωμή με κάρτα',
+  'saved.legend': 'Αποθηκευμένες κάρτες',
+  'saved.card': '{brand} που τελειώνει σε {last4}, λήξη {expiry}',
+  'saved.expired': 'Έληξε',
+  'saved.new': 'Χρήση νέας κάρτας',
+  'saved.save': 'Αποθήκευση κάρτας για μελλοντικές πληρωμές',
+  'saved.consent': 'Η κάρτα σας θα αποθηκευτεί για μελλοντικές πληρωμές.',
 };
 export default messages;

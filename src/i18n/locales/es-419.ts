@@ -72,5 +72,11 @@ const messages: Messages = {
   'announce.invalid': 'Revisa algunos datos de la tarjeta.',
   close: 'Cerrar',
   frameTitle: 'Formulario de pago con tarjeta',
+  'saved.legend': 'Tarjetas guardadas',
+  'saved.card': '{brand} terminada en {last4}, vence el {expiry}',
+  'saved.expired': 'Vencida',
+  'saved.new': 'Usar una tarjeta nueva',
+  'saved.save': 'Guardar esta tarjeta para pagos futuros',
+  'saved.consent': 'Tu tarjeta se guardará para pagos futuros.',
 };
 export default messages;

@@ -72,5 +72,11 @@ const messages: Messages = {
   'announce.invalid': 'Revisa algunos datos de la tarjeta.',
   close: 'Cerrar',
   frameTitle: 'Formulario de pago con tarjeta',
+  'saved.legend': 'Tarjetas guardadas',
+  'saved.card': '{brand} acabada en {last4}, caduca el {expiry}',
+  'saved.expired': 'Caducada',
+  'saved.new': 'Usar una tarjeta nueva',
+  'saved.save': 'Guardar esta tarjeta para futuros pagos',
+  'saved.consent': 'Tu tarjeta se guardará para futuros pagos.',
 };
 export default messages;

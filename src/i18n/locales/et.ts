@@ -71,5 +71,11 @@ const messages: Messages = {
   'announce.invalid': 'Mõned kaardiandmed vajavad tähelepanu.',
   close: 'Sulge',
   frameTitle: 'Kaardimakse vorm',
+  'saved.legend': 'Salvestatud kaardid',
+  'saved.card': '{brand}, lõpeb numbritega {last4}, kehtib kuni {expiry}',
+  'saved.expired': 'Aegunud',
+  'saved.new': 'Kasuta uut kaarti',
+  'saved.save': 'Salvesta see kaart tulevasteks maksete jaoks',
+  'saved.consent': 'Teie kaart salvestatakse tulevaste maksete jaoks.',
 };
 export default messages;

@@ -69,5 +69,11 @@ const messages: Messages = {
   'announce.invalid': 'برخی اطلاعات کارت را بررسی کنید.',
   close: 'بستن',
   frameTitle: 'فرم پرداخت با کارت',
+  'saved.legend': 'کارت‌های ذخیره‌شده',
+  'saved.card': '{brand} با پایان {last4}، انقضا {expiry}',
+  'saved.expired': 'منقضی‌شده',
+  'saved.new': 'استفاده از کارت جدید',
+  'saved.save': 'ذخیرهٔ این کارت برای پرداخت‌های آینده',
+  'saved.consent': 'کارت شما برای پرداخت‌های آینده ذخیره می‌شود.',
 };
 export default messages;

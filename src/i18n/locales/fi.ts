@@ -70,5 +70,11 @@ const messages: Messages = {
   'announce.invalid': 'Joissakin kortin tiedoissa on korjattavaa.',
   close: 'Sulje',
   frameTitle: 'Korttimaksulomake',
+  'saved.legend': 'Tallennetut kortit',
+  'saved.card': '{brand}, loppunumerot {last4}, voimassa {expiry}',
+  'saved.expired': 'Vanhentunut',
+  'saved.new': 'Käytä uutta korttia',
+  'saved.save': 'Tallenna tämä kortti tulevia maksuja varten',
+  'saved.consent': 'Korttisi tallennetaan tulevia maksuja varten.',
 };
 export default messages;

@@ -71,5 +71,11 @@ const messages: Messages = {
   'announce.invalid': 'May ilang detalye ng card na kailangang ayusin.',
   close: 'Isara',
   frameTitle: 'Form ng pagbabayad gamit ang card',
+  'saved.legend': 'Mga naka-save na card',
+  'saved.card': '{brand} na nagtatapos sa {last4}, mag-e-expire sa {expiry}',
+  'saved.expired': 'Expired na',
+  'saved.new': 'Gumamit ng bagong card',
+  'saved.save': 'I-save ang card na ito para sa mga susunod na bayad',
+  'saved.consent': 'Ise-save ang iyong card para sa mga susunod na bayad.',
 };
 export default messages;

@@ -73,5 +73,11 @@ const messages: Messages = {
   'announce.invalid': 'Certains renseignements de la carte doivent être vérifiés.',
   close: 'Fermer',
   frameTitle: 'Formulaire de paiement par carte',
+  'saved.legend': 'Cartes enregistrées',
+  'saved.card': '{brand} se terminant par {last4}, expire le {expiry}',
+  'saved.expired': 'Expirée',
+  'saved.new': 'Utiliser une nouvelle carte',
+  'saved.save': 'Enregistrer cette carte pour les paiements futurs',
+  'saved.consent': 'Votre carte sera enregistrée pour les paiements futurs.',
 };
 export default messages;

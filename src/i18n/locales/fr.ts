@@ -71,5 +71,11 @@ const messages: Messages = {
   'announce.invalid': 'Certaines informations de la carte doivent être vérifiées.',
   close: 'Fermer',
   frameTitle: 'Formulaire de paiement par carte',
+  'saved.legend': 'Cartes enregistrées',
+  'saved.card': '{brand} se terminant par {last4}, expire fin {expiry}',
+  'saved.expired': 'Expirée',
+  'saved.new': 'Utiliser une nouvelle carte',
+  'saved.save': 'Enregistrer cette carte pour mes prochains paiements',
+  'saved.consent': 'Votre carte sera enregistrée pour vos prochains paiements.',
 };
 export default messages;

@@ -69,5 +69,11 @@ const messages: Messages = {
   'announce.invalid': 'יש לבדוק חלק מפרטי הכרטיס.',
   close: 'סגירה',
   frameTitle: 'טופס תשלום בכרטיס',
+  'saved.legend': 'כרטיסים שמורים',
+  'saved.card': '{brand} המסתיים ב-{last4}, בתוקף עד {expiry}',
+  'saved.expired': 'פג תוקף',
+  'saved.new': 'שימוש בכרטיס חדש',
+  'saved.save': 'שמירת הכרטיס לתשלומים עתידיים',
+  'saved.consent': 'הכרטיס שלך יישמר לתשלומים עתידיים.',
 };
 export default messages;

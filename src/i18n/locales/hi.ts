@@ -69,5 +69,11 @@ const messages: Messages = {
   'announce.invalid': 'कार्ड के कुछ विवरण जाँचें।',
   close: 'बंद करें',
   frameTitle: 'कार्ड भुगतान फ़ॉर्म',
+  'saved.legend': 'सहेजे गए कार्ड',
+  'saved.card': '{brand} जिसके अंतिम अंक {last4} हैं, समाप्ति {expiry}',
+  'saved.expired': 'समाप्त',
+  'saved.new': 'नया कार्ड इस्तेमाल करें',
+  'saved.save': 'भविष्य के भुगतानों के लिए यह कार्ड सहेजें',
+  'saved.consent': 'आपका कार्ड भविष्य के भुगतानों के लिए सहेजा जाएगा।',
 };
 export default messages;

@@ -69,5 +69,11 @@ const messages: Messages = {
   'announce.invalid': 'Neke podatke o kartici treba provjeriti.',
   close: 'Zatvori',
   frameTitle: 'Obrazac za plaćanje karticom',
+  'saved.legend': 'Spremljene kartice',
+  'saved.card': '{brand} koja završava s {last4}, istječe {expiry}',
+  'saved.expired': 'Istekla',
+  'saved.new': 'Upotrijebi novu karticu',
+  'saved.save': 'Spremi ovu karticu za buduća plaćanja',
+  'saved.consent': 'Vaša će kartica biti spremljena za buduća plaćanja.',
 };
 export default messages;

@@ -69,5 +69,11 @@ const messages: Messages = {
   'announce.invalid': 'Néhány kártyaadatot ellenőrizni kell.',
   close: 'Bezárás',
   frameTitle: 'Kártyás fizetési űrlap',
+  'saved.legend': 'Mentett kártyák',
+  'saved.card': '{last4} végű {brand}, lejár: {expiry}',
+  'saved.expired': 'Lejárt',
+  'saved.new': 'Új kártya használata',
+  'saved.save': 'Kártya mentése a későbbi fizetésekhez',
+  'saved.consent': 'A kártyáját elmentjük a későbbi fizetésekhez.',
 };
 export default messages;

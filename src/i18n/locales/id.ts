@@ -70,5 +70,11 @@ const messages: Messages = {
   'announce.invalid': 'Beberapa detail kartu perlu diperiksa.',
   close: 'Tutup',
   frameTitle: 'Formulir pembayaran kartu',
+  'saved.legend': 'Kartu tersimpan',
+  'saved.card': '{brand} berakhiran {last4}, berlaku hingga {expiry}',
+  'saved.expired': 'Kedaluwarsa',
+  'saved.new': 'Gunakan kartu baru',
+  'saved.save': 'Simpan kartu ini untuk pembayaran berikutnya',
+  'saved.consent': 'Kartu Anda akan disimpan untuk pembayaran berikutnya.',
 };
 export default messages;

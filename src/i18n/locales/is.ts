@@ -69,5 +69,11 @@ const messages: Messages = {
   'announce.invalid': 'Athuga þarf sumar kortaupplýsingar.',
   close: 'Loka',
   frameTitle: 'Greiðsluform fyrir kort',
+  'saved.legend': 'Vistuð kort',
+  'saved.card': '{brand} sem endar á {last4}, gildir til {expiry}',
+  'saved.expired': 'Útrunnið',
+  'saved.new': 'Nota nýtt kort',
+  'saved.save': 'Vista þetta kort fyrir framtíðargreiðslur',
+  'saved.consent': 'Kortið þitt verður vistað fyrir framtíðargreiðslur.',
 };
 export default messages;

@@ -70,5 +70,11 @@ const messages: Messages = {
   'announce.invalid': 'Alcuni dati della carta vanno controllati.',
   close: 'Chiudi',
   frameTitle: 'Modulo di pagamento con carta',
+  'saved.legend': 'Carte salvate',
+  'saved.card': '{brand} che termina con {last4}, scade il {expiry}',
+  'saved.expired': 'Scaduta',
+  'saved.new': 'Usa una nuova carta',
+  'saved.save': 'Salva questa carta per i pagamenti futuri',
+  'saved.consent': 'La tua carta verrà salvata per i pagamenti futuri.',
 };
 export default messages;

@@ -69,5 +69,11 @@ const messages: Messages = {
   'announce.invalid': 'カード情報をご確認ください。',
   close: '閉じる',
   frameTitle: 'カード支払いフォーム',
+  'saved.legend': '保存済みのカード',
+  'saved.card': '{brand}（末尾 {last4}、有効期限 {expiry}）',
+  'saved.expired': '有効期限切れ',
+  'saved.new': '新しいカードを使う',
+  'saved.save': 'このカードを今後の支払いのために保存する',
+  'saved.consent': 'カードは今後の支払いのために保存されます。',
 };
 export default messages;

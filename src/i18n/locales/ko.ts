@@ -69,5 +69,11 @@ const messages: Messages = {
   'announce.invalid': '일부 카드 정보를 확인해 주세요.',
   close: '닫기',
   frameTitle: '카드 결제 양식',
+  'saved.legend': '저장된 카드',
+  'saved.card': '{last4}(으)로 끝나는 {brand}, 만료 {expiry}',
+  'saved.expired': '만료됨',
+  'saved.new': '새 카드 사용',
+  'saved.save': '다음 결제를 위해 이 카드 저장',
+  'saved.consent': '다음 결제를 위해 카드가 저장됩니다.',
 };
 export default messages;

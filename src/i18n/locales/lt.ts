@@ -69,5 +69,11 @@ const messages: Messages = {
   'announce.invalid': 'Kai kuriuos kortelės duomenis reikia patikrinti.',
   close: 'Uždaryti',
   frameTitle: 'Mokėjimo kortele forma',
+  'saved.legend': 'Išsaugotos kortelės',
+  'saved.card': '{brand}, besibaigianti {last4}, galioja iki {expiry}',
+  'saved.expired': 'Nebegalioja',
+  'saved.new': 'Naudoti naują kortelę',
+  'saved.save': 'Išsaugoti šią kortelę būsimiems mokėjimams',
+  'saved.consent': 'Jūsų kortelė bus išsaugota būsimiems mokėjimams.',
 };
 export default messages;

@@ -69,5 +69,11 @@ const messages: Messages = {
   'announce.invalid': 'Daži kartes dati ir jāpārbauda.',
   close: 'Aizvērt',
   frameTitle: 'Maksājuma ar karti veidlapa',
+  'saved.legend': 'Saglabātās kartes',
+  'saved.card': '{brand}, kas beidzas ar {last4}, derīga līdz {expiry}',
+  'saved.expired': 'Beidzies derīgums',
+  'saved.new': 'Izmantot jaunu karti',
+  'saved.save': 'Saglabāt šo karti turpmākiem maksājumiem',
+  'saved.consent': 'Jūsu karte tiks saglabāta turpmākiem maksājumiem.',
 };
 export default messages;

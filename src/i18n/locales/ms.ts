@@ -70,5 +70,11 @@ const messages: Messages = {
   'announce.invalid': 'Beberapa butiran kad perlu disemak.',
   close: 'Tutup',
   frameTitle: 'Borang pembayaran kad',
+  'saved.legend': 'Kad yang disimpan',
+  'saved.card': '{brand} berakhir dengan {last4}, tamat tempoh {expiry}',
+  'saved.expired': 'Tamat tempoh',
+  'saved.new': 'Guna kad baharu',
+  'saved.save': 'Simpan kad ini untuk pembayaran akan datang',
+  'saved.consent': 'Kad anda akan disimpan untuk pembayaran akan datang.',
 };
 export default messages;

@@ -69,5 +69,11 @@ const messages: Messages = {
   'announce.invalid': 'Xi dettalji tal-karta jeħtieġu attenzjoni.',
   close: 'Agħlaq',
   frameTitle: 'Formola tal-ħlas bil-karta',
+  'saved.legend': 'Karti ssejvjati',
+  'saved.card': '{brand} li tispiċċa b’{last4}, tiskadi {expiry}',
+  'saved.expired': 'Skaduta',
+  'saved.new': 'Uża karta ġdida',
+  'saved.save': 'Issejvja din il-karta għal ħlasijiet futuri',
+  'saved.consent': 'Il-karta tiegħek se tiġi ssejvjata għal ħlasijiet futuri.',
 };
 export default messages;

@@ -69,5 +69,11 @@ const messages: Messages = {
   'announce.invalid': 'Noen av kortopplysningene må sjekkes.',
   close: 'Lukk',
   frameTitle: 'Skjema for kortbetaling',
+  'saved.legend': 'Lagrede kort',
+  'saved.card': '{brand} som slutter på {last4}, utløper {expiry}',
+  'saved.expired': 'Utløpt',
+  'saved.new': 'Bruk et nytt kort',
+  'saved.save': 'Lagre dette kortet for fremtidige betalinger',
+  'saved.consent': 'Kortet ditt blir lagret for fremtidige betalinger.',
 };
 export default messages;

@@ -69,5 +69,11 @@ const messages: Messages = {
   'announce.invalid': 'Sommige kaartgegevens moeten worden gecontroleerd.',
   close: 'Sluiten',
   frameTitle: 'Formulier voor kaartbetaling',
+  'saved.legend': 'Opgeslagen kaarten',
+  'saved.card': '{brand} eindigend op {last4}, verloopt {expiry}',
+  'saved.expired': 'Verlopen',
+  'saved.new': 'Een nieuwe kaart gebruiken',
+  'saved.save': 'Deze kaart bewaren voor toekomstige betalingen',
+  'saved.consent': 'Je kaart wordt bewaard voor toekomstige betalingen.',
 };
 export default messages;

@@ -69,5 +69,11 @@ const messages: Messages = {
   'announce.invalid': 'Niektóre dane karty wymagają sprawdzenia.',
   close: 'Zamknij',
   frameTitle: 'Formularz płatności kartą',
+  'saved.legend': 'Zapisane karty',
+  'saved.card': '{brand} z końcówką {last4}, ważna do {expiry}',
+  'saved.expired': 'Wygasła',
+  'saved.new': 'Użyj nowej karty',
+  'saved.save': 'Zapisz tę kartę do przyszłych płatności',
+  'saved.consent': 'Twoja karta zostanie zapisana do przyszłych płatności.',
 };
 export default messages;

@@ -69,5 +69,11 @@ const messages: Messages = {
   'announce.invalid': 'Alguns dados do cartão precisam de atenção.',
   close: 'Fechar',
   frameTitle: 'Formulário de pagamento com cartão',
+  'saved.legend': 'Cartões salvos',
+  'saved.card': '{brand} com final {last4}, vence em {expiry}',
+  'saved.expired': 'Vencido',
+  'saved.new': 'Usar um cartão novo',
+  'saved.save': 'Salvar este cartão para pagamentos futuros',
+  'saved.consent': 'Seu cartão será salvo para pagamentos futuros.',
 };
 export default messages;

@@ -69,5 +69,11 @@ const messages: Messages = {
   'announce.invalid': 'Alguns dados do cartão precisam de ser verificados.',
   close: 'Fechar',
   frameTitle: 'Formulário de pagamento com cartão',
+  'saved.legend': 'Cartões guardados',
+  'saved.card': '{brand} terminado em {last4}, expira em {expiry}',
+  'saved.expired': 'Expirado',
+  'saved.new': 'Usar um cartão novo',
+  'saved.save': 'Guardar este cartão para pagamentos futuros',
+  'saved.consent': 'O seu cartão será guardado para pagamentos futuros.',
 };
 export default messages;

@@ -69,5 +69,11 @@ const messages: Messages = {
   'announce.invalid': 'Unele date ale cardului necesită atenție.',
   close: 'Închide',
   frameTitle: 'Formular de plată cu cardul',
+  'saved.legend': 'Carduri salvate',
+  'saved.card': '{brand} care se termină cu {last4}, expiră la {expiry}',
+  'saved.expired': 'Expirat',
+  'saved.new': 'Folosește un card nou',
+  'saved.save': 'Salvează acest card pentru plăți viitoare',
+  'saved.consent': 'Cardul tău va fi salvat pentru plăți viitoare.',
 };
 export default messages;

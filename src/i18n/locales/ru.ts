@@ -69,5 +69,11 @@ const messages: Messages = {
   'announce.invalid': 'Проверьте данные карты.',
   close: 'Закрыть',
   frameTitle: 'Форма оплаты картой',
+  'saved.legend': 'Сохранённые карты',
+  'saved.card': '{brand}, оканчивается на {last4}, действует до {expiry}',
+  'saved.expired': 'Срок истёк',
+  'saved.new': 'Использовать новую карту',
+  'saved.save': 'Сохранить эту карту для будущих платежей',
+  'saved.consent': 'Ваша карта будет сохранена для будущих платежей.',
 };
 export default messages;

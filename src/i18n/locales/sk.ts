@@ -69,5 +69,11 @@ const messages: Messages = {
   'announce.invalid': 'Niektoré údaje karty vyžadujú pozornosť.',
   close: 'Zavrieť',
   frameTitle: 'Formulár na platbu kartou',
+  'saved.legend': 'Uložené karty',
+  'saved.card': '{brand} končiaca na {last4}, platnosť do {expiry}',
+  'saved.expired': 'Platnosť vypršala',
+  'saved.new': 'Použiť novú kartu',
+  'saved.save': 'Uložiť túto kartu na budúce platby',
+  'saved.consent': 'Vaša karta bude uložená na budúce platby.',
 };
 export default messages;

@@ -69,5 +69,11 @@ const messages: Messages = {
   'announce.invalid': 'Nekateri podatki kartice zahtevajo pozornost.',
   close: 'Zapri',
   frameTitle: 'Obrazec za plačilo s kartico',
+  'saved.legend': 'Shranjene kartice',
+  'saved.card': '{brand}, ki se konča s {last4}, poteče {expiry}',
+  'saved.expired': 'Potekla',
+  'saved.new': 'Uporabi novo kartico',
+  'saved.save': 'Shrani to kartico za prihodnja plačila',
+  'saved.consent': 'Vaša kartica bo shranjena za prihodnja plačila.',
 };
 export default messages;

@@ -69,5 +69,11 @@ const messages: Messages = {
   'announce.invalid': 'Proverite podatke o kartici.',
   close: 'Zatvori',
   frameTitle: 'Obrazac za plaćanje karticom',
+  'saved.legend': 'Sačuvane kartice',
+  'saved.card': '{brand} koja se završava sa {last4}, ističe {expiry}',
+  'saved.expired': 'Istekla',
+  'saved.new': 'Koristi novu karticu',
+  'saved.save': 'Sačuvaj ovu karticu za buduća plaćanja',
+  'saved.consent': 'Vaša kartica će biti sačuvana za buduća plaćanja.',
 };
 export default messages;

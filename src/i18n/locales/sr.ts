@@ -69,5 +69,11 @@ const messages: Messages = {
   'announce.invalid': 'Проверите податке о картици.',
   close: 'Затвори',
   frameTitle: 'Образац за плаћање картицом',
+  'saved.legend': 'Сачуване картице',
+  'saved.card': '{brand} која се завршава са {last4}, истиче {expiry}',
+  'saved.expired': 'Истекла',
+  'saved.new': 'Користи нову картицу',
+  'saved.save': 'Сачувај ову картицу за будућа плаћања',
+  'saved.consent': 'Ваша картица ће бити сачувана за будућа плаћања.',
 };
 export default messages;

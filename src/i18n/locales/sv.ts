@@ -69,5 +69,11 @@ const messages: Messages = {
   'announce.invalid': 'Vissa kortuppgifter behöver åtgärdas.',
   close: 'Stäng',
   frameTitle: 'Formulär för kortbetalning',
+  'saved.legend': 'Sparade kort',
+  'saved.card': '{brand} som slutar på {last4}, går ut {expiry}',
+  'saved.expired': 'Utgånget',
+  'saved.new': 'Använd ett nytt kort',
+  'saved.save': 'Spara kortet för framtida betalningar',
+  'saved.consent': 'Ditt kort sparas för framtida betalningar.',
 };
 export default messages;

@@ -69,5 +69,11 @@ const messages: Messages = {
   'announce.invalid': 'Baadhi ya maelezo ya kadi yanahitaji kurekebishwa.',
   close: 'Funga',
   frameTitle: 'Fomu ya malipo kwa kadi',
+  'saved.legend': 'Kadi zilizohifadhiwa',
+  'saved.card': '{brand} inayoishia {last4}, inaisha muda {expiry}',
+  'saved.expired': 'Muda umeisha',
+  'saved.new': 'Tumia kadi mpya',
+  'saved.save': 'Hifadhi kadi hii kwa malipo yajayo',
+  'saved.consent': 'Kadi yako itahifadhiwa kwa malipo yajayo.',
 };
 export default messages;

@@ -69,5 +69,11 @@ const messages: Messages = {
   'announce.invalid': 'கார்டு விவரங்களைச் சரிபார்க்கவும்.',
   close: 'மூடு',
   frameTitle: 'கார்டு கட்டணப் படிவம்',
+  'saved.legend': 'சேமித்த கார்டுகள்',
+  'saved.card': '{last4} இல் முடியும் {brand}, காலாவதி {expiry}',
+  'saved.expired': 'காலாவதியானது',
+  'saved.new': 'புதிய கார்டைப் பயன்படுத்து',
+  'saved.save': 'எதிர்காலப் பணம் செலுத்தலுக்கு இந்தக் கார்டைச் சேமி',
+  'saved.consent': 'எதிர்காலப் பணம் செலுத்தலுக்கு உங்கள் கார்டு சேமிக்கப்படும்.',
 };
 export default messages;

@@ -69,5 +69,11 @@ const messages: Messages = {
   'announce.invalid': 'โปรดตรวจสอบข้อมูลบัตร',
   close: 'ปิด',
   frameTitle: 'แบบฟอร์มชำระเงินด้วยบัตร',
+  'saved.legend': 'บัตรที่บันทึกไว้',
+  'saved.card': '{brand} ลงท้ายด้วย {last4} หมดอายุ {expiry}',
+  'saved.expired': 'หมดอายุแล้ว',
+  'saved.new': 'ใช้บัตรใหม่',
+  'saved.save': 'บันทึกบัตรนี้สำหรับการชำระเงินครั้งต่อไป',
+  'saved.consent': 'ระบบจะบันทึกบัตรของคุณไว้สำหรับการชำระเงินครั้งต่อไป',
 };
 export default messages;

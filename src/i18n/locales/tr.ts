@@ -69,5 +69,11 @@ const messages: Messages = {
   'announce.invalid': 'Bazı kart bilgilerinin kontrol edilmesi gerekiyor.',
   close: 'Kapat',
   frameTitle: 'Kartla ödeme formu',
+  'saved.legend': 'Kayıtlı kartlar',
+  'saved.card': 'Son dört hanesi {last4} olan {brand}, son kullanma {expiry}',
+  'saved.expired': 'Süresi dolmuş',
+  'saved.new': 'Yeni kart kullan',
+  'saved.save': 'Bu kartı sonraki ödemeler için kaydet',
+  'saved.consent': 'Kartınız sonraki ödemeler için kaydedilecek.',
 };
 export default messages;

@@ -69,5 +69,11 @@ const messages: Messages = {
   'announce.invalid': 'Перевірте дані картки.',
   close: 'Закрити',
   frameTitle: 'Форма оплати карткою',
+  'saved.legend': 'Збережені картки',
+  'saved.card': '{brand}, що закінчується на {last4}, дійсна до {expiry}',
+  'saved.expired': 'Термін дії минув',
+  'saved.new': 'Використати нову картку',
+  'saved.save': 'Зберегти цю картку для майбутніх платежів',
+  'saved.consent': 'Вашу картку буде збережено для майбутніх платежів.',
 };
 export default messages;

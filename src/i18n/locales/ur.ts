@@ -69,5 +69,11 @@ const messages: Messages = {
   'announce.invalid': 'کارڈ کی تفصیلات درست کریں۔',
   close: 'بند کریں',
   frameTitle: 'کارڈ سے ادائیگی کا فارم',
+  'saved.legend': 'محفوظ کارڈ',
+  'saved.card': '{brand} جس کے آخر میں {last4} ہے، میعاد {expiry}',
+  'saved.expired': 'میعاد ختم',
+  'saved.new': 'نیا کارڈ استعمال کریں',
+  'saved.save': 'آئندہ ادائیگیوں کے لیے یہ کارڈ محفوظ کریں',
+  'saved.consent': 'آپ کا کارڈ آئندہ ادائیگیوں کے لیے محفوظ کر لیا جائے گا۔',
 };
 export default messages;

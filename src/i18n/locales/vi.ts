@@ -69,5 +69,11 @@ const messages: Messages = {
   'announce.invalid': 'Một số thông tin thẻ cần được kiểm tra.',
   close: 'Đóng',
   frameTitle: 'Biểu mẫu thanh toán bằng thẻ',
+  'saved.legend': 'Thẻ đã lưu',
+  'saved.card': '{brand} có số cuối {last4}, hết hạn {expiry}',
+  'saved.expired': 'Đã hết hạn',
+  'saved.new': 'Dùng thẻ mới',
+  'saved.save': 'Lưu thẻ này cho các lần thanh toán sau',
+  'saved.consent': 'Thẻ của bạn sẽ được lưu cho các lần thanh toán sau.',
 };
 export default messages;

@@ -69,5 +69,11 @@ const messages: Messages = {
   'announce.invalid': '部分卡資料需要您檢查。',
   close: '關閉',
   frameTitle: '信用卡付款表格',
+  'saved.legend': '已儲存的卡',
+  'saved.card': '尾號 {last4} 的 {brand}，有效期至 {expiry}',
+  'saved.expired': '已過期',
+  'saved.new': '使用新卡',
+  'saved.save': '儲存此卡以供日後付款',
+  'saved.consent': '你的卡將會儲存以供日後付款。',
 };
 export default messages;

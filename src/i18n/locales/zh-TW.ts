@@ -69,5 +69,11 @@ const messages: Messages = {
   'announce.invalid': '部分卡片資料需要您確認。',
   close: '關閉',
   frameTitle: '信用卡付款表單',
+  'saved.legend': '已儲存的卡片',
+  'saved.card': '末四碼 {last4} 的 {brand}，有效期限 {expiry}',
+  'saved.expired': '已過期',
+  'saved.new': '使用新卡片',
+  'saved.save': '儲存這張卡片以供日後付款',
+  'saved.consent': '您的卡片將會儲存以供日後付款。',
 };
 export default messages;

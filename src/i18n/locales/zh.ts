@@ -69,5 +69,11 @@ const messages: Messages = {
   'announce.invalid': '部分卡信息需要您检查。',
   close: '关闭',
   frameTitle: '银行卡支付表单',
+  'saved.legend': '已保存的卡',
+  'saved.card': '尾号 {last4} 的 {brand}，有效期至 {expiry}',
+  'saved.expired': '已过期',
+  'saved.new': '使用新卡',
+  'saved.save': '保存此卡以便日后付款',
+  'saved.consent': '您的卡将被保存以便日后付款。',
 };
 export default messages;
