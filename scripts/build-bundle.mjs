@@ -14,6 +14,9 @@
 //                                    imported when a confirm starts
 //   dist/chunks/extras-<hash>.js     the brand marks, the CVC illustration and the network choice of a co-badged card
 //                                    (src/elements/tender-checkout/card-extras.ts), imported at the form's first render
+//   dist/chunks/billing-<hash>.js    the billing fields, their country rules and English texts
+//                                    (src/elements/tender-checkout/billing-fields.ts), imported at the form's first
+//                                    render unless `billing`, `email` and `phone` are all `never`
 //   dist/locales/<tag>.js            one module per locale other than English, imported on demand: the list of
 //                                    its texts in English's key order (scripts/locale-values.mjs)
 //
@@ -228,6 +231,16 @@ const shortLitErrors = {
   },
 };
 
+const billingBuild = await esbuild.build({
+  ...common,
+  entryPoints: ['src/elements/tender-checkout/billing-fields.ts'],
+  outdir: join(dist, 'chunks'),
+  entryNames: 'billing-[hash]',
+  // it asks for the payment-method list (`required_fields`) with the client of the client chunk
+  plugins: [lazyChunks('chunks', [[/\/api\/client\.js$/, clientFile]]), minifyTemplates],
+});
+const billingFile = [...outputsByEntry(billingBuild.metafile).values()][0];
+FORM_CHUNKS.push([/(^|\/)billing-fields\.js$/, billingFile]);
 const formBuild = await esbuild.build({
   ...common,
   entryPoints: ['src/elements/tender-checkout/card-form.ts'],
@@ -257,5 +270,5 @@ for (const build of [main, formBuild]) {
 }
 const frame = await buildFrame(join(dist, 'frame'), { plugins: [minifyTemplates, shortLitErrors] });
 console.log(
-  `dist/tender-checkout.js, dist/${formFile}, dist/${protocolFile}, dist/${clientFile}, dist/${themesFile}, dist/${previewFile}, dist/${challengeFile}, dist/${confirmationFile}, dist/${extrasFile}, ${localeFiles.size} locale modules; dist/frame/${frame.script} and ${frame.preload.length} preloaded chunks`,
+  `dist/tender-checkout.js, dist/${formFile}, dist/${protocolFile}, dist/${clientFile}, dist/${themesFile}, dist/${previewFile}, dist/${challengeFile}, dist/${confirmationFile}, dist/${extrasFile}, dist/${billingFile}, ${localeFiles.size} locale modules; dist/frame/${frame.script} and ${frame.preload.length} preloaded chunks`,
 );

@@ -43,7 +43,7 @@ export const ALLOWED = [
   /^docs\/images\/themes\/[\w-]+\.png$/,
   /^dist\/(index|define|card|client|react|tender-checkout)\.js$/,
   /^dist\/shared-\w+\.js$/,
-  /^dist\/chunks\/(form|protocol|client|appearance|preview|challenge|confirmation|extras)-\w+\.js$/,
+  /^dist\/chunks\/(form|protocol|client|appearance|preview|challenge|confirmation|extras|billing)-\w+\.js$/,
   /^dist\/locales\/[a-z]{2,3}(-[A-Za-z0-9]+)?\.js$/,
   /^dist\/types\/(index|define|react|events)\.d\.ts$/,
   /^dist\/types\/(api|card|elements|flow|i18n|money|themes)\/[\w/-]+\.d\.ts$/,

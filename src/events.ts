@@ -54,6 +54,12 @@ export interface TenderChangeDetail {
   empty: boolean;
   brand: CardBrand | null;
   errors: CardErrors;
+  /**
+   * When the form shows billing fields: whether each is complete (`{ country: true, postal: false }`;
+   * keys `name`, `country`, `line1`, `line2`, `city`, `state`, `postal`, `email`, `phone`), never
+   * what it holds. `complete` is then the card's and these together.
+   */
+  billing?: Partial<Record<'name' | 'country' | 'line1' | 'line2' | 'city' | 'state' | 'postal' | 'email' | 'phone', boolean>>;
 }
 export interface TenderSubmitDetail {
   paymentId: string;

@@ -54,6 +54,10 @@ export const FrameConfig = z.object({
   showBrands: z.optional(z.boolean()),
   /** `preferred-network`: the network a co-badged card goes on unless the customer picks the other (`CartesBancaires`). */
   preferredNetwork: z.optional(z.string().check(z.maxLength(40))),
+  /** `billing`, `email`, `phone`: the billing fields asked for (optional: a host without them sends nothing, `auto`). */
+  billing: z.optional(z.string().check(z.maxLength(20))),
+  email: z.optional(z.string().check(z.maxLength(20))),
+  phone: z.optional(z.string().check(z.maxLength(20))),
   /** The host's computed `--tender-*` custom properties (name → value). */
   variables: z.record(z.string().check(z.regex(/^--tender-[a-z0-9-]+$/)), z.string().check(z.maxLength(200))),
 });

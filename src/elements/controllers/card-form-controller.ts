@@ -16,6 +16,8 @@ export interface CardFormOptions {
   emit: Emit;
   announce: (text: string) => void;
   t: (key: MessageKey, params?: Record<string, string>) => string;
+  /** Whether each billing field shown is complete (billing-fields.ts), null when none shows. */
+  billing?: () => Record<string, boolean> | null;
 }
 
 interface CardCheck {
@@ -161,6 +163,11 @@ export class CardFormController implements ReactiveController {
     return check.errors;
   }
 
+  /** Something beside the card changed (the billing fields): `tender-change` again if its detail did. */
+  changed(): void {
+    this.refresh(this.validation());
+  }
+
   /** The card for the confirm request. */
   cardInput(withName: boolean): CardInput {
     const expiry = parseExpiry(this.card.expiry);
@@ -282,7 +289,8 @@ export class CardFormController implements ReactiveController {
     }
     this.errors = shown;
     this.host.requestUpdate();
-    const detail = { complete, empty, brand: this.brand, errors: { ...shown } };
+    const billing = this.options.billing?.();
+    const detail = { complete: complete && !Object.values(billing ?? {}).includes(false), empty, brand: this.brand, errors: { ...shown }, ...(billing ? { billing } : {}) };
     const key = JSON.stringify(detail);
     if (key === this.lastChange) return;
     this.lastChange = key;

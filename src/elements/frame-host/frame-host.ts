@@ -43,6 +43,9 @@ export interface FrameHostElement extends ChallengeHost {
   readonly disabled: boolean;
   readonly showBrands: boolean;
   readonly preferredNetwork: string;
+  readonly billing: string;
+  readonly email: string;
+  readonly phone: string;
   readonly appearance: Appearance | null;
   readonly messages: Partial<Messages>;
 }
@@ -293,6 +296,9 @@ export class FrameHost {
       disabled: element.disabled,
       showBrands: element.showBrands,
       preferredNetwork: element.preferredNetwork,
+      billing: element.billing,
+      email: element.email,
+      phone: element.phone,
       requestTimeout: Number.isFinite(element.requestTimeout) && element.requestTimeout > 0 ? element.requestTimeout : 0,
       variables: hostValues,
     };

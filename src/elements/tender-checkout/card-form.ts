@@ -3,7 +3,7 @@ import { property } from 'lit/decorators.js';
 import type { FlowStatus } from '../../flow/describe.js';
 import type * as PreviewModule from '../../flow/preview.js';
 import type { PreviewState } from '../../flow/preview.js';
-import { isolate, loadCatalogue, resolveLocale, textDirection, type MessageKey, type Messages } from '../../i18n/index.js';
+import { formatMessage, isolate, loadCatalogue, resolveLocale, shippedTexts, textDirection, type MessageKey, type Messages } from '../../i18n/index.js';
 import { formatAmount } from '../../money/index.js';
 import type { Appearance, PresetName } from '../../themes/index.js';
 import { AnnouncerController } from '../controllers/announcer-controller.js';
@@ -16,6 +16,7 @@ import { lazy } from '../lazy.js';
 import { TenderElement, type Emit } from '../tender-element.js';
 import type { CardErrors, ConfirmOutcome } from '../../events.js';
 import type * as ExtrasModule from './card-extras.js';
+import type * as BillingModule from './billing-fields.js';
 import { styles } from './tender-checkout.styles.js';
 
 export type { CardErrors, ConfirmOutcome } from '../../events.js';
@@ -25,6 +26,8 @@ export type { PreviewState } from '../../flow/preview.js';
 const loadPreviewModule = lazy<typeof PreviewModule>(() => import('../../flow/preview.js'));
 /** The brand marks, the CVC illustration and the network choice of a co-badged card: a chunk of their own, asked for at the first render. */
 const loadExtrasModule = lazy<typeof ExtrasModule>(() => import('./card-extras.js'));
+/** The billing fields and their texts: a chunk of their own, asked for unless `billing`, `email` and `phone` are all `never`. */
+const loadBillingModule = lazy<typeof BillingModule>(() => import('./billing-fields.js'));
 
 /**
  * The card form itself, with the payment flow: what `<tender-checkout inline>` shows in its shadow
@@ -42,6 +45,9 @@ export class TenderCardForm extends TenderElement {
   /** Marks, CVC illustration, network choice (card-extras.ts), once loaded; and its loading. */
   private extras?: ExtrasModule.CardExtras;
   private extrasLoaded?: Promise<unknown>;
+  /** The billing fields (billing-fields.ts), once loaded; and its loading. */
+  private billingFields?: BillingModule.BillingFields;
+  private billingLoaded?: Promise<unknown>;
   private readonly emitter: Emit = (name, detail, options) => this.emit(name, detail, options);
   private readonly localization = new LocaleController(this);
   private readonly look = new AppearanceController(this, this.emitter);
@@ -54,10 +60,11 @@ export class TenderCardForm extends TenderElement {
     emit: this.emitter,
     announce: (text) => this.announcer.announce(text),
     t: (key, params) => this.t(key, params),
+    billing: () => this.billingFields?.completeness() ?? null,
   });
   private readonly flow = new PaymentFlowController(this, {
     emit: this.emitter,
-    card: () => ({ ...this.form.cardInput(!this.hideName), network: this.extras?.chosen }),
+    card: () => ({ ...this.form.cardInput(!this.hideName), network: this.extras?.chosen, billing: this.billingFields?.value() }),
     prepared: () => Promise.all([this.localization.loaded, this.look.applied]),
     text: (status) => this.textOf(status),
     confirmAgain: () => void this.confirm(),
@@ -96,6 +103,12 @@ export class TenderCardForm extends TenderElement {
   @property({ type: Boolean, attribute: 'show-brands' }) showBrands = false;
   /** The network a co-badged card goes on unless the customer picks the other, by its API name (`CartesBancaires`). */
   @property({ attribute: 'preferred-network' }) preferredNetwork = '';
+  /** Billing address: `auto` (what the payment-method list's `required_fields` ask), `postal-code`, `full`, `never`. */
+  @property() billing = 'auto';
+  /** The customer's email: `auto` (when `required_fields` asks), `required`, `never`. */
+  @property() email = 'auto';
+  /** The customer's phone: `auto`, `required`, `never`. */
+  @property() phone = 'auto';
   /** Set by the isolated frame only: what crosses to the host element (its events' questions, navigation, the challenge). */
   @property({ attribute: false }) hooks: FrameHooks | null = null;
 
@@ -104,6 +117,23 @@ export class TenderCardForm extends TenderElement {
       this.extrasLoaded = loadExtrasModule().then(
         (module) => (this.extras ??= new module.CardExtras(this, html)),
         () => undefined, // the badge names the brand and the CVC hint is text alone; the next update asks again
+      );
+    }
+    if (!this.billingFields && `${this.billing}${this.email}${this.phone}` !== 'nevernevernever') {
+      this.billingLoaded = loadBillingModule().then(
+        (module) =>
+          (this.billingFields ??= new module.BillingFields(this, html, {
+            announce: (text) => this.announcer.announce(text),
+            changed: () => this.form.changed(),
+            format: formatMessage,
+            context: () => ({
+              lang: this.localization.tag,
+              texts: shippedTexts(this.localization.tag),
+              payment: this.flow.state.payment,
+              submitting: this.flow.state.phase === 'submitting',
+            }),
+          })),
+        () => undefined, // no billing fields: the next update asks again
       );
     }
     if (changed.has('appearance') || changed.has('theme')) this.look.update();
@@ -120,7 +150,8 @@ export class TenderCardForm extends TenderElement {
   /** Also waits for the locale, the appearance and the success confirmation being loaded, and the render they cause. */
   protected override async getUpdateComplete(): Promise<boolean> {
     await super.getUpdateComplete();
-    await Promise.all([this.localization.loaded, this.look.applied, this.previewShown, this.extrasLoaded]);
+    await Promise.all([this.localization.loaded, this.look.applied, this.previewShown, this.extrasLoaded, this.billingLoaded]);
+    await this.billingFields?.loaded;
     await super.getUpdateComplete();
     await this.confirmation.loaded;
     return super.getUpdateComplete();
@@ -150,7 +181,7 @@ export class TenderCardForm extends TenderElement {
   }
 
   private textOf(status: Pick<FlowStatus, 'key' | 'text'>): string {
-    return status.key ? this.t(status.key) : (status.text ?? '');
+    return status.key ? this.t(status.key) : (this.billingFields?.declineText(this.flow.state.payment) ?? status.text ?? '');
   }
 
   private statusText(): string {
@@ -191,7 +222,7 @@ export class TenderCardForm extends TenderElement {
     }
     if (this.asking) return this.asking;
     const errors = this.form.submit();
-    if (errors) return Promise.resolve({ type: 'invalid', errors });
+    if (!(this.billingFields?.submit(!errors) ?? true) || errors) return Promise.resolve({ type: 'invalid', errors: errors ?? {} });
     const paymentId = payment.payment_id;
     const { hooks } = this;
     if (!hooks) return this.emit('tender-submit', { paymentId }, { cancelable: true }) ? flow.pay() : Promise.resolve({ type: 'cancelled' });
@@ -285,6 +316,7 @@ export class TenderCardForm extends TenderElement {
                 placeholder=${hiddenLabels ? nameLabel : ' '}
                 @input=${form.onNameInput} @blur=${form.onBlur} />`,
             )}
+        ${this.billingFields?.render(labels)}
         ${this.hideButton
           ? nothing
           : html`<button part="button" type="submit" ?disabled=${phase === 'loading' || this.disabled} aria-disabled=${submitting}>

@@ -47,6 +47,9 @@ const PROPS = {
   frameSrc: ['frame-src', 's', ''],
   showBrands: ['show-brands', 'b', false],
   preferredNetwork: ['preferred-network', 's', ''],
+  billing: ['billing', 's', 'auto'],
+  email: ['email', 's', 'auto'],
+  phone: ['phone', 's', 'auto'],
 } as const;
 type PropName = keyof typeof PROPS;
 const BY_ATTRIBUTE = new Map<string, PropName>(Object.entries(PROPS).map(([name, [attribute]]) => [attribute, name as PropName]));
@@ -186,6 +189,12 @@ export class TenderCheckout extends Base {
   declare showBrands: boolean;
   /** The network a co-badged card goes on unless the customer picks the other, by its API name (`CartesBancaires`). */
   declare preferredNetwork: string;
+  /** Billing address fields: `auto` (what the payment-method list's `required_fields` ask), `postal-code`, `full`, `never`. */
+  declare billing: string;
+  /** The customer's email: `auto` (when `required_fields` asks), `required`, `never`. */
+  declare email: string;
+  /** The customer's phone number: `auto`, `required`, `never`. */
+  declare phone: string;
   private appearanceValue: Appearance | null = null;
   private messagesValue: Partial<Messages> = {};
 
