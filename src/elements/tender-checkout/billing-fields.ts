@@ -150,6 +150,8 @@ export class BillingFields implements ReactiveController {
   private prefilledFor = '';
   private declineRead = '';
   private lastPreview = '';
+  /** The country shown is the locale's region, not one the customer or the payment chose: a payment's billing country replaces it. */
+  private countryByDefault = false;
   /** Settles when the payment-method list's answer is in, when `auto` asked for it (the form's `updateComplete` waits for it). */
   loaded: Promise<unknown> = Promise.resolve();
 
@@ -202,7 +204,10 @@ export class BillingFields implements ReactiveController {
     }
     if (host.billing === 'auto' || host.email === 'auto' || host.phone === 'auto') this.ask();
     if (payment && payment.payment_id !== this.prefilledFor && (host.billing !== 'auto' || this.required || this.askedFor === '')) this.prefill(payment);
-    if (!this.values.country) this.values.country = regionOf(lang.includes('-') ? lang : navigator.language || lang) || regionOf(lang) || 'US';
+    if (!this.values.country) {
+      this.values.country = regionOf(lang.includes('-') ? lang : navigator.language || lang) || regionOf(lang) || 'US';
+      this.countryByDefault = true;
+    }
     if (payment?.status === 'failed' && payment.error_code === 'address_verification_failed') {
       const attempt = `${payment.payment_id}/${payment.attempt_count}`;
       if (attempt !== this.declineRead) {
@@ -304,6 +309,10 @@ export class BillingFields implements ReactiveController {
       email: billing.email ?? listed['billing.email'] ?? listed.email ?? payment.email ?? '',
       phone: [from('phone.country_code', billing.phone?.country_code), from('phone.number', billing.phone?.number)].filter(Boolean).join(' '),
     };
+    if (this.countryByDefault && found.country) {
+      this.values.country = found.country;
+      this.countryByDefault = false;
+    }
     for (const field of BILLING_FIELDS) if (!this.values[field] && found[field]) this.values[field] = found[field];
   }
 
@@ -392,6 +401,7 @@ export class BillingFields implements ReactiveController {
   private switchCountry(country: string): void {
     const before = this.rule;
     this.values.country = country;
+    this.countryByDefault = false;
     const { rule, values } = this;
     if (values.postal && (!rule.postal || !rule.pattern.test(values.postal.trim()))) values.postal = '';
     // a state of the list stays only in a country with that code; a region typed stays in a country of typed regions
