@@ -209,4 +209,28 @@ describe('billing fields', () => {
       expect(field(element, 'postal').getAttribute('aria-invalid')).to.equal('true');
     });
   });
+
+  describe('preview states (the theme previewer)', () => {
+    async function preview(state: string) {
+      const element = document.createElement('tender-checkout');
+      element.setAttribute('preview', state);
+      element.setAttribute('locale', 'en-US');
+      document.body.append(element);
+      await element.updateComplete;
+      await waitUntil(() => shown(element).length > 0, `${state} shows the billing fields`);
+      return element;
+    }
+
+    it('billing-full shows the sample address; billing-avs the decline at the postal code', async () => {
+      const full = await preview('billing-full');
+      expect(shown(full)).to.deep.equal(['name', 'country', 'line1', 'line2', 'city', 'state', 'postal']);
+      expect(field(full, 'postal').value).to.equal('94107');
+      const avs = await preview('billing-avs');
+      expect(shown(avs)).to.deep.equal(['country', 'postal']);
+      await waitUntil(() => errorOf(avs, 'postal') === billingEn['billing.avs']);
+      expect(statusText(avs)).to.equal(billingEn['billing.avs']);
+      full.remove();
+      avs.remove();
+    });
+  });
 });
