@@ -77,8 +77,8 @@ describe('billing fields', () => {
     it('email and phone: required shows them (email, tel), never hides them', async () => {
       const { element } = await mount({ attributes: { billing: 'never', email: 'required', phone: 'required' } });
       expect(shown(element)).to.deep.equal(['email', 'phone']);
-      expect(field(element, 'email').getAttribute('autocomplete')).to.equal('email');
-      expect(field(element, 'phone').getAttribute('autocomplete')).to.equal('tel');
+      expect(field(element, 'email').getAttribute('autocomplete')).to.equal('billing email');
+      expect(field(element, 'phone').getAttribute('autocomplete')).to.equal('billing tel');
     });
 
     it('auto follows required_fields: the postal code for a USD payment, nothing for EUR', async () => {

@@ -13,6 +13,12 @@
  * no first-level division in its billing address.
  */
 
+import type { PaymentMethodListResponse } from '../../api/schemas.js';
+import { COUNTRY_CODES } from '../../api/countries.js';
+
+/** `billing`: which address fields. */
+export type BillingLevel = 'none' | 'postal-code' | 'full';
+
 /** How a country names its postal code: the keys `billing.<kind>` of the catalogue. */
 export type PostalKind = 'postal' | 'zip' | 'postcode' | 'pin';
 /** How a country names its first-level division (`billing.<kind>`), when its addresses have one. */
@@ -133,4 +139,31 @@ export function countryRule(country: string): CountryRule {
     stateRequired: state !== '' && state === state.toUpperCase(),
     states: country === 'US' ? US_STATES : country === 'CA' ? CA_PROVINCES : null,
   };
+}
+
+/** The level and the email and phone a payment-method list's card entries ask for (`required_fields`). */
+export function requiredByList(list: PaymentMethodListResponse): { level: BillingLevel; email: boolean; phone: boolean; values: Record<string, string> } {
+  const keys = new Set<string>();
+  const values: Record<string, string> = {};
+  for (const method of list.payment_methods) {
+    if (method.payment_method !== 'card') continue;
+    for (const type of method.payment_method_types) {
+      for (const [key, info] of Object.entries(type.required_fields ?? {})) {
+        keys.add(key);
+        if (info.value) values[key] = info.value;
+      }
+    }
+  }
+  const level: BillingLevel = keys.has('billing.address.line1') || keys.has('billing.address.city') ? 'full' : keys.has('billing.address.zip') || keys.has('billing.address.country') ? 'postal-code' : 'none';
+  return { level, email: keys.has('billing.email') || keys.has('email'), phone: keys.has('billing.phone.number'), values };
+}
+
+/** The region of a language tag (`en` → `US`, `fr-CA` → `CA`), a country the form knows; else ''. */
+export function regionOf(tag: string): string {
+  try {
+    const region = new Intl.Locale(tag).maximize().region ?? '';
+    return (COUNTRY_CODES as readonly string[]).includes(region) ? region : '';
+  } catch {
+    return ''; // not a tag Intl reads: no region
+  }
 }

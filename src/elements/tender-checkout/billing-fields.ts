@@ -18,14 +18,14 @@
 import type { html as litHtml, ReactiveController, ReactiveControllerHost, TemplateResult } from 'lit';
 import type * as ClientModule from '../../api/client.js';
 import type { BillingInput } from '../../api/client.js';
-import type { AddressResponse, PaymentMethodListResponse, PaymentResponse } from '../../api/schemas.js';
+import type { AddressResponse, PaymentResponse } from '../../api/schemas.js';
 import { COUNTRY_CODES } from '../../api/countries.js';
 import { billingEn, billingTexts, type BillingKey, type BillingMessages } from '../../i18n/billing-en.js';
 import { lazy } from '../lazy.js';
-import { countryRule, type CountryRule } from './billing-countries.js';
+import { countryRule, regionOf, requiredByList, type BillingLevel, type CountryRule } from './billing-countries.js';
+import { CSS } from './billing-fields.styles.js';
 
-/** `billing`: which address fields. */
-export type BillingLevel = 'none' | 'postal-code' | 'full';
+export type { BillingLevel } from './billing-countries.js';
 /** The fields, in the order they show. */
 export const BILLING_FIELDS = ['name', 'country', 'line1', 'line2', 'city', 'state', 'postal', 'email', 'phone'] as const;
 export type BillingField = (typeof BILLING_FIELDS)[number];
@@ -77,54 +77,11 @@ export interface BillingOptions {
 
 const loadClientModule = lazy<typeof ClientModule>(() => import('../../api/client.js'));
 
-const token = (name: string) => `var(--tender-${name},var(--_tender-${name}))`;
-
-const CSS = `.billing{display:grid;gap:${token('spacing-unit')};min-width:0;margin:0;padding:0;border:0}
-.billing legend{padding:0;margin-block-end:${token('spacing-unit')};color:${token('color-label')};font-size:${token('font-size-label')};font-weight:${token('font-weight-label')}}
-.billing select{font:inherit;color:${token('color-input-text')};width:100%;min-height:max(24px,${token('input-min-height')});padding:${token('input-padding')};background:${token('color-input-background')};border:${token('border-width')} solid ${token('color-border')};border-radius:${token('border-radius')};box-shadow:${token('shadow-input')}}
-.billing select:hover:not(:disabled){border-color:${token('color-border-hover')}}
-.billing select:focus-visible{outline:max(2px,${token('focus-ring-width')}) solid ${token('color-focus')};outline-offset:1px;box-shadow:${token('shadow-input-focus')}}
-.billing select[aria-invalid=true]{border-color:${token('color-danger')};border-width:max(2px,${token('border-width')})}
-.billing select:disabled{background:${token('color-disabled')};cursor:not-allowed}
-.layout-single-line .billing{grid-column:1/-1}
-.layout-stacked .billing .row{grid-template-columns:minmax(0,1fr)}
-.labels-floating .billing .field:has(select) label{font-size:.75em;transform:translateY(-.85em)}
-.labels-floating .billing select{padding-top:1.25em;padding-bottom:.25em}
-@container tender (max-width:20rem){.billing .row{grid-template-columns:minmax(0,1fr)}}
-@media (forced-colors:active){.billing select{border:1px solid CanvasText}.billing select[aria-invalid=true]{border-width:3px}.billing select:focus-visible{outline:3px solid Highlight}}`;
-
 let sheet: CSSStyleSheet | undefined;
 
 
-/** The level and the email and phone a payment-method list's card entries ask for (`required_fields`). */
-export function requiredByList(list: PaymentMethodListResponse): { level: BillingLevel; email: boolean; phone: boolean; values: Record<string, string> } {
-  const keys = new Set<string>();
-  const values: Record<string, string> = {};
-  for (const method of list.payment_methods) {
-    if (method.payment_method !== 'card') continue;
-    for (const type of method.payment_method_types) {
-      for (const [key, info] of Object.entries(type.required_fields ?? {})) {
-        keys.add(key);
-        if (info.value) values[key] = info.value;
-      }
-    }
-  }
-  const level: BillingLevel = keys.has('billing.address.line1') || keys.has('billing.address.city') ? 'full' : keys.has('billing.address.zip') || keys.has('billing.address.country') ? 'postal-code' : 'none';
-  return { level, email: keys.has('billing.email') || keys.has('email'), phone: keys.has('billing.phone.number'), values };
-}
-
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PHONE = /^\+?[\d\s().-]{6,25}$/;
-
-/** The region of a language tag (`en` → `US`, `fr-CA` → `CA`), a country the form knows; else ''. */
-export function regionOf(tag: string): string {
-  try {
-    const region = new Intl.Locale(tag).maximize().region ?? '';
-    return (COUNTRY_CODES as readonly string[]).includes(region) ? region : '';
-  } catch {
-    return ''; // not a tag Intl reads: no region
-  }
-}
 
 /** Sample details of the preview states (a public example address). */
 const PREVIEW_VALUES: Partial<Record<BillingField, string>> = { name: 'Jane Doe', country: 'US', line1: '1 Market St', city: 'San Francisco', state: 'CA', postal: '94107' };
@@ -472,8 +429,9 @@ export class BillingFields implements ReactiveController {
     city: 'billing address-level2',
     state: 'billing address-level1',
     postal: 'billing postal-code',
-    email: 'email',
-    phone: 'tel',
+    // in the billing section too: Chromium fills one section at a time, and a saved address holds the email and phone
+    email: 'billing email',
+    phone: 'billing tel',
   };
 
   private renderField(field: BillingField, labels: 'hidden' | string, submitting: boolean): TemplateResult {
