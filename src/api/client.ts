@@ -12,6 +12,7 @@
 import { networkApiName, paymentNetwork, type CardNetwork } from '../card/networks.js';
 import { detectBrand } from '../card/number.js';
 import type { CardData } from './requests.js';
+import { confirmBilling, type BillingInput } from './billing.js';
 import { CARD_NETWORKS, type IntentStatus } from './enums.js';
 import { clientError, configurationError, redact, type ClientError } from './errors.js';
 import { ErrorEnvelope, PaymentMethodListResponse, PaymentResponse } from './schemas.js';
@@ -73,20 +74,7 @@ export interface CardInput {
    * when absent the card goes on its brand's network.
    */
   network?: CardNetwork | null;
-  /**
-   * The billing details the customer typed (the element's billing fields): sent as the card's
-   * `payment_method_data.billing` (where the real service's web SDK puts them and its connectors read
-   * the postal code for address verification) and as the payment's `billing`, with the email also
-   * top-level. Empty members are left out.
-   */
-  billing?: BillingInput | null;
-}
-
-/** Billing details in the API's `Address` shape (`billing`). */
-export interface BillingInput {
-  address?: { first_name?: string; last_name?: string; line1?: string; line2?: string; city?: string; state?: string; zip?: string; country?: string };
-  phone?: { number?: string; country_code?: string };
-  email?: string;
+  billing?: BillingInput | null; // the billing fields' details, sent as `payment_method_data.billing`, `billing`, `email` (./billing.ts)
 }
 
 /** The `browser_info` the API uses for 3-D Secure risk checks. */
@@ -216,19 +204,6 @@ function cardData(card: CardInput): CardData {
     // only a value of the real service's CardNetwork enum: it refuses any other (Elo, Mir, … go as null)
     card_network: network ? apiCardNetwork(networkApiName(network)) : null,
   };
-}
-
-/** The members of a billing input that hold text (trimmed), or null when none does. */
-function billingData(billing: BillingInput | null | undefined): BillingInput | null {
-  const filled = <T extends object>(part: T | undefined): T | undefined => {
-    const entries = Object.entries(part ?? {}).flatMap(([name, value]) => (typeof value === 'string' && value.trim() ? [[name, value.trim()]] : []));
-    return entries.length ? (Object.fromEntries(entries) as T) : undefined;
-  };
-  if (typeof billing !== 'object' || billing === null) return null;
-  const address = filled(billing.address);
-  const phone = filled(billing.phone);
-  const email = typeof billing.email === 'string' ? billing.email.trim() : '';
-  return address || phone || email ? { ...(address ? { address } : {}), ...(phone ? { phone } : {}), ...(email ? { email } : {}) } : null;
 }
 
 /** `browser_info` from the running browser; undefined outside one (Node). */
@@ -435,13 +410,10 @@ export function createClient(options: ClientOptions): TenderClient {
     }
     const cardDetails = cardData(card);
     const browserInfo = confirmOptions.browserInfo ?? collectBrowserInfo();
-    const billing = billingData(card.billing);
     const body = JSON.stringify({
       client_secret: clientSecret,
       payment_method: 'card',
-      payment_method_data: { card: cardDetails, ...(billing ? { billing } : {}) },
-      ...(billing ? { billing } : {}),
-      ...(billing?.email ? { email: billing.email } : {}),
+      ...confirmBilling({ card: cardDetails }, card.billing),
       return_url: returnUrl.href,
       ...(browserInfo ? { browser_info: browserInfo } : {}),
       ...(confirmOptions.iframe ? { is_iframe_redirection_enabled: true } : {}),

@@ -17,7 +17,7 @@
  */
 import type { html as litHtml, ReactiveController, ReactiveControllerHost, TemplateResult } from 'lit';
 import type * as ClientModule from '../../api/client.js';
-import type { BillingInput } from '../../api/client.js';
+import type { BillingInput } from '../../api/billing.js';
 import type { AddressResponse, PaymentResponse } from '../../api/schemas.js';
 import { COUNTRY_CODES } from '../../api/countries.js';
 import { billingEn, billingTexts, type BillingKey, type BillingMessages } from '../../i18n/billing-en.js';

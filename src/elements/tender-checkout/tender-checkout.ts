@@ -90,6 +90,9 @@ const Base = (globalThis.HTMLElement ?? class {}) as typeof HTMLElement;
  * @csspart error - Each field's error.
  * @csspart button - The pay button.
  * @csspart status - The status area (what is shown; announcements go through one hidden live region).
+ * @csspart billing - The billing address's fieldset (`billing`, `email`, `phone`: docs/widget.md "Billing details").
+ * @csspart billing-field - Each billing field, beside `field`.
+ * @csspart billing-contact - The row of the email and phone fields.
  *
  * @cssproperty --tender-color-text - Body text.
  * @cssproperty --tender-color-text-secondary - Secondary text (hints, the brand badge).
