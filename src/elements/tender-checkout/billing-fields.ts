@@ -109,8 +109,6 @@ export class BillingFields implements ReactiveController {
   private lastPreview = '';
   /** The country shown is the locale's region, not one the customer or the payment chose: a payment's billing country replaces it. */
   private countryByDefault = false;
-  /** Settles when the payment-method list's answer is in, when `auto` asked for it (the form's `updateComplete` waits for it). */
-  loaded: Promise<unknown> = Promise.resolve();
 
   /** `html`: the element's template tag. */
   constructor(
@@ -228,23 +226,21 @@ export class BillingFields implements ReactiveController {
     if (!publishableKey || !clientSecret || !apiBase || asked === this.askedFor) return;
     this.askedFor = asked;
     this.required = null;
-    this.loaded = Promise.all([
-      this.loaded,
-      loadClientModule().then(
-        async ({ createClient }) => {
-          const client = createClient({ publishableKey, baseUrl: apiBase, ...(requestTimeout > 0 ? { timeoutMs: requestTimeout } : {}) });
-          const answer = await client.listPaymentMethods(clientSecret);
-          if (this.askedFor !== asked) return;
-          // a list that cannot be had asks for nothing: the merchant's server has the payment's billing, or sets `billing`
-          this.required = answer.ok ? requiredByList(answer.paymentMethods) : { level: 'none', email: false, phone: false, values: {} };
-          this.prefilledFor = '';
-          this.host.requestUpdate();
-        },
-        () => {
-          if (this.askedFor === asked) this.askedFor = ''; // the client's chunk did not load: the next update asks again
-        },
-      ),
-    ]);
+    // the form's `updateComplete` does not wait for the answer (a slow list must not hold it): the fields show when it comes
+    void loadClientModule().then(
+      async ({ createClient }) => {
+        const client = createClient({ publishableKey, baseUrl: apiBase, ...(requestTimeout > 0 ? { timeoutMs: requestTimeout } : {}) });
+        const answer = await client.listPaymentMethods(clientSecret);
+        if (this.askedFor !== asked) return;
+        // a list that cannot be had asks for nothing: the merchant's server has the payment's billing, or sets `billing`
+        this.required = answer.ok ? requiredByList(answer.paymentMethods) : { level: 'none', email: false, phone: false, values: {} };
+        this.prefilledFor = '';
+        this.host.requestUpdate();
+      },
+      () => {
+        if (this.askedFor === asked) this.askedFor = ''; // the client's chunk did not load: the next update asks again
+      },
+    );
   }
 
   /** Fills the empty fields from the payment's `billing` and email, and the list's `value`s. */

@@ -151,7 +151,6 @@ export class TenderCardForm extends TenderElement {
   protected override async getUpdateComplete(): Promise<boolean> {
     await super.getUpdateComplete();
     await Promise.all([this.localization.loaded, this.look.applied, this.previewShown, this.extrasLoaded, this.billingLoaded]);
-    await this.billingFields?.loaded;
     await super.getUpdateComplete();
     await this.confirmation.loaded;
     return super.getUpdateComplete();
