@@ -48,6 +48,7 @@ forEachMode(() => {
   });
 
   test('a full address is stored as the payment billing exactly as typed', async ({ merchant }) => {
+    test.slow(); // a dozen fields typed key by key: on a loaded machine (the isolated frame's) more than the default 30 s
     const payment = await createPayment({ amount: 2500, currency: 'EUR' });
     await merchant.open(payment.client_secret, { billing: 'full', email: 'required' });
     await merchant.onlyEvent('tender-ready');

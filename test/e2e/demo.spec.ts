@@ -149,7 +149,10 @@ test('theme previewer: every state, every preset, and a chosen preset applied to
   await expect(page.getByRole('heading', { name: 'Appearance', exact: true })).toBeVisible();
 
   const gallery = page.locator('#state-gallery tender-checkout');
-  await expect(gallery).toHaveCount(8);
+  await expect(gallery).toHaveCount(12);
+  // the billing states show the billing fields: the full address, and the address verification's decline at the postal code
+  await expect(page.locator('#state-gallery [data-state="billing-full"] tender-checkout #billing-line1')).toHaveValue('1 Market St');
+  await expect(page.locator('#state-gallery [data-state="billing-avs"] tender-checkout #billing-postal')).toHaveAttribute('aria-invalid', 'true');
   await expect(page.locator('#preset-grid tender-checkout')).toHaveCount(PRESET_NAMES.length);
   for (const name of PRESET_NAMES) await expect(page.locator(`#preset-grid [data-preset="${name}"] tender-checkout`)).toHaveCount(1);
   // the filled state shows the sample card
