@@ -210,6 +210,31 @@ describe('billing fields', () => {
     });
   });
 
+  describe('narrow, right to left, every layout', () => {
+    for (const layout of ['split', 'stacked', 'single-line'] as const) {
+      it(`at 320 px in Arabic (${layout}): every billing field fits, labels right to left, nothing scrolls sideways`, async () => {
+        const { element } = await mount({
+          attributes: { billing: 'full', email: 'required', locale: 'ar' },
+          configure: (checkout) => {
+            checkout.style.width = '320px';
+            checkout.appearance = { layout, labels: layout === 'single-line' ? 'floating' : 'above' };
+          },
+        });
+        const base = root(element).querySelector<HTMLElement>('.base')!;
+        expect(base.getAttribute('dir')).to.equal('rtl');
+        expect(base.scrollWidth, 'no sideways scroll').to.be.at.most(base.clientWidth);
+        for (const name of shown(element)) {
+          const box = field(element, name).getBoundingClientRect();
+          const outer = base.getBoundingClientRect();
+          expect(box.left, name).to.be.at.least(outer.left - 0.5);
+          expect(box.right, name).to.be.at.most(outer.right + 0.5);
+        }
+        expect(labelOf(element, 'line1')).to.equal('سطر العنوان 1');
+        await expect(element).to.be.accessible();
+      });
+    }
+  });
+
   describe('preview states (the theme previewer)', () => {
     async function preview(state: string) {
       const element = document.createElement('tender-checkout');
