@@ -43,6 +43,7 @@ const amountHint = $('amount-hint');
 const currencySelect = $<HTMLSelectElement>('currency');
 const captureSelect = $<HTMLSelectElement>('capture-method');
 const shopperSelect = $<HTMLSelectElement>('shopper');
+const billingSelect = $<HTMLSelectElement>('billing-details');
 const phoneRow = $('phone-row');
 const phoneInput = $<HTMLInputElement>('phone');
 const localeSelect = $<HTMLSelectElement>('locale');
@@ -180,6 +181,9 @@ function mountCheckout(clientSecret: string, id: string, merchantId: string, kin
   element.locale = localeSelect.value;
   element.theme = selectedTheme();
   element.clientSecret = clientSecret;
+  // the order form's choice: none, the postal code, the full address (with the email), or what the list asks
+  element.billing = billingSelect.value;
+  if (billingSelect.value === 'full') element.email = 'required';
   checkoutSlot.append(element);
   checkout = element;
   paymentId = id;

@@ -24,7 +24,11 @@ import {
 import { LOCALES } from '../src/i18n/index.js';
 import { resolvedTokens, toAppearance, toAppearanceJson, toHostCss, type EditorState } from './appearance-export.js';
 
-const PREVIEW_STATES: readonly PreviewState[] = ['empty', 'filled', 'errors', 'processing', 'redirecting', 'succeeded', 'declined', 'wait-screen', 'saved-cards', 'save-card'];
+const PREVIEW_STATES: readonly PreviewState[] = [
+  'empty', 'filled', 'errors', 'processing', 'redirecting', 'succeeded', 'declined', 'wait-screen',
+  'saved-cards', 'save-card',
+  'billing-postal', 'billing-full', 'billing-errors', 'billing-avs',
+];
 /** Slider ranges of the length tokens, in px. */
 const LENGTH_RANGES: Partial<Record<TokenName, [min: number, max: number]>> = {
   fontSizeBase: [12, 24],

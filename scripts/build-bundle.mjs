@@ -16,6 +16,9 @@
 //                                    (src/elements/tender-checkout/card-extras.ts), imported at the form's first render
 //   dist/chunks/saved-<hash>.js      a returning customer's saved cards and the save box (src/elements/tender-checkout/
 //                                    saved-cards.ts), imported when a payment with a customer is loaded
+//   dist/chunks/billing-<hash>.js    the billing fields, their country rules and English texts
+//                                    (src/elements/tender-checkout/billing-fields.ts), imported at the form's first
+//                                    render unless `billing`, `email` and `phone` are all `never`
 //   dist/locales/<tag>.js            one module per locale other than English, imported on demand: the list of
 //                                    its texts in English's key order (scripts/locale-values.mjs)
 //
@@ -238,6 +241,16 @@ const shortLitErrors = {
   },
 };
 
+const billingBuild = await esbuild.build({
+  ...common,
+  entryPoints: ['src/elements/tender-checkout/billing-fields.ts'],
+  outdir: join(dist, 'chunks'),
+  entryNames: 'billing-[hash]',
+  // it asks for the payment-method list (`required_fields`) with the client of the client chunk
+  plugins: [lazyChunks('chunks', [[/\/api\/client\.js$/, clientFile]]), minifyTemplates],
+});
+const billingFile = [...outputsByEntry(billingBuild.metafile).values()][0];
+FORM_CHUNKS.push([/(^|\/)billing-fields\.js$/, billingFile]);
 const formBuild = await esbuild.build({
   ...common,
   entryPoints: ['src/elements/tender-checkout/card-form.ts'],
@@ -267,5 +280,5 @@ for (const build of [main, formBuild]) {
 }
 const frame = await buildFrame(join(dist, 'frame'), { plugins: [minifyTemplates, shortLitErrors] });
 console.log(
-  `dist/tender-checkout.js, dist/${formFile}, dist/${protocolFile}, dist/${clientFile}, dist/${themesFile}, dist/${previewFile}, dist/${challengeFile}, dist/${confirmationFile}, dist/${extrasFile}, dist/${savedFile}, ${localeFiles.size} locale modules; dist/frame/${frame.script} and ${frame.preload.length} preloaded chunks`,
+  `dist/tender-checkout.js, dist/${formFile}, dist/${protocolFile}, dist/${clientFile}, dist/${themesFile}, dist/${previewFile}, dist/${challengeFile}, dist/${confirmationFile}, dist/${extrasFile}, dist/${savedFile}, dist/${billingFile}, ${localeFiles.size} locale modules; dist/frame/${frame.script} and ${frame.preload.length} preloaded chunks`,
 );

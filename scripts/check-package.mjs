@@ -7,7 +7,7 @@
 //   3. the file list against an allow-list (nothing else ships: no tests, no sandbox, no admin types,
 //      every locale once) and against the required files (LICENSE, README.md, CHANGELOG.md, every
 //      `exports` target)
-//   4. dist/ ≤ 820,000 bytes unpacked and ≤ 124 files; the whole tarball ≤ 500,000 bytes packed and
+//   4. dist/ ≤ 860,000 bytes unpacked and ≤ 124 files; the whole tarball ≤ 520,000 bytes packed and
 //      ≤ 200 files (docs/packaging.md gives today's figures)
 //   5. every relative link of the shipped Markdown files resolves to a shipped file (a folder link to
 //      a shipped folder)
@@ -25,10 +25,10 @@ import { integrity } from './sri.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 /** The whole tarball, the guide included. */
-const MAX_PACKED_BYTES = 500_000;
+const MAX_PACKED_BYTES = 520_000;
 const MAX_FILES = 200;
 /** What the entries load: dist/ (the guide's growth does not count against it). */
-const MAX_DIST_BYTES = 820_000;
+const MAX_DIST_BYTES = 860_000;
 const MAX_DIST_FILES = 124;
 
 /** Every file the package may ship; anything else in the tarball is a failure. */
@@ -43,7 +43,7 @@ export const ALLOWED = [
   /^docs\/images\/themes\/[\w-]+\.png$/,
   /^dist\/(index|define|card|client|react|tender-checkout)\.js$/,
   /^dist\/shared-\w+\.js$/,
-  /^dist\/chunks\/(form|protocol|client|appearance|preview|challenge|confirmation|extras|saved)-\w+\.js$/,
+  /^dist\/chunks\/(form|protocol|client|appearance|preview|challenge|confirmation|extras|saved|billing)-\w+\.js$/,
   /^dist\/locales\/[a-z]{2,3}(-[A-Za-z0-9]+)?\.js$/,
   /^dist\/types\/(index|define|react|events)\.d\.ts$/,
   /^dist\/types\/(api|card|elements|flow|i18n|money|themes)\/[\w/-]+\.d\.ts$/,

@@ -26,8 +26,14 @@ export async function localeValues(file, keys) {
   });
 }
 
-/** English's keys, in order (src/i18n/en.ts). */
-export const englishKeys = async () => Object.keys((await evaluate(`${root}src/i18n/en.ts`)).en);
+/**
+ * English's keys, in order (src/i18n/en.ts), then the billing fields' (src/i18n/billing-en.ts): the
+ * form reads the first, the billing chunk the rest (`billingTexts`).
+ */
+export const englishKeys = async () => [
+  ...Object.keys((await evaluate(`${root}src/i18n/en.ts`)).en),
+  ...Object.keys((await evaluate(`${root}src/i18n/billing-en.ts`)).billingEn),
+];
 
 /** The esbuild plugin: each locale module becomes `export default [ …its texts… ]`. */
 export function localeValuesPlugin() {

@@ -56,6 +56,12 @@ export interface TenderChangeDetail {
   errors: CardErrors;
   /** Whether one of the customer's saved cards is chosen (present when the payment has a customer); never which one. */
   savedCard?: boolean;
+  /**
+   * When the form shows billing fields: whether each is complete (`{ country: true, postal: false }`;
+   * keys `name`, `country`, `line1`, `line2`, `city`, `state`, `postal`, `email`, `phone`), never
+   * what it holds. `complete` is then the card's and these together.
+   */
+  billing?: Partial<Record<'name' | 'country' | 'line1' | 'line2' | 'city' | 'state' | 'postal' | 'email' | 'phone', boolean>>;
 }
 export interface TenderSubmitDetail {
   paymentId: string;

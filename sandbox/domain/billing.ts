@@ -41,13 +41,13 @@ export function billingLevel(settings: StoredBillingRequirements, payment: Pick<
   return AVS_CURRENCIES.includes(payment.currency) || (country !== null && AVS_COUNTRIES.includes(country)) ? 'postal_code' : 'none';
 }
 
-/** One entry of `required_fields` (upstream's `RequiredFieldInfo`). */
-export interface RequiredFieldInfo {
+/** One entry of `required_fields` (upstream's `RequiredFieldInfo`; a type, so it fits the widget's schema of the list). */
+export type RequiredFieldInfo = {
   required_field: string;
   display_name: string;
   field_type: string | { user_address_country: { options: string[] } };
   value: string | null;
-}
+};
 
 /**
  * `required_fields` of a card payment-method type: a map from upstream's key (`billing.address.zip`)

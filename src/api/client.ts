@@ -12,6 +12,7 @@
 import { networkApiName, paymentNetwork, type CardNetwork } from '../card/networks.js';
 import { detectBrand } from '../card/number.js';
 import type { CardData } from './requests.js';
+import { confirmBilling, type BillingInput } from './billing.js';
 import { CARD_NETWORKS, type IntentStatus } from './enums.js';
 import { clientError, configurationError, redact, type ClientError } from './errors.js';
 import { ErrorEnvelope, PaymentMethodListResponse, PaymentResponse, SavedCardsResponse } from './schemas.js';
@@ -75,6 +76,7 @@ export interface CardInput {
    * when absent the card goes on its brand's network.
    */
   network?: CardNetwork | null;
+  billing?: BillingInput | null; // the billing fields' details, sent as `payment_method_data.billing`, `billing`, `email` (./billing.ts)
 }
 
 /** Options of a confirm. */
@@ -378,7 +380,7 @@ export function createClient(options: ClientOptions): TenderClient {
       return { ok: false, error: configurationError('invalid_argument', 'confirmCardPayment needs the card details.') };
     }
     const cardDetails = cardData(card);
-    return confirm(clientSecret, { payment_method: 'card', payment_method_data: { card: cardDetails } }, [cardDetails.card_number, cardDetails.card_cvc], confirmOptions);
+    return confirm(clientSecret, { payment_method: 'card', ...confirmBilling({ card: cardDetails }, card.billing) }, [cardDetails.card_number, cardDetails.card_cvc], confirmOptions);
   };
 
   /** The web SDK's `savedCardBody`: `payment_method`, `payment_token`, `customer_id`, and `card_token.card_cvc` when there is a CVC. */

@@ -58,6 +58,25 @@ export const MaskedCardResponse = z.looseObject({
   card_holder_name: opt(z.string()),
 });
 
+/** A billing or shipping address as the API answers it (`billing` of a payment; `phone` and `email` with it). */
+export const AddressResponse = z.looseObject({
+  address: opt(
+    z.looseObject({
+      first_name: opt(z.string()),
+      last_name: opt(z.string()),
+      line1: opt(z.string()),
+      line2: opt(z.string()),
+      city: opt(z.string()),
+      state: opt(z.string()),
+      zip: opt(z.string()),
+      country: opt(z.string()),
+    }),
+  ),
+  phone: opt(z.looseObject({ number: opt(z.string()), country_code: opt(z.string()) })),
+  email: opt(z.string()),
+});
+export type AddressResponse = z.infer<typeof AddressResponse>;
+
 export const PaymentResponse = z.looseObject({
   payment_id: z.string(),
   merchant_id: z.string(),
@@ -84,6 +103,9 @@ export const PaymentResponse = z.looseObject({
   mandate_id: opt(z.string()),
   customer_id: opt(z.string()),
   setup_future_usage: opt(z.string()),
+  /** The billing address the merchant's server set (the form is prefilled from it), or the one the customer sent. */
+  billing: opt(AddressResponse),
+  email: opt(z.string()),
 });
 export type PaymentResponse = z.infer<typeof PaymentResponse>;
 
@@ -92,6 +114,19 @@ export const CardNetworkEntry = z.looseObject({
   eligible_connectors: z.array(z.string()),
 });
 
+/**
+ * One of the fields a payment method requires beyond the card (upstream's `RequiredFieldInfo`), keyed
+ * in `required_fields` by its path (`billing.address.zip`); `value` is the payment's own, to prefill.
+ * `field_type` is a name (`user_address_pincode`) or, for a choice, an object (`{ user_address_country: { options } }`).
+ */
+export const RequiredFieldInfo = z.looseObject({
+  required_field: z.string(),
+  display_name: opt(z.string()),
+  field_type: opt(z.union([z.string(), z.record(z.string(), z.unknown())])),
+  value: opt(z.string()),
+});
+export type RequiredFieldInfo = z.infer<typeof RequiredFieldInfo>;
+
 export const PaymentMethodListResponse = z.looseObject({
   currency: opt(z.string()),
   merchant_name: opt(z.string()),
@@ -99,7 +134,11 @@ export const PaymentMethodListResponse = z.looseObject({
     z.looseObject({
       payment_method: z.string(),
       payment_method_types: z.array(
-        z.looseObject({ payment_method_type: z.string(), card_networks: opt(z.array(CardNetworkEntry)) }),
+        z.looseObject({
+          payment_method_type: z.string(),
+          card_networks: opt(z.array(CardNetworkEntry)),
+          required_fields: opt(z.record(z.string(), RequiredFieldInfo)),
+        }),
       ),
     }),
   ),

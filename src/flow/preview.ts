@@ -10,8 +10,16 @@ import type { MessageKey } from '../i18n/en.js';
 import type { FlowStatus } from './describe.js';
 import type { Phase, PreviewShown } from './machine.js';
 
-/** The states `preview` can show (`saved-cards`: a returning customer's cards; `save-card`: a new card with the save box). */
-export type PreviewState = 'empty' | 'filled' | 'errors' | 'processing' | 'redirecting' | 'succeeded' | 'declined' | 'wait-screen' | 'saved-cards' | 'save-card';
+/**
+ * The states `preview` can show (`saved-cards`: a returning customer's cards; `save-card`: a new card
+ * with the save box). The `billing-*` states show the billing fields (billing-fields.ts) with a sample
+ * address: the postal code, the full address, the full address with errors, and the decline of the
+ * address verification (a postal code the issuer does not match).
+ */
+export type PreviewState =
+  | 'empty' | 'filled' | 'errors' | 'processing' | 'redirecting' | 'succeeded' | 'declined' | 'wait-screen'
+  | 'saved-cards' | 'save-card'
+  | 'billing-postal' | 'billing-full' | 'billing-errors' | 'billing-avs';
 
 export const PREVIEW_PAYMENT: PaymentResponse = {
   payment_id: 'pay_preview0000000000000000000',
@@ -34,6 +42,11 @@ const SHOWN: Partial<Record<PreviewState, [Phase, MessageKey, FlowStatus['tone']
 
 /** The flow's part of a preview state (the sample payment, the phase, the status line). */
 export function previewState(state: PreviewState, now: number): PreviewShown {
+  if (state === 'billing-avs') {
+    // the sandbox's decline (docs/sandbox.md, "Address verification"): the billing fields say it in the shopper's language
+    const payment = { ...PREVIEW_PAYMENT, currency: 'USD', status: 'failed' as const, error_code: 'address_verification_failed', manual_retry_allowed: true };
+    return { phase: 'ready', payment, status: { key: null, text: 'The postal code does not match your card. Check your billing address.', tone: 'danger' }, waitUntil: 0 };
+  }
   const [phase, key, tone] = (Object.hasOwn(SHOWN, state) ? SHOWN[state] : undefined) ?? ['ready', null, 'info'];
   return { phase, payment: PREVIEW_PAYMENT, status: key ? { key, tone } : null, waitUntil: state === 'wait-screen' ? now + 5 * 60_000 : 0 };
 }

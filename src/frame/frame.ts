@@ -150,6 +150,9 @@ export function startFrame(options: FrameOptions = {}): TenderCardForm {
     form.showBrands = next.showBrands ?? false;
     form.preferredNetwork = next.preferredNetwork ?? '';
     form.saveCard = next.saveCard ?? 'auto';
+    form.billing = next.billing ?? 'auto';
+    form.email = next.email ?? 'auto';
+    form.phone = next.phone ?? 'auto';
     const asked = JSON.stringify(next.appearance);
     if (asked !== lastAppearance) {
       lastAppearance = asked;

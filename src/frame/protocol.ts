@@ -66,6 +66,10 @@ export const FrameConfig = z.object({
   preferredNetwork: z.optional(z.string().check(z.maxLength(40))),
   /** `save-card`: `auto` offers to save a new card when the payment has a customer, `never` does not (optional, as above). */
   saveCard: z.optional(z.enum(['auto', 'never'])),
+  /** `billing`, `email`, `phone`: the billing fields asked for (optional: a host without them sends nothing, `auto`). */
+  billing: z.optional(z.string().check(z.maxLength(20))),
+  email: z.optional(z.string().check(z.maxLength(20))),
+  phone: z.optional(z.string().check(z.maxLength(20))),
   /** The host's computed `--tender-*` custom properties (name → value). */
   variables: z.record(z.string().check(z.regex(/^--tender-[a-z0-9-]+$/)), z.string().check(z.maxLength(200))),
 });

@@ -6,6 +6,7 @@ import { gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
 import { localeValuesPlugin } from '../../scripts/locale-values.mjs';
 import { LOCALE_LOADERS } from './loaders.js';
+import { billingEn, billingTexts } from './billing-en.js';
 import { LOCALES, en, formatMessage, localeTexts, formattingLocale, isolate, loadCatalogue, loadedCatalogue, localeChain, matchLocale, resolveLocale, textDirection, withOverrides, type Messages } from './index.js';
 
 const localeDir = new URL('./locales/', import.meta.url);
@@ -30,10 +31,13 @@ describe('locale catalogue', () => {
   for (const tag of tags) {
     describe(tag, () => {
       it('has every message, no more, with the same placeholders and no English holes', async () => {
-        const messages = ((await import(`./locales/${tag}.js`)) as { default: Messages }).default;
-        assert.deepEqual(Object.keys(messages), Object.keys(en), 'same keys in the same order');
+        const messages = ((await import(`./locales/${tag}.js`)) as { default: Messages & Record<string, string> }).default;
+        // the billing fields' texts (src/i18n/billing-en.ts) right after `holderName`
+        const keys = Object.keys(en);
+        const at = keys.indexOf('holderName') + 1;
+        assert.deepEqual(Object.keys(messages), [...keys.slice(0, at), ...Object.keys(billingEn), ...keys.slice(at)], 'same keys in the same order');
         const copied: string[] = [];
-        for (const [key, english] of Object.entries(en) as [keyof Messages, string][]) {
+        for (const [key, english] of Object.entries({ ...en, ...billingEn }) as [keyof Messages, string][]) {
           const text = messages[key];
           assert.equal(typeof text, 'string', key);
           assert.ok(text.trim().length > 0, `${key} is empty`);
@@ -41,7 +45,7 @@ describe('locale catalogue', () => {
           if (text === english && !MAY_MATCH_ENGLISH.has(key)) copied.push(key);
         }
         // a message left in English is a hole a customer would see; short words (e.g. "OK") may match
-        assert.deepEqual(copied.filter((key) => en[key as keyof Messages].length > 12), [], 'messages left in English');
+        assert.deepEqual(copied.filter((key) => ({ ...en, ...billingEn })[key as keyof Messages].length > 12), [], 'messages left in English');
       });
 
       it(`is at most ${LOCALE_BUDGET} bytes gzip when built, and reads back as the same catalogue`, async () => {
@@ -55,7 +59,8 @@ describe('locale catalogue', () => {
         const shipped = ((await import(`data:text/javascript;base64,${Buffer.from(built.outputFiles[0]!.text).toString('base64')}`)) as { default: string[] }).default;
         assert.ok(Array.isArray(shipped), 'a list of texts');
         const source = ((await import(`./locales/${tag}.js`)) as { default: Messages }).default;
-        assert.deepEqual(localeTexts(shipped), source);
+        // the form reads its texts, the billing chunk the billing fields' after them
+        assert.deepEqual({ ...localeTexts(shipped), ...billingTexts(shipped) }, source);
       });
     });
   }

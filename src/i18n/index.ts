@@ -130,6 +130,10 @@ export function textDirection(tag: string): 'ltr' | 'rtl' {
 }
 
 const loaded = new Map<string, Messages>([['en', en]]);
+/** Each loaded locale module's texts as it came (the billing chunk reads its own texts after the form's). */
+const shipped = new Map<string, unknown>();
+/** A loaded locale module's texts as they came (a list as built, an object from the sources); undefined until loaded. */
+export const shippedTexts = (tag: string): unknown => shipped.get(matchLocale(tag));
 const loading = new Map<string, Promise<Messages>>();
 
 /** The catalogue of a tag (see `matchLocale`) if it is in memory already (English always is). */
@@ -157,6 +161,7 @@ export function loadCatalogue(requested: string): Promise<Messages> {
     const loader = own(LOCALE_LOADERS, tag);
     pending = (loader ? loader() : Promise.reject(new Error(`no locale ${tag}`))).then(
       (module) => {
+        shipped.set(tag, module.default);
         const messages = { ...en, ...localeTexts(module.default) };
         loaded.set(tag, messages);
         loading.delete(tag);

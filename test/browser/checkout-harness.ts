@@ -93,6 +93,11 @@ export async function mountCheckout(options: MountOptions = {}) {
     'return-url': 'https://merchant.example/return',
     locale: 'en-US',
     'three-ds': 'redirect',
+    // the flows' tests pay with a card alone (a USD payment's `auto` would ask for the postal code), and the form
+    // then loads no billing chunk and asks for no payment-method list; the billing tests ask
+    billing: 'never',
+    email: 'never',
+    phone: 'never',
     ...(options.mode === 'isolated' ? {} : { inline: '' }),
     ...options.attributes,
   };

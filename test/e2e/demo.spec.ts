@@ -173,10 +173,13 @@ test('theme previewer: every state, every preset, and a chosen preset applied to
   await expect(page.getByRole('heading', { name: 'Appearance', exact: true })).toBeVisible();
 
   const gallery = page.locator('#state-gallery tender-checkout');
-  await expect(gallery).toHaveCount(10);
+  await expect(gallery).toHaveCount(14);
   // a returning customer's saved cards and the save box are states of the gallery too
   await expect(page.locator('#state-gallery [data-state="saved-cards"] tender-checkout').getByRole('radio')).toHaveCount(4);
   await expect(page.locator('#state-gallery [data-state="save-card"] tender-checkout').getByRole('checkbox', { name: 'Save this card for future payments' })).not.toBeChecked();
+  // the billing states show the billing fields: the full address, and the address verification's decline at the postal code
+  await expect(page.locator('#state-gallery [data-state="billing-full"] tender-checkout #billing-line1')).toHaveValue('1 Market St');
+  await expect(page.locator('#state-gallery [data-state="billing-avs"] tender-checkout #billing-postal')).toHaveAttribute('aria-invalid', 'true');
   await expect(page.locator('#preset-grid tender-checkout')).toHaveCount(PRESET_NAMES.length);
   for (const name of PRESET_NAMES) await expect(page.locator(`#preset-grid [data-preset="${name}"] tender-checkout`)).toHaveCount(1);
   // the filled state shows the sample card

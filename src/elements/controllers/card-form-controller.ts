@@ -16,6 +16,8 @@ export interface CardFormOptions {
   emit: Emit;
   announce: (text: string) => void;
   t: (key: MessageKey, params?: Record<string, string>) => string;
+  /** Whether each billing field shown is complete (billing-fields.ts), null when none shows. */
+  billing?: () => Record<string, boolean> | null;
 }
 
 interface CardCheck {
@@ -141,12 +143,6 @@ export class CardFormController implements ReactiveController {
     this.host.requestUpdate();
   }
 
-  /** Says the card's state again (`tender-change`), as when the customer comes back to the card fields. */
-  changed(): void {
-    this.lastChange = '';
-    this.refresh(this.validation());
-  }
-
   /** Shows the sample card of a preview state. */
   preview(sample: PreviewCard): void {
     this.reset();
@@ -165,6 +161,15 @@ export class CardFormController implements ReactiveController {
     FIELDS.map((field) => (check.errors[field] ? this.input(field) : null)).find(Boolean)?.focus();
     this.options.announce(this.options.t('announce.invalid'));
     return check.errors;
+  }
+
+  /**
+   * Something beside the card changed (the billing fields): `tender-change` again if its detail did;
+   * `again`: whatever it is, as when the customer comes back from a saved card to the card fields.
+   */
+  changed(again = false): void {
+    if (again) this.lastChange = '';
+    this.refresh(this.validation());
   }
 
   /** The card for the confirm request. */
@@ -288,7 +293,8 @@ export class CardFormController implements ReactiveController {
     }
     this.errors = shown;
     this.host.requestUpdate();
-    const detail = { complete, empty, brand: this.brand, errors: { ...shown } };
+    const billing = this.options.billing?.();
+    const detail = { complete: complete && !Object.values(billing ?? {}).includes(false), empty, brand: this.brand, errors: { ...shown }, ...(billing ? { billing } : {}) };
     const key = JSON.stringify(detail);
     if (key === this.lastChange) return;
     this.lastChange = key;

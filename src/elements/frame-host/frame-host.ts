@@ -50,6 +50,9 @@ export interface FrameHostElement extends ChallengeHost {
   readonly showBrands: boolean;
   readonly preferredNetwork: string;
   readonly saveCard: string;
+  readonly billing: string;
+  readonly email: string;
+  readonly phone: string;
   readonly appearance: Appearance | null;
   readonly messages: Partial<Messages>;
 }
@@ -342,6 +345,9 @@ export class FrameHost {
       showBrands: element.showBrands,
       preferredNetwork: element.preferredNetwork,
       saveCard: element.saveCard === 'never' ? 'never' : 'auto',
+      billing: element.billing,
+      email: element.email,
+      phone: element.phone,
       requestTimeout: Number.isFinite(element.requestTimeout) && element.requestTimeout > 0 ? element.requestTimeout : 0,
       variables: hostValues,
     };

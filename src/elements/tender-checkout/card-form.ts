@@ -3,7 +3,7 @@ import { property } from 'lit/decorators.js';
 import type { FlowStatus } from '../../flow/describe.js';
 import type * as PreviewModule from '../../flow/preview.js';
 import type { PreviewState } from '../../flow/preview.js';
-import { isolate, loadCatalogue, resolveLocale, textDirection, type MessageKey, type Messages } from '../../i18n/index.js';
+import { formatMessage, isolate, loadCatalogue, resolveLocale, shippedTexts, textDirection, type MessageKey, type Messages } from '../../i18n/index.js';
 import { formatAmount } from '../../money/index.js';
 import type { Appearance, PresetName } from '../../themes/index.js';
 import { AnnouncerController } from '../controllers/announcer-controller.js';
@@ -17,6 +17,7 @@ import { TenderElement, type Emit } from '../tender-element.js';
 import type { CardErrors, ConfirmOutcome } from '../../events.js';
 import type * as ExtrasModule from './card-extras.js';
 import type * as SavedModule from './saved-cards.js';
+import type * as BillingModule from './billing-fields.js';
 import { styles } from './tender-checkout.styles.js';
 
 export type { CardErrors, ConfirmOutcome } from '../../events.js';
@@ -28,6 +29,8 @@ const loadPreviewModule = lazy<typeof PreviewModule>(() => import('../../flow/pr
 const loadExtrasModule = lazy<typeof ExtrasModule>(() => import('./card-extras.js'));
 /** The customer's saved cards and the save box (saved-cards.ts): a chunk of its own, fetched for a payment with a customer. */
 const loadSavedModule = lazy<typeof SavedModule>(() => import('./saved-cards.js'));
+/** The billing fields and their texts: a chunk of their own, asked for unless `billing`, `email` and `phone` are all `never`. */
+const loadBillingModule = lazy<typeof BillingModule>(() => import('./billing-fields.js'));
 
 /**
  * The card form itself, with the payment flow: what `<tender-checkout inline>` shows in its shadow
@@ -47,6 +50,9 @@ export class TenderCardForm extends TenderElement {
   private extrasLoaded?: Promise<unknown>;
   /** The saved cards and the save box (saved-cards.ts), once a payment with a customer loaded it. */
   private saved?: SavedModule.SavedCards;
+  /** The billing fields (billing-fields.ts), once loaded; and its loading. */
+  private billingFields?: BillingModule.BillingFields;
+  private billingLoaded?: Promise<unknown>;
   private readonly emitter: Emit = (name, detail, options) => this.emit(name, detail, options);
   private readonly localization = new LocaleController(this);
   private readonly look = new AppearanceController(this, this.emitter);
@@ -60,10 +66,11 @@ export class TenderCardForm extends TenderElement {
     emit: (name, detail, options) => this.emit(name, this.saved?.customer && name === 'tender-change' ? { ...(detail as object), savedCard: false } as typeof detail : detail, options),
     announce: (text) => this.announcer.announce(text),
     t: (key, params) => this.t(key, params),
+    billing: () => this.billingFields?.completeness() ?? null,
   });
   private readonly flow = new PaymentFlowController(this, {
     emit: this.emitter,
-    card: () => (this.saved?.chosen ? this.saved.input() : { ...this.form.cardInput(!this.hideName), network: this.extras?.chosen }),
+    card: () => (this.saved?.chosen ? this.saved.input() : { ...this.form.cardInput(!this.hideName), network: this.extras?.chosen, billing: this.billingFields?.value() }),
     saving: () => this.saved?.saving() ?? {},
     loaded: (payment, client) => this.loadSaved(Boolean(payment.customer_id), (saved) => saved.load(payment, client, this.clientSecret)),
     prepared: () => Promise.all([this.localization.loaded, this.look.applied]),
@@ -106,6 +113,12 @@ export class TenderCardForm extends TenderElement {
   @property({ type: Boolean, attribute: 'show-brands' }) showBrands = false;
   /** The network a co-badged card goes on unless the customer picks the other, by its API name (`CartesBancaires`). */
   @property({ attribute: 'preferred-network' }) preferredNetwork = '';
+  /** Billing address: `auto` (what the payment-method list's `required_fields` ask), `postal-code`, `full`, `never`. */
+  @property() billing = 'auto';
+  /** The customer's email: `auto` (when `required_fields` asks), `required`, `never`. */
+  @property() email = 'auto';
+  /** The customer's phone: `auto`, `required`, `never`. */
+  @property() phone = 'auto';
   /** Set by the isolated frame only: what crosses to the host element (its events' questions, navigation, the challenge). */
   @property({ attribute: false }) hooks: FrameHooks | null = null;
 
@@ -114,6 +127,23 @@ export class TenderCardForm extends TenderElement {
       this.extrasLoaded = loadExtrasModule().then(
         (module) => (this.extras ??= new module.CardExtras(this, html)),
         () => undefined, // the badge names the brand and the CVC hint is text alone; the next update asks again
+      );
+    }
+    if (!this.billingFields && `${this.billing}${this.email}${this.phone}` !== 'nevernevernever') {
+      this.billingLoaded = loadBillingModule().then(
+        (module) =>
+          (this.billingFields ??= new module.BillingFields(this, html, {
+            announce: (text) => this.announcer.announce(text),
+            changed: () => this.form.changed(),
+            format: formatMessage,
+            context: () => ({
+              lang: this.localization.tag,
+              texts: shippedTexts(this.localization.tag),
+              payment: this.flow.state.payment,
+              submitting: this.flow.state.phase === 'submitting',
+            }),
+          })),
+        () => undefined, // no billing fields: the next update asks again
       );
     }
     if (changed.has('appearance') || changed.has('theme')) this.look.update();
@@ -130,7 +160,7 @@ export class TenderCardForm extends TenderElement {
   /** Also waits for the locale, the appearance and the success confirmation being loaded, and the render they cause. */
   protected override async getUpdateComplete(): Promise<boolean> {
     await super.getUpdateComplete();
-    await Promise.all([this.localization.loaded, this.look.applied, this.previewShown, this.extrasLoaded]);
+    await Promise.all([this.localization.loaded, this.look.applied, this.previewShown, this.extrasLoaded, this.billingLoaded]);
     await super.getUpdateComplete();
     await this.confirmation.loaded;
     return super.getUpdateComplete();
@@ -164,7 +194,7 @@ export class TenderCardForm extends TenderElement {
         emit: this.emitter,
         announce: (text) => this.announcer.announce(text),
         t: (key, params) => this.t(key, params),
-        newCard: () => this.form.changed(),
+        newCard: () => this.form.changed(true),
       });
       await show(this.saved, module);
     } catch {
@@ -182,7 +212,7 @@ export class TenderCardForm extends TenderElement {
   }
 
   private textOf(status: Pick<FlowStatus, 'key' | 'text'>): string {
-    return status.key ? this.t(status.key) : (status.text ?? '');
+    return status.key ? this.t(status.key) : (this.billingFields?.declineText(this.flow.state.payment) ?? status.text ?? '');
   }
 
   private statusText(): string {
@@ -222,8 +252,10 @@ export class TenderCardForm extends TenderElement {
       return Promise.resolve({ type: 'error', detail: { code: 'not_ready', message: 'The payment cannot be confirmed now', recoverable: true } });
     }
     if (this.asking) return this.asking;
+    // a saved card is paid with its token (and CVC): the billing fields belong to a new card
     const errors = this.saved?.chosen ? this.saved.submit() : this.form.submit();
-    if (errors) return Promise.resolve({ type: 'invalid', errors });
+    const billingComplete = this.saved?.chosen ? true : (this.billingFields?.submit(!errors) ?? true);
+    if (!billingComplete || errors) return Promise.resolve({ type: 'invalid', errors: errors ?? {} });
     const paymentId = payment.payment_id;
     const { hooks } = this;
     if (!hooks) return this.emit('tender-submit', { paymentId }, { cancelable: true }) ? flow.pay() : Promise.resolve({ type: 'cancelled' });
@@ -319,6 +351,7 @@ export class TenderCardForm extends TenderElement {
                 placeholder=${hiddenLabels ? nameLabel : ' '}
                 @input=${form.onNameInput} @blur=${form.onBlur} />`,
             )}
+        ${this.billingFields?.render(labels)}
         </div>
         ${saved?.consent()}
         ${this.hideButton

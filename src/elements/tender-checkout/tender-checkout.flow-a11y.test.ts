@@ -35,7 +35,7 @@ async function mountBetweenButtons(cardFor: 'success' | 'decline') {
   const wrapper = await fixture<HTMLDivElement>(html`<div>
     <button type="button">Before</button>
     <tender-checkout inline publishable-key=${config.publishableKey} client-secret=${payment.client_secret} api-base=${config.url}
-      return-url="https://merchant.example/return" locale="en-US"></tender-checkout>
+      return-url="https://merchant.example/return" locale="en-US" billing="never" email="never" phone="never"></tender-checkout>
     <button type="button" id="after">After</button>
   </div>`);
   const element = wrapper.querySelector('tender-checkout')!;

@@ -37,7 +37,7 @@ async function mountBetweenButtons() {
   const wrapper = await fixture<HTMLDivElement>(html`<div>
     <button type="button" id="before">Before</button>
     <tender-checkout inline publishable-key=${config.publishableKey} client-secret=${payment.client_secret} api-base=${config.url}
-      return-url=${location.href.split('#')[0]!} locale="en-US" three-ds="modal"></tender-checkout>
+      return-url=${location.href.split('#')[0]!} locale="en-US" three-ds="modal" billing="never" email="never" phone="never"></tender-checkout>
     <button type="button" id="after">After</button>
   </div>`);
   const element = wrapper.querySelector('tender-checkout')!;

@@ -359,7 +359,7 @@ describe('<tender-checkout>', () => {
       const wrapper = await fixture<HTMLDivElement>(html`<div>
         <button type="button">Before</button>
         <tender-checkout inline publishable-key=${config.publishableKey} client-secret=${payment.client_secret} api-base=${config.url}
-          return-url="https://merchant.example/return" locale="en-US"></tender-checkout>
+          return-url="https://merchant.example/return" locale="en-US" billing="never" email="never" phone="never"></tender-checkout>
       </div>`);
       const element = wrapper.querySelector('tender-checkout')!;
       await waitUntil(() => payButton(element) && !payButton(element).disabled, 'the form never became ready', { timeout: 5000 });

@@ -48,6 +48,9 @@ const PROPS = {
   showBrands: ['show-brands', 'b', false],
   preferredNetwork: ['preferred-network', 's', ''],
   saveCard: ['save-card', 's', 'auto'],
+  billing: ['billing', 's', 'auto'],
+  email: ['email', 's', 'auto'],
+  phone: ['phone', 's', 'auto'],
 } as const;
 type PropName = keyof typeof PROPS;
 const BY_ATTRIBUTE = new Map<string, PropName>(Object.entries(PROPS).map(([name, [attribute]]) => [attribute, name as PropName]));
@@ -94,6 +97,9 @@ const Base = (globalThis.HTMLElement ?? class {}) as typeof HTMLElement;
  * @csspart saved-cvc - The security-code field of a chosen saved card (beside `field`).
  * @csspart save-card - The "Save this card for future payments" box and its label.
  * @csspart save-consent - The consent text shown instead of the box for a payment set up for later charges (`setup_future_usage: "off_session"`).
+ * @csspart billing - The billing address's fieldset (`billing`, `email`, `phone`: docs/widget.md "Billing details").
+ * @csspart billing-field - Each billing field, beside `field`.
+ * @csspart billing-contact - The row of the email and phone fields.
  *
  * @cssproperty --tender-color-text - Body text.
  * @cssproperty --tender-color-text-secondary - Secondary text (hints, the brand badge).
@@ -195,6 +201,12 @@ export class TenderCheckout extends Base {
   declare preferredNetwork: string;
   /** `auto` (default): a payment with a customer offers "Save this card for future payments"; `never`: it does not. */
   declare saveCard: string;
+  /** Billing address fields: `auto` (what the payment-method list's `required_fields` ask), `postal-code`, `full`, `never`. */
+  declare billing: string;
+  /** The customer's email: `auto` (when `required_fields` asks), `required`, `never`. */
+  declare email: string;
+  /** The customer's phone number: `auto`, `required`, `never`. */
+  declare phone: string;
   private appearanceValue: Appearance | null = null;
   private messagesValue: Partial<Messages> = {};
 

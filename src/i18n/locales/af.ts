@@ -1,7 +1,7 @@
-import type { Messages } from '../en.js';
+import type { LocaleMessages } from '../billing-en.js';
 
 /** Afrikaans (af) */
-const messages: Messages = {
+const messages: LocaleMessages = {
   cardNumber: 'Kaartnommer',
   numberPlaceholder: '1234 1234 1234 1234',
   expiry: 'Vervaldatum',
@@ -10,6 +10,28 @@ const messages: Messages = {
   cvc: 'Sekuriteitskode',
   cvcPlaceholder: 'CVC',
   holderName: 'Naam op kaart',
+  'billing.address': 'Faktuuradres',
+  'billing.country': 'Land of streek',
+  'billing.name': 'Volle naam',
+  'billing.line1': 'Adresreël 1',
+  'billing.line2': 'Adresreël 2',
+  'billing.city': 'Stad',
+  'billing.state': 'Staat',
+  'billing.province': 'Provinsie',
+  'billing.region': 'Streek',
+  'billing.postal': 'Poskode',
+  'billing.zip': 'Poskode (ZIP)',
+  'billing.postcode': 'Poskode',
+  'billing.pin': 'PIN-kode',
+  'billing.email': 'E-pos',
+  'billing.phone': 'Telefoonnommer',
+  'billing.choose': 'Kies…',
+  'billing.error.empty': 'Hierdie veld is verpligtend.',
+  'billing.error.postal': 'Hierdie poskode is nie geldig vir {country} nie.',
+  'billing.error.email': "Voer 'n geldige e-posadres in.",
+  'billing.error.phone': "Voer 'n geldige telefoonnommer in.",
+  'billing.invalid': 'Sommige faktuurbesonderhede moet nagegaan word.',
+  'billing.avs': 'Die poskode pas nie by jou kaart se faktuuradres nie. Gaan dit na en probeer weer.',
   optional: '(opsioneel)',
   pay: 'Betaal {amount}',
   payNoAmount: 'Betaal',

@@ -1,7 +1,7 @@
-import type { Messages } from '../en.js';
+import type { LocaleMessages } from '../billing-en.js';
 
 /** العربية (ar) */
-const messages: Messages = {
+const messages: LocaleMessages = {
   cardNumber: 'رقم البطاقة',
   numberPlaceholder: '1234 1234 1234 1234',
   expiry: 'تاريخ الانتهاء',
@@ -10,6 +10,28 @@ const messages: Messages = {
   cvc: 'رمز الأمان',
   cvcPlaceholder: 'CVV',
   holderName: 'الاسم على البطاقة',
+  'billing.address': 'عنوان الفوترة',
+  'billing.country': 'البلد أو المنطقة',
+  'billing.name': 'الاسم الكامل',
+  'billing.line1': 'سطر العنوان 1',
+  'billing.line2': 'سطر العنوان 2',
+  'billing.city': 'المدينة',
+  'billing.state': 'الولاية',
+  'billing.province': 'المقاطعة',
+  'billing.region': 'المنطقة',
+  'billing.postal': 'الرمز البريدي',
+  'billing.zip': 'الرمز البريدي (ZIP)',
+  'billing.postcode': 'الرمز البريدي',
+  'billing.pin': 'رمز PIN',
+  'billing.email': 'البريد الإلكتروني',
+  'billing.phone': 'رقم الهاتف',
+  'billing.choose': 'اختر…',
+  'billing.error.empty': 'هذا الحقل مطلوب.',
+  'billing.error.postal': 'هذا الرمز البريدي غير صالح لـ {country}.',
+  'billing.error.email': 'أدخل عنوان بريد إلكتروني صالحًا.',
+  'billing.error.phone': 'أدخل رقم هاتف صالحًا.',
+  'billing.invalid': 'بعض تفاصيل الفوترة تحتاج إلى مراجعة.',
+  'billing.avs': 'الرمز البريدي لا يطابق عنوان الفوترة لبطاقتك. تحقق منه وحاول مرة أخرى.',
   optional: '(اختياري)',
   pay: 'دفع {amount}',
   payNoAmount: 'دفع',

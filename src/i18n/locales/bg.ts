@@ -1,7 +1,7 @@
-import type { Messages } from '../en.js';
+import type { LocaleMessages } from '../billing-en.js';
 
 /** Български (bg) */
-const messages: Messages = {
+const messages: LocaleMessages = {
   cardNumber: 'Номер на картата',
   numberPlaceholder: '1234 1234 1234 1234',
   expiry: 'Валидна до',
@@ -10,6 +10,28 @@ const messages: Messages = {
   cvc: 'Код за сигурност',
   cvcPlaceholder: 'CVC',
   holderName: 'Име върху картата',
+  'billing.address': 'Адрес за фактуриране',
+  'billing.country': 'Държава или регион',
+  'billing.name': 'Пълно име',
+  'billing.line1': 'Адрес, ред 1',
+  'billing.line2': 'Адрес, ред 2',
+  'billing.city': 'Град',
+  'billing.state': 'Щат',
+  'billing.province': 'Провинция',
+  'billing.region': 'Област',
+  'billing.postal': 'Пощенски код',
+  'billing.zip': 'Пощенски код (ZIP)',
+  'billing.postcode': 'Пощенски код',
+  'billing.pin': 'ПИН код',
+  'billing.email': 'Имейл',
+  'billing.phone': 'Телефонен номер',
+  'billing.choose': 'Изберете…',
+  'billing.error.empty': 'Това поле е задължително.',
+  'billing.error.postal': 'Този пощенски код не е валиден за {country}.',
+  'billing.error.email': 'Въведете валиден имейл адрес.',
+  'billing.error.phone': 'Въведете валиден телефонен номер.',
+  'billing.invalid': 'Някои данни за фактуриране трябва да се проверят.',
+  'billing.avs': 'Пощенският код не съвпада с адреса за фактуриране на картата ви. Проверете го и опитайте отново.',
   optional: '(по избор)',
   pay: 'Плати {amount}',
   payNoAmount: 'Плати',

@@ -1,7 +1,7 @@
-import type { Messages } from '../en.js';
+import type { LocaleMessages } from '../billing-en.js';
 
 /** বাংলা (bn) */
-const messages: Messages = {
+const messages: LocaleMessages = {
   cardNumber: 'কার্ড নম্বর',
   numberPlaceholder: '1234 1234 1234 1234',
   expiry: 'মেয়াদ শেষের তারিখ',
@@ -10,6 +10,28 @@ const messages: Messages = {
   cvc: 'নিরাপত্তা কোড',
   cvcPlaceholder: 'CVV',
   holderName: 'কার্ডে থাকা নাম',
+  'billing.address': 'বিলিং ঠিকানা',
+  'billing.country': 'দেশ বা অঞ্চল',
+  'billing.name': 'পুরো নাম',
+  'billing.line1': 'ঠিকানা লাইন ১',
+  'billing.line2': 'ঠিকানা লাইন ২',
+  'billing.city': 'শহর',
+  'billing.state': 'রাজ্য',
+  'billing.province': 'প্রদেশ',
+  'billing.region': 'অঞ্চল',
+  'billing.postal': 'পোস্টাল কোড',
+  'billing.zip': 'ZIP কোড',
+  'billing.postcode': 'পোস্টকোড',
+  'billing.pin': 'পিন কোড',
+  'billing.email': 'ইমেল',
+  'billing.phone': 'ফোন নম্বর',
+  'billing.choose': 'বেছে নিন…',
+  'billing.error.empty': 'এই ঘরটি আবশ্যক।',
+  'billing.error.postal': 'এই পোস্টাল কোডটি {country}-এর জন্য বৈধ নয়।',
+  'billing.error.email': 'একটি বৈধ ইমেল ঠিকানা লিখুন।',
+  'billing.error.phone': 'একটি বৈধ ফোন নম্বর লিখুন।',
+  'billing.invalid': 'কিছু বিলিং তথ্য দেখে নেওয়া দরকার।',
+  'billing.avs': 'পোস্টাল কোডটি আপনার কার্ডের বিলিং ঠিকানার সাথে মেলে না। দেখে আবার চেষ্টা করুন।',
   optional: '(ঐচ্ছিক)',
   pay: '{amount} পেমেন্ট করুন',
   payNoAmount: 'পেমেন্ট করুন',

@@ -1,7 +1,7 @@
-import type { Messages } from '../en.js';
+import type { LocaleMessages } from '../billing-en.js';
 
 /** Català (ca) */
-const messages: Messages = {
+const messages: LocaleMessages = {
   cardNumber: 'Número de targeta',
   numberPlaceholder: '1234 1234 1234 1234',
   expiry: 'Data de caducitat',
@@ -10,6 +10,28 @@ const messages: Messages = {
   cvc: 'Codi de seguretat',
   cvcPlaceholder: 'CVC',
   holderName: 'Nom a la targeta',
+  'billing.address': 'Adreça de facturació',
+  'billing.country': 'País o regió',
+  'billing.name': 'Nom complet',
+  'billing.line1': 'Adreça, línia 1',
+  'billing.line2': 'Adreça, línia 2',
+  'billing.city': 'Ciutat',
+  'billing.state': 'Estat',
+  'billing.province': 'Província',
+  'billing.region': 'Regió',
+  'billing.postal': 'Codi postal',
+  'billing.zip': 'Codi postal (ZIP)',
+  'billing.postcode': 'Codi postal',
+  'billing.pin': 'Codi PIN',
+  'billing.email': 'Correu electrònic',
+  'billing.phone': 'Número de telèfon',
+  'billing.choose': 'Tria…',
+  'billing.error.empty': 'Aquest camp és obligatori.',
+  'billing.error.postal': 'Aquest codi postal no és vàlid per a {country}.',
+  'billing.error.email': 'Introdueix una adreça electrònica vàlida.',
+  'billing.error.phone': 'Introdueix un número de telèfon vàlid.',
+  'billing.invalid': 'Cal revisar algunes dades de facturació.',
+  'billing.avs': "El codi postal no coincideix amb l'adreça de facturació de la targeta. Revisa'l i torna-ho a provar.",
   optional: '(opcional)',
   pay: 'Paga {amount}',
   payNoAmount: 'Paga',

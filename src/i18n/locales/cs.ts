@@ -1,7 +1,7 @@
-import type { Messages } from '../en.js';
+import type { LocaleMessages } from '../billing-en.js';
 
 /** Čeština (cs) */
-const messages: Messages = {
+const messages: LocaleMessages = {
   cardNumber: 'Číslo karty',
   numberPlaceholder: '1234 1234 1234 1234',
   expiry: 'Platnost do',
@@ -10,6 +10,28 @@ const messages: Messages = {
   cvc: 'Bezpečnostní kód',
   cvcPlaceholder: 'CVC',
   holderName: 'Jméno na kartě',
+  'billing.address': 'Fakturační adresa',
+  'billing.country': 'Země nebo oblast',
+  'billing.name': 'Celé jméno',
+  'billing.line1': 'Adresa, řádek 1',
+  'billing.line2': 'Adresa, řádek 2',
+  'billing.city': 'Město',
+  'billing.state': 'Stát',
+  'billing.province': 'Provincie',
+  'billing.region': 'Region',
+  'billing.postal': 'PSČ',
+  'billing.zip': 'PSČ (ZIP)',
+  'billing.postcode': 'PSČ',
+  'billing.pin': 'PIN kód',
+  'billing.email': 'E-mail',
+  'billing.phone': 'Telefonní číslo',
+  'billing.choose': 'Vyberte…',
+  'billing.error.empty': 'Toto pole je povinné.',
+  'billing.error.postal': 'Toto PSČ není platné pro {country}.',
+  'billing.error.email': 'Zadejte platnou e-mailovou adresu.',
+  'billing.error.phone': 'Zadejte platné telefonní číslo.',
+  'billing.invalid': 'Některé fakturační údaje je třeba zkontrolovat.',
+  'billing.avs': 'PSČ neodpovídá fakturační adrese vaší karty. Zkontrolujte ho a zkuste to znovu.',
   optional: '(nepovinné)',
   pay: 'Zaplatit {amount}',
   payNoAmount: 'Zaplatit',

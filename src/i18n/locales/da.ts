@@ -1,7 +1,7 @@
-import type { Messages } from '../en.js';
+import type { LocaleMessages } from '../billing-en.js';
 
 /** Dansk (da) */
-const messages: Messages = {
+const messages: LocaleMessages = {
   cardNumber: 'Kortnummer',
   numberPlaceholder: '1234 1234 1234 1234',
   expiry: 'Udløbsdato',
@@ -10,6 +10,28 @@ const messages: Messages = {
   cvc: 'Kontrolcifre',
   cvcPlaceholder: 'CVC',
   holderName: 'Navn på kortet',
+  'billing.address': 'Faktureringsadresse',
+  'billing.country': 'Land eller område',
+  'billing.name': 'Fulde navn',
+  'billing.line1': 'Adresselinje 1',
+  'billing.line2': 'Adresselinje 2',
+  'billing.city': 'By',
+  'billing.state': 'Stat',
+  'billing.province': 'Provins',
+  'billing.region': 'Region',
+  'billing.postal': 'Postnummer',
+  'billing.zip': 'Postnummer (ZIP)',
+  'billing.postcode': 'Postnummer',
+  'billing.pin': 'PIN-kode',
+  'billing.email': 'E-mail',
+  'billing.phone': 'Telefonnummer',
+  'billing.choose': 'Vælg…',
+  'billing.error.empty': 'Dette felt skal udfyldes.',
+  'billing.error.postal': 'Dette postnummer er ikke gyldigt for {country}.',
+  'billing.error.email': 'Angiv en gyldig e-mailadresse.',
+  'billing.error.phone': 'Angiv et gyldigt telefonnummer.',
+  'billing.invalid': 'Nogle faktureringsoplysninger skal kontrolleres.',
+  'billing.avs': 'Postnummeret passer ikke til kortets faktureringsadresse. Kontrollér det, og prøv igen.',
   optional: '(valgfrit)',
   pay: 'Betal {amount}',
   payNoAmount: 'Betal',

@@ -1,7 +1,7 @@
-import type { Messages } from '../en.js';
+import type { LocaleMessages } from '../billing-en.js';
 
 /** Deutsch (de) */
-const messages: Messages = {
+const messages: LocaleMessages = {
   cardNumber: 'Kartennummer',
   numberPlaceholder: '1234 1234 1234 1234',
   expiry: 'Ablaufdatum',
@@ -10,6 +10,28 @@ const messages: Messages = {
   cvc: 'Sicherheitscode',
   cvcPlaceholder: 'CVC',
   holderName: 'Name auf der Karte',
+  'billing.address': 'Rechnungsadresse',
+  'billing.country': 'Land oder Region',
+  'billing.name': 'Vollständiger Name',
+  'billing.line1': 'Adresszeile 1',
+  'billing.line2': 'Adresszeile 2',
+  'billing.city': 'Stadt',
+  'billing.state': 'Bundesstaat',
+  'billing.province': 'Provinz',
+  'billing.region': 'Region',
+  'billing.postal': 'Postleitzahl',
+  'billing.zip': 'Postleitzahl (ZIP)',
+  'billing.postcode': 'Postleitzahl',
+  'billing.pin': 'PIN-Code',
+  'billing.email': 'E-Mail',
+  'billing.phone': 'Telefonnummer',
+  'billing.choose': 'Auswählen…',
+  'billing.error.empty': 'Dieses Feld ist erforderlich.',
+  'billing.error.postal': 'Diese Postleitzahl ist für {country} ungültig.',
+  'billing.error.email': 'Geben Sie eine gültige E-Mail-Adresse ein.',
+  'billing.error.phone': 'Geben Sie eine gültige Telefonnummer ein.',
+  'billing.invalid': 'Einige Rechnungsangaben müssen überprüft werden.',
+  'billing.avs': 'Die Postleitzahl passt nicht zur Rechnungsadresse Ihrer Karte. Prüfen Sie sie und versuchen Sie es erneut.',
   optional: '(optional)',
   pay: '{amount} zahlen',
   payNoAmount: 'Zahlen',

@@ -1,7 +1,7 @@
-import type { Messages } from '../en.js';
+import type { LocaleMessages } from '../billing-en.js';
 
 /** Ελληνικά (el) */
-const messages: Messages = {
+const messages: LocaleMessages = {
   cardNumber: 'Αριθμός κάρτας',
   numberPlaceholder: '1234 1234 1234 1234',
   expiry: 'Ημερομηνία λήξης',
@@ -10,6 +10,28 @@ const messages: Messages = {
   cvc: 'Κωδικός ασφαλείας',
   cvcPlaceholder: 'CVV',
   holderName: 'Όνομα στην κάρτα',
+  'billing.address': 'Διεύθυνση χρέωσης',
+  'billing.country': 'Χώρα ή περιοχή',
+  'billing.name': 'Ονοματεπώνυμο',
+  'billing.line1': 'Διεύθυνση, γραμμή 1',
+  'billing.line2': 'Διεύθυνση, γραμμή 2',
+  'billing.city': 'Πόλη',
+  'billing.state': 'Πολιτεία',
+  'billing.province': 'Επαρχία',
+  'billing.region': 'Περιφέρεια',
+  'billing.postal': 'Ταχυδρομικός κώδικας',
+  'billing.zip': 'Ταχ. κώδικας (ZIP)',
+  'billing.postcode': 'Ταχ. κώδικας',
+  'billing.pin': 'Κωδικός PIN',
+  'billing.email': 'Email',
+  'billing.phone': 'Αριθμός τηλεφώνου',
+  'billing.choose': 'Επιλέξτε…',
+  'billing.error.empty': 'Αυτό το πεδίο είναι υποχρεωτικό.',
+  'billing.error.postal': 'Αυτός ο ταχ. κώδικας δεν ισχύει για {country}.',
+  'billing.error.email': 'Εισαγάγετε έγκυρο email.',
+  'billing.error.phone': 'Εισαγάγετε έγκυρο αριθμό τηλεφώνου.',
+  'billing.invalid': 'Ορισμένα στοιχεία χρέωσης χρειάζονται έλεγχο.',
+  'billing.avs': 'Ο ταχ. κώδικας δεν ταιριάζει με τη διεύθυνση χρέωσης της κάρτας σας. Ελέγξτε τον και δοκιμάστε ξανά.',
   optional: '(προαιρετικό)',
   pay: 'Πληρωμή {amount}',
   payNoAmount: 'Πληρωμή',

@@ -1,7 +1,7 @@
-import type { Messages } from '../en.js';
+import type { LocaleMessages } from '../billing-en.js';
 
 /** Español (es) */
-const messages: Messages = {
+const messages: LocaleMessages = {
   cardNumber: 'Número de tarjeta',
   numberPlaceholder: '1234 1234 1234 1234',
   expiry: 'Fecha de caducidad',
@@ -10,6 +10,28 @@ const messages: Messages = {
   cvc: 'Código de seguridad',
   cvcPlaceholder: 'CVC',
   holderName: 'Nombre en la tarjeta',
+  'billing.address': 'Dirección de facturación',
+  'billing.country': 'País o región',
+  'billing.name': 'Nombre completo',
+  'billing.line1': 'Dirección, línea 1',
+  'billing.line2': 'Dirección, línea 2',
+  'billing.city': 'Ciudad',
+  'billing.state': 'Estado',
+  'billing.province': 'Provincia',
+  'billing.region': 'Región',
+  'billing.postal': 'Código postal',
+  'billing.zip': 'Código postal (ZIP)',
+  'billing.postcode': 'Código postal',
+  'billing.pin': 'Código PIN',
+  'billing.email': 'Correo electrónico',
+  'billing.phone': 'Número de teléfono',
+  'billing.choose': 'Selecciona…',
+  'billing.error.empty': 'Este campo es obligatorio.',
+  'billing.error.postal': 'Este código postal no es válido para {country}.',
+  'billing.error.email': 'Introduce un correo electrónico válido.',
+  'billing.error.phone': 'Introduce un número de teléfono válido.',
+  'billing.invalid': 'Hay datos de facturación que revisar.',
+  'billing.avs': 'El código postal no coincide con la dirección de facturación de tu tarjeta. Revísalo y vuelve a intentarlo.',
   optional: '(opcional)',
   pay: 'Pagar {amount}',
   payNoAmount: 'Pagar',

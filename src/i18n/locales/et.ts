@@ -1,7 +1,7 @@
-import type { Messages } from '../en.js';
+import type { LocaleMessages } from '../billing-en.js';
 
 /** Eesti (et) */
-const messages: Messages = {
+const messages: LocaleMessages = {
   cardNumber: 'Kaardi number',
   numberPlaceholder: '1234 1234 1234 1234',
   expiry: 'Aegumiskuupäev',
@@ -10,6 +10,28 @@ const messages: Messages = {
   cvc: 'Turvakood',
   cvcPlaceholder: 'CVC',
   holderName: 'Nimi kaardil',
+  'billing.address': 'Arveldusaadress',
+  'billing.country': 'Riik või piirkond',
+  'billing.name': 'Täisnimi',
+  'billing.line1': 'Aadressi rida 1',
+  'billing.line2': 'Aadressi rida 2',
+  'billing.city': 'Linn',
+  'billing.state': 'Osariik',
+  'billing.province': 'Provints',
+  'billing.region': 'Piirkond',
+  'billing.postal': 'Postiindeks',
+  'billing.zip': 'Postiindeks (ZIP)',
+  'billing.postcode': 'Postiindeks',
+  'billing.pin': 'PIN-kood',
+  'billing.email': 'E-post',
+  'billing.phone': 'Telefoninumber',
+  'billing.choose': 'Valige…',
+  'billing.error.empty': 'See väli on kohustuslik.',
+  'billing.error.postal': 'See postiindeks ei sobi riigile {country}.',
+  'billing.error.email': 'Sisestage kehtiv e-posti aadress.',
+  'billing.error.phone': 'Sisestage kehtiv telefoninumber.',
+  'billing.invalid': 'Mõned arveldusandmed vajavad kontrollimist.',
+  'billing.avs': 'Postiindeks ei vasta teie kaardi arveldusaadressile. Kontrollige seda ja proovige uuesti.',
   optional: '(valikuline)',
   pay: 'Maksa {amount}',
   payNoAmount: 'Maksa',

@@ -1,7 +1,7 @@
-import type { Messages } from '../en.js';
+import type { LocaleMessages } from '../billing-en.js';
 
 /** فارسی (fa) */
-const messages: Messages = {
+const messages: LocaleMessages = {
   cardNumber: 'شماره کارت',
   numberPlaceholder: '1234 1234 1234 1234',
   expiry: 'تاریخ انقضا',
@@ -10,6 +10,28 @@ const messages: Messages = {
   cvc: 'کد امنیتی',
   cvcPlaceholder: 'CVV2',
   holderName: 'نام روی کارت',
+  'billing.address': 'نشانی صورتحساب',
+  'billing.country': 'کشور یا منطقه',
+  'billing.name': 'نام کامل',
+  'billing.line1': 'نشانی، خط ۱',
+  'billing.line2': 'نشانی، خط ۲',
+  'billing.city': 'شهر',
+  'billing.state': 'ایالت',
+  'billing.province': 'استان',
+  'billing.region': 'منطقه',
+  'billing.postal': 'کد پستی',
+  'billing.zip': 'کد پستی (ZIP)',
+  'billing.postcode': 'کد پستی',
+  'billing.pin': 'کد PIN',
+  'billing.email': 'ایمیل',
+  'billing.phone': 'شماره تلفن',
+  'billing.choose': 'انتخاب کنید…',
+  'billing.error.empty': 'این فیلد الزامی است.',
+  'billing.error.postal': 'این کد پستی برای {country} معتبر نیست.',
+  'billing.error.email': 'یک ایمیل معتبر وارد کنید.',
+  'billing.error.phone': 'یک شماره تلفن معتبر وارد کنید.',
+  'billing.invalid': 'برخی از جزئیات صورتحساب باید بررسی شوند.',
+  'billing.avs': 'کد پستی با نشانی صورتحساب کارت شما مطابقت ندارد. آن را بررسی کنید و دوباره امتحان کنید.',
   optional: '(اختیاری)',
   pay: 'پرداخت {amount}',
   payNoAmount: 'پرداخت',

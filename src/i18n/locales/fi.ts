@@ -1,7 +1,7 @@
-import type { Messages } from '../en.js';
+import type { LocaleMessages } from '../billing-en.js';
 
 /** Suomi (fi) */
-const messages: Messages = {
+const messages: LocaleMessages = {
   cardNumber: 'Kortin numero',
   numberPlaceholder: '1234 1234 1234 1234',
   expiry: 'Voimassaolopäivä',
@@ -10,6 +10,28 @@ const messages: Messages = {
   cvc: 'Turvakoodi',
   cvcPlaceholder: 'CVC',
   holderName: 'Nimi kortissa',
+  'billing.address': 'Laskutusosoite',
+  'billing.country': 'Maa tai alue',
+  'billing.name': 'Koko nimi',
+  'billing.line1': 'Osoiterivi 1',
+  'billing.line2': 'Osoiterivi 2',
+  'billing.city': 'Kaupunki',
+  'billing.state': 'Osavaltio',
+  'billing.province': 'Provinssi',
+  'billing.region': 'Alue',
+  'billing.postal': 'Postinumero',
+  'billing.zip': 'Postinumero (ZIP)',
+  'billing.postcode': 'Postinumero',
+  'billing.pin': 'PIN-koodi',
+  'billing.email': 'Sähköposti',
+  'billing.phone': 'Puhelinnumero',
+  'billing.choose': 'Valitse…',
+  'billing.error.empty': 'Tämä kenttä on pakollinen.',
+  'billing.error.postal': 'Tämä postinumero ei kelpaa maalle {country}.',
+  'billing.error.email': 'Anna kelvollinen sähköpostiosoite.',
+  'billing.error.phone': 'Anna kelvollinen puhelinnumero.',
+  'billing.invalid': 'Joitakin laskutustietoja on tarkistettava.',
+  'billing.avs': 'Postinumero ei vastaa korttisi laskutusosoitetta. Tarkista se ja yritä uudelleen.',
   optional: '(valinnainen)',
   pay: 'Maksa {amount}',
   payNoAmount: 'Maksa',

@@ -1,7 +1,7 @@
-import type { Messages } from '../en.js';
+import type { LocaleMessages } from '../billing-en.js';
 
 /** Filipino (fil) */
-const messages: Messages = {
+const messages: LocaleMessages = {
   cardNumber: 'Numero ng card',
   numberPlaceholder: '1234 1234 1234 1234',
   expiry: 'Petsa ng pag-expire',
@@ -10,6 +10,28 @@ const messages: Messages = {
   cvc: 'Code pangseguridad',
   cvcPlaceholder: 'CVV',
   holderName: 'Pangalan sa card',
+  'billing.address': 'Address para sa billing',
+  'billing.country': 'Bansa o rehiyon',
+  'billing.name': 'Buong pangalan',
+  'billing.line1': 'Linya ng address 1',
+  'billing.line2': 'Linya ng address 2',
+  'billing.city': 'Lungsod',
+  'billing.state': 'Estado',
+  'billing.province': 'Probinsya',
+  'billing.region': 'Rehiyon',
+  'billing.postal': 'Kodigo postal',
+  'billing.zip': 'ZIP code',
+  'billing.postcode': 'Postcode',
+  'billing.pin': 'PIN code',
+  'billing.email': 'Email',
+  'billing.phone': 'Numero ng telepono',
+  'billing.choose': 'Pumili…',
+  'billing.error.empty': 'Kailangan ang field na ito.',
+  'billing.error.postal': 'Hindi wasto ang postal code na ito para sa {country}.',
+  'billing.error.email': 'Maglagay ng wastong email address.',
+  'billing.error.phone': 'Maglagay ng wastong numero ng telepono.',
+  'billing.invalid': 'May ilang detalye ng billing na kailangang suriin.',
+  'billing.avs': 'Hindi tugma ang postal code sa billing address ng iyong card. Suriin ito at subukang muli.',
   optional: '(opsyonal)',
   pay: 'Magbayad ng {amount}',
   payNoAmount: 'Magbayad',

@@ -1,7 +1,7 @@
-import type { Messages } from '../en.js';
+import type { LocaleMessages } from '../billing-en.js';
 
 /** Français canadien (fr-CA) */
-const messages: Messages = {
+const messages: LocaleMessages = {
   cardNumber: 'Numéro de carte',
   numberPlaceholder: '1234 1234 1234 1234',
   expiry: "Date d'expiration",
@@ -10,6 +10,28 @@ const messages: Messages = {
   cvc: 'Code de sécurité',
   cvcPlaceholder: 'CVC',
   holderName: 'Nom du titulaire',
+  'billing.address': 'Adresse de facturation',
+  'billing.country': 'Pays ou région',
+  'billing.name': 'Nom complet',
+  'billing.line1': 'Adresse, ligne 1',
+  'billing.line2': 'Adresse, ligne 2',
+  'billing.city': 'Ville',
+  'billing.state': 'État',
+  'billing.province': 'Province',
+  'billing.region': 'Région',
+  'billing.postal': 'Code postal',
+  'billing.zip': 'Code postal (ZIP)',
+  'billing.postcode': 'Code postal',
+  'billing.pin': 'Code NIP',
+  'billing.email': 'Courriel',
+  'billing.phone': 'Numéro de téléphone',
+  'billing.choose': 'Choisir…',
+  'billing.error.empty': 'Ce champ est obligatoire.',
+  'billing.error.postal': "Ce code postal n'est pas valide pour {country}.",
+  'billing.error.email': 'Entrez une adresse courriel valide.',
+  'billing.error.phone': 'Entrez un numéro de téléphone valide.',
+  'billing.invalid': 'Certains renseignements de facturation sont à vérifier.',
+  'billing.avs': "Le code postal ne correspond pas à l'adresse de facturation de votre carte. Vérifiez-le et réessayez.",
   optional: '(facultatif)',
   pay: 'Payer {amount}',
   payNoAmount: 'Payer',

@@ -1,7 +1,7 @@
-import type { Messages } from '../en.js';
+import type { LocaleMessages } from '../billing-en.js';
 
 /** עברית (he) */
-const messages: Messages = {
+const messages: LocaleMessages = {
   cardNumber: 'מספר כרטיס',
   numberPlaceholder: '1234 1234 1234 1234',
   expiry: 'תוקף',
@@ -10,6 +10,28 @@ const messages: Messages = {
   cvc: 'קוד אבטחה',
   cvcPlaceholder: 'CVV',
   holderName: 'שם בעל הכרטיס',
+  'billing.address': 'כתובת לחיוב',
+  'billing.country': 'מדינה או אזור',
+  'billing.name': 'שם מלא',
+  'billing.line1': 'כתובת, שורה 1',
+  'billing.line2': 'כתובת, שורה 2',
+  'billing.city': 'עיר',
+  'billing.state': 'מדינה',
+  'billing.province': 'מחוז',
+  'billing.region': 'אזור',
+  'billing.postal': 'מיקוד',
+  'billing.zip': 'מיקוד (ZIP)',
+  'billing.postcode': 'מיקוד',
+  'billing.pin': 'קוד PIN',
+  'billing.email': 'אימייל',
+  'billing.phone': 'מספר טלפון',
+  'billing.choose': 'בחירה…',
+  'billing.error.empty': 'זהו שדה חובה.',
+  'billing.error.postal': 'המיקוד הזה לא תקין עבור {country}.',
+  'billing.error.email': 'יש להזין כתובת אימייל תקינה.',
+  'billing.error.phone': 'יש להזין מספר טלפון תקין.',
+  'billing.invalid': 'צריך לבדוק חלק מפרטי החיוב.',
+  'billing.avs': 'המיקוד לא תואם לכתובת החיוב של הכרטיס. יש לבדוק אותו ולנסות שוב.',
   optional: '(אופציונלי)',
   pay: 'תשלום {amount}',
   payNoAmount: 'תשלום',

@@ -1,7 +1,7 @@
-import type { Messages } from '../en.js';
+import type { LocaleMessages } from '../billing-en.js';
 
 /** हिन्दी (hi) */
-const messages: Messages = {
+const messages: LocaleMessages = {
   cardNumber: 'कार्ड नंबर',
   numberPlaceholder: '1234 1234 1234 1234',
   expiry: 'समाप्ति तिथि',
@@ -10,6 +10,28 @@ const messages: Messages = {
   cvc: 'CVV',
   cvcPlaceholder: 'CVV',
   holderName: 'कार्ड पर नाम',
+  'billing.address': 'बिलिंग पता',
+  'billing.country': 'देश या क्षेत्र',
+  'billing.name': 'पूरा नाम',
+  'billing.line1': 'पता पंक्ति 1',
+  'billing.line2': 'पता पंक्ति 2',
+  'billing.city': 'शहर',
+  'billing.state': 'राज्य',
+  'billing.province': 'प्रांत',
+  'billing.region': 'क्षेत्र',
+  'billing.postal': 'पोस्टल कोड',
+  'billing.zip': 'ZIP कोड',
+  'billing.postcode': 'पोस्टकोड',
+  'billing.pin': 'पिन कोड',
+  'billing.email': 'ईमेल',
+  'billing.phone': 'फ़ोन नंबर',
+  'billing.choose': 'चुनें…',
+  'billing.error.empty': 'यह फ़ील्ड ज़रूरी है।',
+  'billing.error.postal': 'यह पोस्टल कोड {country} के लिए मान्य नहीं है।',
+  'billing.error.email': 'मान्य ईमेल पता डालें।',
+  'billing.error.phone': 'मान्य फ़ोन नंबर डालें।',
+  'billing.invalid': 'बिलिंग की कुछ जानकारी जाँचनी होगी।',
+  'billing.avs': 'पोस्टल कोड आपके कार्ड के बिलिंग पते से मेल नहीं खाता। इसे जाँचें और फिर से कोशिश करें।',
   optional: '(वैकल्पिक)',
   pay: '{amount} का भुगतान करें',
   payNoAmount: 'भुगतान करें',

@@ -1,7 +1,7 @@
-import type { Messages } from '../en.js';
+import type { LocaleMessages } from '../billing-en.js';
 
 /** Hrvatski (hr) */
-const messages: Messages = {
+const messages: LocaleMessages = {
   cardNumber: 'Broj kartice',
   numberPlaceholder: '1234 1234 1234 1234',
   expiry: 'Datum isteka',
@@ -10,6 +10,28 @@ const messages: Messages = {
   cvc: 'Sigurnosni kod',
   cvcPlaceholder: 'CVC',
   holderName: 'Ime na kartici',
+  'billing.address': 'Adresa za naplatu',
+  'billing.country': 'Država ili regija',
+  'billing.name': 'Puno ime',
+  'billing.line1': 'Adresa, redak 1',
+  'billing.line2': 'Adresa, redak 2',
+  'billing.city': 'Grad',
+  'billing.state': 'Savezna država',
+  'billing.province': 'Pokrajina',
+  'billing.region': 'Regija',
+  'billing.postal': 'Poštanski broj',
+  'billing.zip': 'Poštanski broj (ZIP)',
+  'billing.postcode': 'Poštanski broj',
+  'billing.pin': 'PIN kod',
+  'billing.email': 'E-pošta',
+  'billing.phone': 'Broj telefona',
+  'billing.choose': 'Odaberite…',
+  'billing.error.empty': 'Ovo je polje obavezno.',
+  'billing.error.postal': 'Ovaj poštanski broj nije valjan za {country}.',
+  'billing.error.email': 'Unesite valjanu adresu e-pošte.',
+  'billing.error.phone': 'Unesite valjan broj telefona.',
+  'billing.invalid': 'Neke podatke za naplatu treba provjeriti.',
+  'billing.avs': 'Poštanski broj ne odgovara adresi za naplatu vaše kartice. Provjerite ga i pokušajte ponovno.',
   optional: '(neobavezno)',
   pay: 'Plati {amount}',
   payNoAmount: 'Plati',

@@ -1,7 +1,7 @@
-import type { Messages } from '../en.js';
+import type { LocaleMessages } from '../billing-en.js';
 
 /** Magyar (hu) */
-const messages: Messages = {
+const messages: LocaleMessages = {
   cardNumber: 'Kártyaszám',
   numberPlaceholder: '1234 1234 1234 1234',
   expiry: 'Lejárati dátum',
@@ -10,6 +10,28 @@ const messages: Messages = {
   cvc: 'Biztonsági kód',
   cvcPlaceholder: 'CVC',
   holderName: 'Kártyán szereplő név',
+  'billing.address': 'Számlázási cím',
+  'billing.country': 'Ország vagy régió',
+  'billing.name': 'Teljes név',
+  'billing.line1': 'Cím 1. sora',
+  'billing.line2': 'Cím 2. sora',
+  'billing.city': 'Város',
+  'billing.state': 'Állam',
+  'billing.province': 'Tartomány',
+  'billing.region': 'Régió',
+  'billing.postal': 'Irányítószám',
+  'billing.zip': 'Irányítószám (ZIP)',
+  'billing.postcode': 'Irányítószám',
+  'billing.pin': 'PIN-kód',
+  'billing.email': 'E-mail',
+  'billing.phone': 'Telefonszám',
+  'billing.choose': 'Válasszon…',
+  'billing.error.empty': 'Ez a mező kötelező.',
+  'billing.error.postal': 'Ez az irányítószám nem érvényes a következőhöz: {country}.',
+  'billing.error.email': 'Adjon meg érvényes e-mail-címet.',
+  'billing.error.phone': 'Adjon meg érvényes telefonszámot.',
+  'billing.invalid': 'Néhány számlázási adatot ellenőrizni kell.',
+  'billing.avs': 'Az irányítószám nem egyezik a kártya számlázási címével. Ellenőrizze, és próbálja újra.',
   optional: '(nem kötelező)',
   pay: '{amount} fizetése',
   payNoAmount: 'Fizetés',

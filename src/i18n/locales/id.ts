@@ -1,7 +1,7 @@
-import type { Messages } from '../en.js';
+import type { LocaleMessages } from '../billing-en.js';
 
 /** Bahasa Indonesia (id) */
-const messages: Messages = {
+const messages: LocaleMessages = {
   cardNumber: 'Nomor kartu',
   numberPlaceholder: '1234 1234 1234 1234',
   expiry: 'Masa berlaku',
@@ -10,6 +10,28 @@ const messages: Messages = {
   cvc: 'Kode keamanan',
   cvcPlaceholder: 'CVV',
   holderName: 'Nama pada kartu',
+  'billing.address': 'Alamat penagihan',
+  'billing.country': 'Negara atau wilayah',
+  'billing.name': 'Nama lengkap',
+  'billing.line1': 'Baris alamat 1',
+  'billing.line2': 'Baris alamat 2',
+  'billing.city': 'Kota',
+  'billing.state': 'Negara bagian',
+  'billing.province': 'Provinsi',
+  'billing.region': 'Wilayah',
+  'billing.postal': 'Kode pos',
+  'billing.zip': 'Kode pos (ZIP)',
+  'billing.postcode': 'Kode pos',
+  'billing.pin': 'Kode PIN',
+  'billing.email': 'Email',
+  'billing.phone': 'Nomor telepon',
+  'billing.choose': 'Pilih…',
+  'billing.error.empty': 'Kolom ini wajib diisi.',
+  'billing.error.postal': 'Kode pos ini tidak valid untuk {country}.',
+  'billing.error.email': 'Masukkan alamat email yang valid.',
+  'billing.error.phone': 'Masukkan nomor telepon yang valid.',
+  'billing.invalid': 'Beberapa detail penagihan perlu diperiksa.',
+  'billing.avs': 'Kode pos tidak cocok dengan alamat penagihan kartu Anda. Periksa lalu coba lagi.',
   optional: '(opsional)',
   pay: 'Bayar {amount}',
   payNoAmount: 'Bayar',

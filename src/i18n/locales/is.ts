@@ -1,7 +1,7 @@
-import type { Messages } from '../en.js';
+import type { LocaleMessages } from '../billing-en.js';
 
 /** Íslenska (is) */
-const messages: Messages = {
+const messages: LocaleMessages = {
   cardNumber: 'Kortanúmer',
   numberPlaceholder: '1234 1234 1234 1234',
   expiry: 'Gildistími',
@@ -10,6 +10,28 @@ const messages: Messages = {
   cvc: 'Öryggiskóði',
   cvcPlaceholder: 'CVC',
   holderName: 'Nafn á korti',
+  'billing.address': 'Greiðsluheimilisfang',
+  'billing.country': 'Land eða svæði',
+  'billing.name': 'Fullt nafn',
+  'billing.line1': 'Heimilisfang, lína 1',
+  'billing.line2': 'Heimilisfang, lína 2',
+  'billing.city': 'Bær',
+  'billing.state': 'Fylki',
+  'billing.province': 'Hérað',
+  'billing.region': 'Svæði',
+  'billing.postal': 'Póstnúmer',
+  'billing.zip': 'Póstnúmer (ZIP)',
+  'billing.postcode': 'Póstnúmer',
+  'billing.pin': 'PIN-númer',
+  'billing.email': 'Netfang',
+  'billing.phone': 'Símanúmer',
+  'billing.choose': 'Veldu…',
+  'billing.error.empty': 'Þennan reit þarf að fylla út.',
+  'billing.error.postal': 'Þetta póstnúmer gildir ekki fyrir {country}.',
+  'billing.error.email': 'Sláðu inn gilt netfang.',
+  'billing.error.phone': 'Sláðu inn gilt símanúmer.',
+  'billing.invalid': 'Fara þarf yfir sumar greiðsluupplýsingar.',
+  'billing.avs': 'Póstnúmerið passar ekki við greiðsluheimilisfang kortsins. Athugaðu það og reyndu aftur.',
   optional: '(valfrjálst)',
   pay: 'Greiða {amount}',
   payNoAmount: 'Greiða',

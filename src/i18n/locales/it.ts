@@ -1,7 +1,7 @@
-import type { Messages } from '../en.js';
+import type { LocaleMessages } from '../billing-en.js';
 
 /** Italiano (it) */
-const messages: Messages = {
+const messages: LocaleMessages = {
   cardNumber: 'Numero della carta',
   numberPlaceholder: '1234 1234 1234 1234',
   expiry: 'Data di scadenza',
@@ -10,6 +10,28 @@ const messages: Messages = {
   cvc: 'Codice di sicurezza',
   cvcPlaceholder: 'CVV',
   holderName: 'Nome sulla carta',
+  'billing.address': 'Indirizzo di fatturazione',
+  'billing.country': 'Paese o regione',
+  'billing.name': 'Nome completo',
+  'billing.line1': 'Indirizzo, riga 1',
+  'billing.line2': 'Indirizzo, riga 2',
+  'billing.city': 'Città',
+  'billing.state': 'Stato',
+  'billing.province': 'Provincia',
+  'billing.region': 'Regione',
+  'billing.postal': 'CAP',
+  'billing.zip': 'CAP (ZIP)',
+  'billing.postcode': 'CAP',
+  'billing.pin': 'Codice PIN',
+  'billing.email': 'Email',
+  'billing.phone': 'Numero di telefono',
+  'billing.choose': 'Seleziona…',
+  'billing.error.empty': 'Questo campo è obbligatorio.',
+  'billing.error.postal': 'Questo CAP non è valido per {country}.',
+  'billing.error.email': 'Inserisci un indirizzo email valido.',
+  'billing.error.phone': 'Inserisci un numero di telefono valido.',
+  'billing.invalid': 'Alcuni dati di fatturazione vanno controllati.',
+  'billing.avs': "Il CAP non corrisponde all'indirizzo di fatturazione della carta. Controllalo e riprova.",
   optional: '(facoltativo)',
   pay: 'Paga {amount}',
   payNoAmount: 'Paga',

@@ -1,7 +1,7 @@
-import type { Messages } from '../en.js';
+import type { LocaleMessages } from '../billing-en.js';
 
 /** 日本語 (ja) */
-const messages: Messages = {
+const messages: LocaleMessages = {
   cardNumber: 'カード番号',
   numberPlaceholder: '1234 1234 1234 1234',
   expiry: '有効期限',
@@ -10,6 +10,28 @@ const messages: Messages = {
   cvc: 'セキュリティコード',
   cvcPlaceholder: 'CVC',
   holderName: 'カード名義人',
+  'billing.address': '請求先住所',
+  'billing.country': '国または地域',
+  'billing.name': '氏名',
+  'billing.line1': '住所 1 行目',
+  'billing.line2': '住所 2 行目',
+  'billing.city': '市区町村',
+  'billing.state': '州',
+  'billing.province': '州・県',
+  'billing.region': '都道府県/地域',
+  'billing.postal': '郵便番号',
+  'billing.zip': '郵便番号 (ZIP)',
+  'billing.postcode': '郵便番号',
+  'billing.pin': 'PIN コード',
+  'billing.email': 'メールアドレス',
+  'billing.phone': '電話番号',
+  'billing.choose': '選択…',
+  'billing.error.empty': 'この項目は必須です。',
+  'billing.error.postal': 'この郵便番号は{country}では無効です。',
+  'billing.error.email': '有効なメールアドレスを入力してください。',
+  'billing.error.phone': '有効な電話番号を入力してください。',
+  'billing.invalid': '確認が必要な請求先情報があります。',
+  'billing.avs': '郵便番号がカードの請求先住所と一致しません。確認してもう一度お試しください。',
   optional: '（任意）',
   pay: '{amount}を支払う',
   payNoAmount: '支払う',

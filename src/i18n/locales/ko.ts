@@ -1,7 +1,7 @@
-import type { Messages } from '../en.js';
+import type { LocaleMessages } from '../billing-en.js';
 
 /** 한국어 (ko) */
-const messages: Messages = {
+const messages: LocaleMessages = {
   cardNumber: '카드 번호',
   numberPlaceholder: '1234 1234 1234 1234',
   expiry: '유효기간',
@@ -10,6 +10,28 @@ const messages: Messages = {
   cvc: '보안 코드',
   cvcPlaceholder: 'CVC',
   holderName: '카드 소유자 이름',
+  'billing.address': '청구지 주소',
+  'billing.country': '국가 또는 지역',
+  'billing.name': '이름',
+  'billing.line1': '주소 1',
+  'billing.line2': '주소 2',
+  'billing.city': '시',
+  'billing.state': '주',
+  'billing.province': '도',
+  'billing.region': '지역',
+  'billing.postal': '우편번호',
+  'billing.zip': '우편번호(ZIP)',
+  'billing.postcode': '우편번호',
+  'billing.pin': 'PIN 코드',
+  'billing.email': '이메일',
+  'billing.phone': '전화번호',
+  'billing.choose': '선택…',
+  'billing.error.empty': '필수 입력란입니다.',
+  'billing.error.postal': '{country}에 유효하지 않은 우편번호입니다.',
+  'billing.error.email': '올바른 이메일 주소를 입력하세요.',
+  'billing.error.phone': '올바른 전화번호를 입력하세요.',
+  'billing.invalid': '일부 청구 정보를 확인해야 합니다.',
+  'billing.avs': '우편번호가 카드의 청구지 주소와 일치하지 않습니다. 확인 후 다시 시도하세요.',
   optional: '(선택 사항)',
   pay: '{amount} 결제',
   payNoAmount: '결제',

@@ -1,7 +1,7 @@
-import type { Messages } from '../en.js';
+import type { LocaleMessages } from '../billing-en.js';
 
 /** Lietuvių (lt) */
-const messages: Messages = {
+const messages: LocaleMessages = {
   cardNumber: 'Kortelės numeris',
   numberPlaceholder: '1234 1234 1234 1234',
   expiry: 'Galiojimo data',
@@ -10,6 +10,28 @@ const messages: Messages = {
   cvc: 'Saugos kodas',
   cvcPlaceholder: 'CVC',
   holderName: 'Vardas ir pavardė ant kortelės',
+  'billing.address': 'Atsiskaitymo adresas',
+  'billing.country': 'Šalis arba regionas',
+  'billing.name': 'Vardas ir pavardė',
+  'billing.line1': 'Adreso 1 eilutė',
+  'billing.line2': 'Adreso 2 eilutė',
+  'billing.city': 'Miestas',
+  'billing.state': 'Valstija',
+  'billing.province': 'Provincija',
+  'billing.region': 'Regionas',
+  'billing.postal': 'Pašto kodas',
+  'billing.zip': 'Pašto kodas (ZIP)',
+  'billing.postcode': 'Pašto kodas',
+  'billing.pin': 'PIN kodas',
+  'billing.email': 'El. paštas',
+  'billing.phone': 'Telefono numeris',
+  'billing.choose': 'Pasirinkite…',
+  'billing.error.empty': 'Šį lauką būtina užpildyti.',
+  'billing.error.postal': 'Šis pašto kodas netinka šaliai {country}.',
+  'billing.error.email': 'Įveskite tinkamą el. pašto adresą.',
+  'billing.error.phone': 'Įveskite tinkamą telefono numerį.',
+  'billing.invalid': 'Kai kuriuos atsiskaitymo duomenis reikia patikrinti.',
+  'billing.avs': 'Pašto kodas nesutampa su jūsų kortelės atsiskaitymo adresu. Patikrinkite jį ir bandykite dar kartą.',
   optional: '(neprivaloma)',
   pay: 'Mokėti {amount}',
   payNoAmount: 'Mokėti',

@@ -1,7 +1,7 @@
-import type { Messages } from '../en.js';
+import type { LocaleMessages } from '../billing-en.js';
 
 /** Latviešu (lv) */
-const messages: Messages = {
+const messages: LocaleMessages = {
   cardNumber: 'Kartes numurs',
   numberPlaceholder: '1234 1234 1234 1234',
   expiry: 'Derīguma termiņš',
@@ -10,6 +10,28 @@ const messages: Messages = {
   cvc: 'Drošības kods',
   cvcPlaceholder: 'CVC',
   holderName: 'Vārds uz kartes',
+  'billing.address': 'Norēķinu adrese',
+  'billing.country': 'Valsts vai reģions',
+  'billing.name': 'Pilns vārds',
+  'billing.line1': 'Adreses 1. rinda',
+  'billing.line2': 'Adreses 2. rinda',
+  'billing.city': 'Pilsēta',
+  'billing.state': 'Štats',
+  'billing.province': 'Province',
+  'billing.region': 'Reģions',
+  'billing.postal': 'Pasta indekss',
+  'billing.zip': 'Pasta indekss (ZIP)',
+  'billing.postcode': 'Pasta indekss',
+  'billing.pin': 'PIN kods',
+  'billing.email': 'E-pasts',
+  'billing.phone': 'Tālruņa numurs',
+  'billing.choose': 'Izvēlieties…',
+  'billing.error.empty': 'Šis lauks ir obligāts.',
+  'billing.error.postal': 'Šis pasta indekss nav derīgs valstij {country}.',
+  'billing.error.email': 'Ievadiet derīgu e-pasta adresi.',
+  'billing.error.phone': 'Ievadiet derīgu tālruņa numuru.',
+  'billing.invalid': 'Daži norēķinu dati ir jāpārbauda.',
+  'billing.avs': 'Pasta indekss neatbilst kartes norēķinu adresei. Pārbaudiet to un mēģiniet vēlreiz.',
   optional: '(neobligāti)',
   pay: 'Maksāt {amount}',
   payNoAmount: 'Maksāt',

@@ -1,7 +1,7 @@
-import type { Messages } from '../en.js';
+import type { LocaleMessages } from '../billing-en.js';
 
 /** Bahasa Melayu (ms) */
-const messages: Messages = {
+const messages: LocaleMessages = {
   cardNumber: 'Nombor kad',
   numberPlaceholder: '1234 1234 1234 1234',
   expiry: 'Tarikh luput',
@@ -10,6 +10,28 @@ const messages: Messages = {
   cvc: 'Kod keselamatan',
   cvcPlaceholder: 'CVV',
   holderName: 'Nama pada kad',
+  'billing.address': 'Alamat pengebilan',
+  'billing.country': 'Negara atau wilayah',
+  'billing.name': 'Nama penuh',
+  'billing.line1': 'Baris alamat 1',
+  'billing.line2': 'Baris alamat 2',
+  'billing.city': 'Bandar',
+  'billing.state': 'Negeri',
+  'billing.province': 'Provinsi',
+  'billing.region': 'Rantau',
+  'billing.postal': 'Poskod',
+  'billing.zip': 'Poskod (ZIP)',
+  'billing.postcode': 'Poskod',
+  'billing.pin': 'Kod PIN',
+  'billing.email': 'E-mel',
+  'billing.phone': 'Nombor telefon',
+  'billing.choose': 'Pilih…',
+  'billing.error.empty': 'Medan ini wajib diisi.',
+  'billing.error.postal': 'Poskod ini tidak sah untuk {country}.',
+  'billing.error.email': 'Masukkan alamat e-mel yang sah.',
+  'billing.error.phone': 'Masukkan nombor telefon yang sah.',
+  'billing.invalid': 'Sesetengah butiran pengebilan perlu disemak.',
+  'billing.avs': 'Poskod tidak sepadan dengan alamat pengebilan kad anda. Semak dan cuba lagi.',
   optional: '(pilihan)',
   pay: 'Bayar {amount}',
   payNoAmount: 'Bayar',

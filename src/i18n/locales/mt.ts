@@ -1,7 +1,7 @@
-import type { Messages } from '../en.js';
+import type { LocaleMessages } from '../billing-en.js';
 
 /** Malti (mt) */
-const messages: Messages = {
+const messages: LocaleMessages = {
   cardNumber: 'Numru tal-karta',
   numberPlaceholder: '1234 1234 1234 1234',
   expiry: "Data ta' skadenza",
@@ -10,6 +10,28 @@ const messages: Messages = {
   cvc: 'Kodiċi tas-sigurtà',
   cvcPlaceholder: 'CVC',
   holderName: 'Isem fuq il-karta',
+  'billing.address': 'Indirizz tal-kontijiet',
+  'billing.country': 'Pajjiż jew reġjun',
+  'billing.name': 'Isem sħiħ',
+  'billing.line1': 'Indirizz, linja 1',
+  'billing.line2': 'Indirizz, linja 2',
+  'billing.city': 'Belt',
+  'billing.state': 'Stat',
+  'billing.province': 'Provinċja',
+  'billing.region': 'Reġjun',
+  'billing.postal': 'Kodiċi postali',
+  'billing.zip': 'Kodiċi postali (ZIP)',
+  'billing.postcode': 'Kodiċi postali',
+  'billing.pin': 'Kodiċi PIN',
+  'billing.email': 'Email',
+  'billing.phone': 'Numru tat-telefon',
+  'billing.choose': 'Agħżel…',
+  'billing.error.empty': 'Dan il-qasam huwa meħtieġ.',
+  'billing.error.postal': 'Dan il-kodiċi postali mhuwiex validu għal {country}.',
+  'billing.error.email': 'Daħħal indirizz tal-email validu.',
+  'billing.error.phone': 'Daħħal numru tat-telefon validu.',
+  'billing.invalid': 'Xi dettalji tal-kontijiet jeħtieġ li jiġu ċċekkjati.',
+  'billing.avs': "Il-kodiċi postali ma jaqbilx mal-indirizz tal-kontijiet tal-karta tiegħek. Iċċekkjah u erġa' pprova.",
   optional: '(fakultattiv)',
   pay: 'Ħallas {amount}',
   payNoAmount: 'Ħallas',

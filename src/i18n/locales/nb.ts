@@ -1,7 +1,7 @@
-import type { Messages } from '../en.js';
+import type { LocaleMessages } from '../billing-en.js';
 
 /** Norsk bokmål (nb) */
-const messages: Messages = {
+const messages: LocaleMessages = {
   cardNumber: 'Kortnummer',
   numberPlaceholder: '1234 1234 1234 1234',
   expiry: 'Utløpsdato',
@@ -10,6 +10,28 @@ const messages: Messages = {
   cvc: 'Sikkerhetskode',
   cvcPlaceholder: 'CVC',
   holderName: 'Navn på kortet',
+  'billing.address': 'Fakturaadresse',
+  'billing.country': 'Land eller region',
+  'billing.name': 'Fullt navn',
+  'billing.line1': 'Adresselinje 1',
+  'billing.line2': 'Adresselinje 2',
+  'billing.city': 'Sted',
+  'billing.state': 'Delstat',
+  'billing.province': 'Provins',
+  'billing.region': 'Region',
+  'billing.postal': 'Postnummer',
+  'billing.zip': 'Postnummer (ZIP)',
+  'billing.postcode': 'Postnummer',
+  'billing.pin': 'PIN-kode',
+  'billing.email': 'E-post',
+  'billing.phone': 'Telefonnummer',
+  'billing.choose': 'Velg…',
+  'billing.error.empty': 'Dette feltet er obligatorisk.',
+  'billing.error.postal': 'Dette postnummeret er ikke gyldig for {country}.',
+  'billing.error.email': 'Skriv inn en gyldig e-postadresse.',
+  'billing.error.phone': 'Skriv inn et gyldig telefonnummer.',
+  'billing.invalid': 'Noen faktureringsopplysninger må sjekkes.',
+  'billing.avs': 'Postnummeret stemmer ikke med kortets fakturaadresse. Sjekk det og prøv igjen.',
   optional: '(valgfritt)',
   pay: 'Betal {amount}',
   payNoAmount: 'Betal',

@@ -1,7 +1,7 @@
-import type { Messages } from '../en.js';
+import type { LocaleMessages } from '../billing-en.js';
 
 /** Nederlands (nl) */
-const messages: Messages = {
+const messages: LocaleMessages = {
   cardNumber: 'Kaartnummer',
   numberPlaceholder: '1234 1234 1234 1234',
   expiry: 'Vervaldatum',
@@ -10,6 +10,28 @@ const messages: Messages = {
   cvc: 'Beveiligingscode',
   cvcPlaceholder: 'CVC',
   holderName: 'Naam op kaart',
+  'billing.address': 'Factuuradres',
+  'billing.country': 'Land of regio',
+  'billing.name': 'Volledige naam',
+  'billing.line1': 'Adresregel 1',
+  'billing.line2': 'Adresregel 2',
+  'billing.city': 'Plaats',
+  'billing.state': 'Staat',
+  'billing.province': 'Provincie',
+  'billing.region': 'Regio',
+  'billing.postal': 'Postcode',
+  'billing.zip': 'Postcode (ZIP)',
+  'billing.postcode': 'Postcode',
+  'billing.pin': 'Pincode',
+  'billing.email': 'E-mail',
+  'billing.phone': 'Telefoonnummer',
+  'billing.choose': 'Kies…',
+  'billing.error.empty': 'Dit veld is verplicht.',
+  'billing.error.postal': 'Deze postcode is niet geldig voor {country}.',
+  'billing.error.email': 'Voer een geldig e-mailadres in.',
+  'billing.error.phone': 'Voer een geldig telefoonnummer in.',
+  'billing.invalid': 'Sommige factuurgegevens moeten worden gecontroleerd.',
+  'billing.avs': 'De postcode komt niet overeen met het factuuradres van je kaart. Controleer hem en probeer het opnieuw.',
   optional: '(optioneel)',
   pay: '{amount} betalen',
   payNoAmount: 'Betalen',

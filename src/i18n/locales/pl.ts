@@ -1,7 +1,7 @@
-import type { Messages } from '../en.js';
+import type { LocaleMessages } from '../billing-en.js';
 
 /** Polski (pl) */
-const messages: Messages = {
+const messages: LocaleMessages = {
   cardNumber: 'Numer karty',
   numberPlaceholder: '1234 1234 1234 1234',
   expiry: 'Data ważności',
@@ -10,6 +10,28 @@ const messages: Messages = {
   cvc: 'Kod zabezpieczający',
   cvcPlaceholder: 'CVC',
   holderName: 'Imię i nazwisko na karcie',
+  'billing.address': 'Adres rozliczeniowy',
+  'billing.country': 'Kraj lub region',
+  'billing.name': 'Imię i nazwisko',
+  'billing.line1': 'Adres, wiersz 1',
+  'billing.line2': 'Adres, wiersz 2',
+  'billing.city': 'Miasto',
+  'billing.state': 'Stan',
+  'billing.province': 'Prowincja',
+  'billing.region': 'Region',
+  'billing.postal': 'Kod pocztowy',
+  'billing.zip': 'Kod pocztowy (ZIP)',
+  'billing.postcode': 'Kod pocztowy',
+  'billing.pin': 'Kod PIN',
+  'billing.email': 'E-mail',
+  'billing.phone': 'Numer telefonu',
+  'billing.choose': 'Wybierz…',
+  'billing.error.empty': 'To pole jest wymagane.',
+  'billing.error.postal': 'Ten kod pocztowy jest nieprawidłowy dla: {country}.',
+  'billing.error.email': 'Wpisz prawidłowy adres e-mail.',
+  'billing.error.phone': 'Wpisz prawidłowy numer telefonu.',
+  'billing.invalid': 'Niektóre dane rozliczeniowe wymagają sprawdzenia.',
+  'billing.avs': 'Kod pocztowy nie zgadza się z adresem rozliczeniowym karty. Sprawdź go i spróbuj ponownie.',
   optional: '(opcjonalnie)',
   pay: 'Zapłać {amount}',
   payNoAmount: 'Zapłać',

@@ -1,7 +1,7 @@
-import type { Messages } from '../en.js';
+import type { LocaleMessages } from '../billing-en.js';
 
 /** Português do Brasil (pt-BR) */
-const messages: Messages = {
+const messages: LocaleMessages = {
   cardNumber: 'Número do cartão',
   numberPlaceholder: '1234 1234 1234 1234',
   expiry: 'Data de validade',
@@ -10,6 +10,28 @@ const messages: Messages = {
   cvc: 'Código de segurança',
   cvcPlaceholder: 'CVV',
   holderName: 'Nome impresso no cartão',
+  'billing.address': 'Endereço de cobrança',
+  'billing.country': 'País ou região',
+  'billing.name': 'Nome completo',
+  'billing.line1': 'Endereço, linha 1',
+  'billing.line2': 'Endereço, linha 2',
+  'billing.city': 'Cidade',
+  'billing.state': 'Estado',
+  'billing.province': 'Província',
+  'billing.region': 'Região',
+  'billing.postal': 'CEP',
+  'billing.zip': 'CEP (ZIP)',
+  'billing.postcode': 'CEP',
+  'billing.pin': 'Código PIN',
+  'billing.email': 'E-mail',
+  'billing.phone': 'Número de telefone',
+  'billing.choose': 'Selecione…',
+  'billing.error.empty': 'Este campo é obrigatório.',
+  'billing.error.postal': 'Este CEP não é válido para {country}.',
+  'billing.error.email': 'Informe um e-mail válido.',
+  'billing.error.phone': 'Informe um número de telefone válido.',
+  'billing.invalid': 'Alguns dados de cobrança precisam ser revisados.',
+  'billing.avs': 'O CEP não corresponde ao endereço de cobrança do seu cartão. Confira e tente de novo.',
   optional: '(opcional)',
   pay: 'Pagar {amount}',
   payNoAmount: 'Pagar',

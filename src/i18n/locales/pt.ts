@@ -1,7 +1,7 @@
-import type { Messages } from '../en.js';
+import type { LocaleMessages } from '../billing-en.js';
 
 /** Português (pt) */
-const messages: Messages = {
+const messages: LocaleMessages = {
   cardNumber: 'Número do cartão',
   numberPlaceholder: '1234 1234 1234 1234',
   expiry: 'Data de validade',
@@ -10,6 +10,28 @@ const messages: Messages = {
   cvc: 'Código de segurança',
   cvcPlaceholder: 'CVV',
   holderName: 'Nome no cartão',
+  'billing.address': 'Morada de faturação',
+  'billing.country': 'País ou região',
+  'billing.name': 'Nome completo',
+  'billing.line1': 'Morada, linha 1',
+  'billing.line2': 'Morada, linha 2',
+  'billing.city': 'Localidade',
+  'billing.state': 'Estado',
+  'billing.province': 'Província',
+  'billing.region': 'Região',
+  'billing.postal': 'Código postal',
+  'billing.zip': 'Código postal (ZIP)',
+  'billing.postcode': 'Código postal',
+  'billing.pin': 'Código PIN',
+  'billing.email': 'Email',
+  'billing.phone': 'Número de telefone',
+  'billing.choose': 'Selecionar…',
+  'billing.error.empty': 'Este campo é obrigatório.',
+  'billing.error.postal': 'Este código postal não é válido para {country}.',
+  'billing.error.email': 'Introduza um email válido.',
+  'billing.error.phone': 'Introduza um número de telefone válido.',
+  'billing.invalid': 'Alguns dados de faturação têm de ser verificados.',
+  'billing.avs': 'O código postal não corresponde à morada de faturação do cartão. Verifique-o e tente novamente.',
   optional: '(opcional)',
   pay: 'Pagar {amount}',
   payNoAmount: 'Pagar',

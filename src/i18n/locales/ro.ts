@@ -1,7 +1,7 @@
-import type { Messages } from '../en.js';
+import type { LocaleMessages } from '../billing-en.js';
 
 /** Română (ro) */
-const messages: Messages = {
+const messages: LocaleMessages = {
   cardNumber: 'Numărul cardului',
   numberPlaceholder: '1234 1234 1234 1234',
   expiry: 'Data expirării',
@@ -10,6 +10,28 @@ const messages: Messages = {
   cvc: 'Cod de securitate',
   cvcPlaceholder: 'CVV',
   holderName: 'Numele de pe card',
+  'billing.address': 'Adresă de facturare',
+  'billing.country': 'Țară sau regiune',
+  'billing.name': 'Nume complet',
+  'billing.line1': 'Adresă, rândul 1',
+  'billing.line2': 'Adresă, rândul 2',
+  'billing.city': 'Oraș',
+  'billing.state': 'Stat',
+  'billing.province': 'Provincie',
+  'billing.region': 'Regiune',
+  'billing.postal': 'Cod poștal',
+  'billing.zip': 'Cod poștal (ZIP)',
+  'billing.postcode': 'Cod poștal',
+  'billing.pin': 'Cod PIN',
+  'billing.email': 'E-mail',
+  'billing.phone': 'Număr de telefon',
+  'billing.choose': 'Alegeți…',
+  'billing.error.empty': 'Acest câmp este obligatoriu.',
+  'billing.error.postal': 'Acest cod poștal nu este valid pentru {country}.',
+  'billing.error.email': 'Introduceți o adresă de e-mail validă.',
+  'billing.error.phone': 'Introduceți un număr de telefon valid.',
+  'billing.invalid': 'Unele date de facturare trebuie verificate.',
+  'billing.avs': 'Codul poștal nu corespunde adresei de facturare a cardului. Verificați-l și încercați din nou.',
   optional: '(opțional)',
   pay: 'Plătiți {amount}',
   payNoAmount: 'Plătiți',

@@ -1,7 +1,7 @@
-import type { Messages } from '../en.js';
+import type { LocaleMessages } from '../billing-en.js';
 
 /** Русский (ru) */
-const messages: Messages = {
+const messages: LocaleMessages = {
   cardNumber: 'Номер карты',
   numberPlaceholder: '1234 1234 1234 1234',
   expiry: 'Срок действия',
@@ -10,6 +10,28 @@ const messages: Messages = {
   cvc: 'Код безопасности',
   cvcPlaceholder: 'CVC',
   holderName: 'Имя на карте',
+  'billing.address': 'Платёжный адрес',
+  'billing.country': 'Страна или регион',
+  'billing.name': 'Полное имя',
+  'billing.line1': 'Адрес, строка 1',
+  'billing.line2': 'Адрес, строка 2',
+  'billing.city': 'Город',
+  'billing.state': 'Штат',
+  'billing.province': 'Провинция',
+  'billing.region': 'Регион',
+  'billing.postal': 'Почтовый индекс',
+  'billing.zip': 'Почтовый индекс (ZIP)',
+  'billing.postcode': 'Почтовый индекс',
+  'billing.pin': 'PIN-код',
+  'billing.email': 'Эл. почта',
+  'billing.phone': 'Номер телефона',
+  'billing.choose': 'Выберите…',
+  'billing.error.empty': 'Это поле обязательно.',
+  'billing.error.postal': 'Этот индекс недействителен для страны {country}.',
+  'billing.error.email': 'Введите действительный адрес эл. почты.',
+  'billing.error.phone': 'Введите действительный номер телефона.',
+  'billing.invalid': 'Некоторые платёжные данные нужно проверить.',
+  'billing.avs': 'Почтовый индекс не совпадает с платёжным адресом карты. Проверьте его и повторите попытку.',
   optional: '(необязательно)',
   pay: 'Оплатить {amount}',
   payNoAmount: 'Оплатить',

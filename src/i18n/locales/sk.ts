@@ -1,7 +1,7 @@
-import type { Messages } from '../en.js';
+import type { LocaleMessages } from '../billing-en.js';
 
 /** Slovenčina (sk) */
-const messages: Messages = {
+const messages: LocaleMessages = {
   cardNumber: 'Číslo karty',
   numberPlaceholder: '1234 1234 1234 1234',
   expiry: 'Dátum platnosti',
@@ -10,6 +10,28 @@ const messages: Messages = {
   cvc: 'Bezpečnostný kód',
   cvcPlaceholder: 'CVC',
   holderName: 'Meno na karte',
+  'billing.address': 'Fakturačná adresa',
+  'billing.country': 'Krajina alebo oblasť',
+  'billing.name': 'Celé meno',
+  'billing.line1': 'Adresa, riadok 1',
+  'billing.line2': 'Adresa, riadok 2',
+  'billing.city': 'Mesto',
+  'billing.state': 'Štát',
+  'billing.province': 'Provincia',
+  'billing.region': 'Región',
+  'billing.postal': 'PSČ',
+  'billing.zip': 'PSČ (ZIP)',
+  'billing.postcode': 'PSČ',
+  'billing.pin': 'PIN kód',
+  'billing.email': 'E-mail',
+  'billing.phone': 'Telefónne číslo',
+  'billing.choose': 'Vyberte…',
+  'billing.error.empty': 'Toto pole je povinné.',
+  'billing.error.postal': 'Toto PSČ nie je platné pre {country}.',
+  'billing.error.email': 'Zadajte platnú e-mailovú adresu.',
+  'billing.error.phone': 'Zadajte platné telefónne číslo.',
+  'billing.invalid': 'Niektoré fakturačné údaje treba skontrolovať.',
+  'billing.avs': 'PSČ nezodpovedá fakturačnej adrese vašej karty. Skontrolujte ho a skúste to znova.',
   optional: '(nepovinné)',
   pay: 'Zaplatiť {amount}',
   payNoAmount: 'Zaplatiť',

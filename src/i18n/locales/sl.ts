@@ -1,7 +1,7 @@
-import type { Messages } from '../en.js';
+import type { LocaleMessages } from '../billing-en.js';
 
 /** Slovenščina (sl) */
-const messages: Messages = {
+const messages: LocaleMessages = {
   cardNumber: 'Številka kartice',
   numberPlaceholder: '1234 1234 1234 1234',
   expiry: 'Datum veljavnosti',
@@ -10,6 +10,28 @@ const messages: Messages = {
   cvc: 'Varnostna koda',
   cvcPlaceholder: 'CVC',
   holderName: 'Ime na kartici',
+  'billing.address': 'Naslov za račun',
+  'billing.country': 'Država ali regija',
+  'billing.name': 'Polno ime',
+  'billing.line1': 'Naslov, vrstica 1',
+  'billing.line2': 'Naslov, vrstica 2',
+  'billing.city': 'Kraj',
+  'billing.state': 'Zvezna država',
+  'billing.province': 'Provinca',
+  'billing.region': 'Regija',
+  'billing.postal': 'Poštna številka',
+  'billing.zip': 'Poštna številka (ZIP)',
+  'billing.postcode': 'Poštna številka',
+  'billing.pin': 'Koda PIN',
+  'billing.email': 'E-pošta',
+  'billing.phone': 'Telefonska številka',
+  'billing.choose': 'Izberite…',
+  'billing.error.empty': 'To polje je obvezno.',
+  'billing.error.postal': 'Ta poštna številka ni veljavna za {country}.',
+  'billing.error.email': 'Vnesite veljaven e-poštni naslov.',
+  'billing.error.phone': 'Vnesite veljavno telefonsko številko.',
+  'billing.invalid': 'Nekatere podatke za račun je treba preveriti.',
+  'billing.avs': 'Poštna številka se ne ujema z naslovom za račun vaše kartice. Preverite jo in poskusite znova.',
   optional: '(neobvezno)',
   pay: 'Plačaj {amount}',
   payNoAmount: 'Plačaj',

@@ -1,7 +1,7 @@
-import type { Messages } from '../en.js';
+import type { LocaleMessages } from '../billing-en.js';
 
 /** Srpski, latinica (sr-Latn): sr letter for letter in Gaj's Latin alphabet (a test checks it) */
-const messages: Messages = {
+const messages: LocaleMessages = {
   cardNumber: 'Broj kartice',
   numberPlaceholder: '1234 1234 1234 1234',
   expiry: 'Datum isteka',
@@ -10,6 +10,28 @@ const messages: Messages = {
   cvc: 'Bezbednosni kod',
   cvcPlaceholder: 'CVC',
   holderName: 'Ime na kartici',
+  'billing.address': 'Adresa za naplatu',
+  'billing.country': 'Država ili region',
+  'billing.name': 'Puno ime',
+  'billing.line1': 'Adresa, red 1',
+  'billing.line2': 'Adresa, red 2',
+  'billing.city': 'Grad',
+  'billing.state': 'Savezna država',
+  'billing.province': 'Pokrajina',
+  'billing.region': 'Region',
+  'billing.postal': 'Poštanski broj',
+  'billing.zip': 'Poštanski broj (ZIP)',
+  'billing.postcode': 'Poštanski broj',
+  'billing.pin': 'PIN kod',
+  'billing.email': 'Imejl',
+  'billing.phone': 'Broj telefona',
+  'billing.choose': 'Izaberite…',
+  'billing.error.empty': 'Ovo polje je obavezno.',
+  'billing.error.postal': 'Ovaj poštanski broj nije važeći za {country}.',
+  'billing.error.email': 'Unesite važeću imejl adresu.',
+  'billing.error.phone': 'Unesite važeći broj telefona.',
+  'billing.invalid': 'Neke podatke za naplatu treba proveriti.',
+  'billing.avs': 'Poštanski broj se ne podudara sa adresom za naplatu vaše kartice. Proverite ga i pokušajte ponovo.',
   optional: '(opciono)',
   pay: 'Plati {amount}',
   payNoAmount: 'Plati',

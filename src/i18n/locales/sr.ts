@@ -1,7 +1,7 @@
-import type { Messages } from '../en.js';
+import type { LocaleMessages } from '../billing-en.js';
 
 /** Српски (sr) */
-const messages: Messages = {
+const messages: LocaleMessages = {
   cardNumber: 'Број картице',
   numberPlaceholder: '1234 1234 1234 1234',
   expiry: 'Датум истека',
@@ -10,6 +10,28 @@ const messages: Messages = {
   cvc: 'Безбедносни код',
   cvcPlaceholder: 'CVC',
   holderName: 'Име на картици',
+  'billing.address': 'Адреса за наплату',
+  'billing.country': 'Држава или регион',
+  'billing.name': 'Пуно име',
+  'billing.line1': 'Адреса, ред 1',
+  'billing.line2': 'Адреса, ред 2',
+  'billing.city': 'Град',
+  'billing.state': 'Савезна држава',
+  'billing.province': 'Покрајина',
+  'billing.region': 'Регион',
+  'billing.postal': 'Поштански број',
+  'billing.zip': 'Поштански број (ZIP)',
+  'billing.postcode': 'Поштански број',
+  'billing.pin': 'ПИН код',
+  'billing.email': 'Имејл',
+  'billing.phone': 'Број телефона',
+  'billing.choose': 'Изаберите…',
+  'billing.error.empty': 'Ово поље је обавезно.',
+  'billing.error.postal': 'Овај поштански број није важећи за {country}.',
+  'billing.error.email': 'Унесите важећу имејл адресу.',
+  'billing.error.phone': 'Унесите важећи број телефона.',
+  'billing.invalid': 'Неке податке за наплату треба проверити.',
+  'billing.avs': 'Поштански број се не подудара са адресом за наплату ваше картице. Проверите га и покушајте поново.',
   optional: '(опционо)',
   pay: 'Плати {amount}',
   payNoAmount: 'Плати',

@@ -1,7 +1,7 @@
-import type { Messages } from '../en.js';
+import type { LocaleMessages } from '../billing-en.js';
 
 /** Svenska (sv) */
-const messages: Messages = {
+const messages: LocaleMessages = {
   cardNumber: 'Kortnummer',
   numberPlaceholder: '1234 1234 1234 1234',
   expiry: 'Utgångsdatum',
@@ -10,6 +10,28 @@ const messages: Messages = {
   cvc: 'Säkerhetskod',
   cvcPlaceholder: 'CVC',
   holderName: 'Namn på kortet',
+  'billing.address': 'Faktureringsadress',
+  'billing.country': 'Land eller region',
+  'billing.name': 'Fullständigt namn',
+  'billing.line1': 'Adressrad 1',
+  'billing.line2': 'Adressrad 2',
+  'billing.city': 'Ort',
+  'billing.state': 'Delstat',
+  'billing.province': 'Provins',
+  'billing.region': 'Region',
+  'billing.postal': 'Postnummer',
+  'billing.zip': 'Postnummer (ZIP)',
+  'billing.postcode': 'Postnummer',
+  'billing.pin': 'PIN-kod',
+  'billing.email': 'E-post',
+  'billing.phone': 'Telefonnummer',
+  'billing.choose': 'Välj…',
+  'billing.error.empty': 'Det här fältet är obligatoriskt.',
+  'billing.error.postal': 'Postnumret är inte giltigt för {country}.',
+  'billing.error.email': 'Ange en giltig e-postadress.',
+  'billing.error.phone': 'Ange ett giltigt telefonnummer.',
+  'billing.invalid': 'Vissa faktureringsuppgifter behöver kontrolleras.',
+  'billing.avs': 'Postnumret stämmer inte med kortets faktureringsadress. Kontrollera det och försök igen.',
   optional: '(valfritt)',
   pay: 'Betala {amount}',
   payNoAmount: 'Betala',

@@ -1,7 +1,7 @@
-import type { Messages } from '../en.js';
+import type { LocaleMessages } from '../billing-en.js';
 
 /** Kiswahili (sw) */
-const messages: Messages = {
+const messages: LocaleMessages = {
   cardNumber: 'Nambari ya kadi',
   numberPlaceholder: '1234 1234 1234 1234',
   expiry: 'Tarehe ya kuisha muda',
@@ -10,6 +10,28 @@ const messages: Messages = {
   cvc: 'Msimbo wa usalama',
   cvcPlaceholder: 'CVC',
   holderName: 'Jina kwenye kadi',
+  'billing.address': 'Anwani ya malipo',
+  'billing.country': 'Nchi au eneo',
+  'billing.name': 'Jina kamili',
+  'billing.line1': 'Anwani, mstari 1',
+  'billing.line2': 'Anwani, mstari 2',
+  'billing.city': 'Jiji',
+  'billing.state': 'Jimbo',
+  'billing.province': 'Mkoa',
+  'billing.region': 'Eneo',
+  'billing.postal': 'Msimbo wa posta',
+  'billing.zip': 'Msimbo wa posta (ZIP)',
+  'billing.postcode': 'Msimbo wa posta',
+  'billing.pin': 'Msimbo wa PIN',
+  'billing.email': 'Barua pepe',
+  'billing.phone': 'Nambari ya simu',
+  'billing.choose': 'Chagua…',
+  'billing.error.empty': 'Sehemu hii inahitajika.',
+  'billing.error.postal': 'Msimbo huu wa posta si sahihi kwa {country}.',
+  'billing.error.email': 'Weka anwani sahihi ya barua pepe.',
+  'billing.error.phone': 'Weka nambari sahihi ya simu.',
+  'billing.invalid': 'Baadhi ya maelezo ya malipo yanahitaji kuangaliwa.',
+  'billing.avs': 'Msimbo wa posta haulingani na anwani ya malipo ya kadi yako. Uangalie na ujaribu tena.',
   optional: '(si lazima)',
   pay: 'Lipa {amount}',
   payNoAmount: 'Lipa',

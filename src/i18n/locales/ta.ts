@@ -1,7 +1,7 @@
-import type { Messages } from '../en.js';
+import type { LocaleMessages } from '../billing-en.js';
 
 /** தமிழ் (ta) */
-const messages: Messages = {
+const messages: LocaleMessages = {
   cardNumber: 'கார்டு எண்',
   numberPlaceholder: '1234 1234 1234 1234',
   expiry: 'காலாவதி தேதி',
@@ -10,6 +10,28 @@ const messages: Messages = {
   cvc: 'CVV',
   cvcPlaceholder: 'CVV',
   holderName: 'கார்டில் உள்ள பெயர்',
+  'billing.address': 'பில்லிங் முகவரி',
+  'billing.country': 'நாடு அல்லது பகுதி',
+  'billing.name': 'முழுப் பெயர்',
+  'billing.line1': 'முகவரி வரி 1',
+  'billing.line2': 'முகவரி வரி 2',
+  'billing.city': 'நகரம்',
+  'billing.state': 'மாநிலம்',
+  'billing.province': 'மாகாணம்',
+  'billing.region': 'பகுதி',
+  'billing.postal': 'அஞ்சல் குறியீடு',
+  'billing.zip': 'ZIP குறியீடு',
+  'billing.postcode': 'அஞ்சல் குறியீடு',
+  'billing.pin': 'பின் கோடு',
+  'billing.email': 'மின்னஞ்சல்',
+  'billing.phone': 'தொலைபேசி எண்',
+  'billing.choose': 'தேர்வுசெய்க…',
+  'billing.error.empty': 'இது கட்டாயப் புலம்.',
+  'billing.error.postal': 'இந்த அஞ்சல் குறியீடு {country}க்குச் செல்லாது.',
+  'billing.error.email': 'சரியான மின்னஞ்சலை உள்ளிடுக.',
+  'billing.error.phone': 'சரியான தொலைபேசி எண்ணை உள்ளிடுக.',
+  'billing.invalid': 'சில பில்லிங் விவரங்களைச் சரிபார்க்கவும்.',
+  'billing.avs': 'அஞ்சல் குறியீடு உங்கள் கார்டின் பில்லிங் முகவரியுடன் பொருந்தவில்லை. சரிபார்த்து மீண்டும் முயலவும்.',
   optional: '(விருப்பத்தேர்வு)',
   pay: '{amount} செலுத்து',
   payNoAmount: 'செலுத்து',

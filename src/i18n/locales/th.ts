@@ -1,7 +1,7 @@
-import type { Messages } from '../en.js';
+import type { LocaleMessages } from '../billing-en.js';
 
 /** ไทย (th) */
-const messages: Messages = {
+const messages: LocaleMessages = {
   cardNumber: 'หมายเลขบัตร',
   numberPlaceholder: '1234 1234 1234 1234',
   expiry: 'วันหมดอายุ',
@@ -10,6 +10,28 @@ const messages: Messages = {
   cvc: 'รหัสความปลอดภัย',
   cvcPlaceholder: 'CVV',
   holderName: 'ชื่อบนบัตร',
+  'billing.address': 'ที่อยู่สำหรับเรียกเก็บเงิน',
+  'billing.country': 'ประเทศหรือภูมิภาค',
+  'billing.name': 'ชื่อ-นามสกุล',
+  'billing.line1': 'ที่อยู่ บรรทัด 1',
+  'billing.line2': 'ที่อยู่ บรรทัด 2',
+  'billing.city': 'เมือง',
+  'billing.state': 'รัฐ',
+  'billing.province': 'จังหวัด',
+  'billing.region': 'ภูมิภาค',
+  'billing.postal': 'รหัสไปรษณีย์',
+  'billing.zip': 'รหัสไปรษณีย์ (ZIP)',
+  'billing.postcode': 'รหัสไปรษณีย์',
+  'billing.pin': 'รหัส PIN',
+  'billing.email': 'อีเมล',
+  'billing.phone': 'หมายเลขโทรศัพท์',
+  'billing.choose': 'เลือก…',
+  'billing.error.empty': 'ต้องกรอกช่องนี้',
+  'billing.error.postal': 'รหัสไปรษณีย์นี้ไม่ถูกต้องสำหรับ {country}',
+  'billing.error.email': 'ป้อนอีเมลที่ถูกต้อง',
+  'billing.error.phone': 'ป้อนหมายเลขโทรศัพท์ที่ถูกต้อง',
+  'billing.invalid': 'ต้องตรวจสอบข้อมูลการเรียกเก็บเงินบางส่วน',
+  'billing.avs': 'รหัสไปรษณีย์ไม่ตรงกับที่อยู่สำหรับเรียกเก็บเงินของบัตร โปรดตรวจสอบแล้วลองอีกครั้ง',
   optional: '(ไม่บังคับ)',
   pay: 'ชำระเงิน {amount}',
   payNoAmount: 'ชำระเงิน',

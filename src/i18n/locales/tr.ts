@@ -1,7 +1,7 @@
-import type { Messages } from '../en.js';
+import type { LocaleMessages } from '../billing-en.js';
 
 /** Türkçe (tr) */
-const messages: Messages = {
+const messages: LocaleMessages = {
   cardNumber: 'Kart numarası',
   numberPlaceholder: '1234 1234 1234 1234',
   expiry: 'Son kullanma tarihi',
@@ -10,6 +10,28 @@ const messages: Messages = {
   cvc: 'Güvenlik kodu',
   cvcPlaceholder: 'CVV',
   holderName: 'Kart üzerindeki isim',
+  'billing.address': 'Fatura adresi',
+  'billing.country': 'Ülke veya bölge',
+  'billing.name': 'Ad soyad',
+  'billing.line1': 'Adres satırı 1',
+  'billing.line2': 'Adres satırı 2',
+  'billing.city': 'Şehir',
+  'billing.state': 'Eyalet',
+  'billing.province': 'İl',
+  'billing.region': 'Bölge',
+  'billing.postal': 'Posta kodu',
+  'billing.zip': 'Posta kodu (ZIP)',
+  'billing.postcode': 'Posta kodu',
+  'billing.pin': 'PIN kodu',
+  'billing.email': 'E-posta',
+  'billing.phone': 'Telefon numarası',
+  'billing.choose': 'Seçin…',
+  'billing.error.empty': 'Bu alan zorunludur.',
+  'billing.error.postal': 'Bu posta kodu {country} için geçerli değil.',
+  'billing.error.email': 'Geçerli bir e-posta adresi girin.',
+  'billing.error.phone': 'Geçerli bir telefon numarası girin.',
+  'billing.invalid': 'Bazı fatura bilgilerinin kontrol edilmesi gerekiyor.',
+  'billing.avs': 'Posta kodu kartınızın fatura adresiyle eşleşmiyor. Kontrol edip tekrar deneyin.',
   optional: '(isteğe bağlı)',
   pay: '{amount} Öde',
   payNoAmount: 'Öde',

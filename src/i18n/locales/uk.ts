@@ -1,7 +1,7 @@
-import type { Messages } from '../en.js';
+import type { LocaleMessages } from '../billing-en.js';
 
 /** Українська (uk) */
-const messages: Messages = {
+const messages: LocaleMessages = {
   cardNumber: 'Номер картки',
   numberPlaceholder: '1234 1234 1234 1234',
   expiry: 'Термін дії',
@@ -10,6 +10,28 @@ const messages: Messages = {
   cvc: 'Код безпеки',
   cvcPlaceholder: 'CVV',
   holderName: 'Ім’я на картці',
+  'billing.address': 'Платіжна адреса',
+  'billing.country': 'Країна або регіон',
+  'billing.name': "Повне ім'я",
+  'billing.line1': 'Адреса, рядок 1',
+  'billing.line2': 'Адреса, рядок 2',
+  'billing.city': 'Місто',
+  'billing.state': 'Штат',
+  'billing.province': 'Провінція',
+  'billing.region': 'Регіон',
+  'billing.postal': 'Поштовий індекс',
+  'billing.zip': 'Поштовий індекс (ZIP)',
+  'billing.postcode': 'Поштовий індекс',
+  'billing.pin': 'PIN-код',
+  'billing.email': 'Ел. пошта',
+  'billing.phone': 'Номер телефону',
+  'billing.choose': 'Виберіть…',
+  'billing.error.empty': "Це поле обов'язкове.",
+  'billing.error.postal': 'Цей індекс недійсний для країни {country}.',
+  'billing.error.email': 'Введіть дійсну адресу ел. пошти.',
+  'billing.error.phone': 'Введіть дійсний номер телефону.',
+  'billing.invalid': 'Деякі платіжні дані потрібно перевірити.',
+  'billing.avs': 'Поштовий індекс не збігається з платіжною адресою картки. Перевірте його та спробуйте ще раз.',
   optional: '(необов’язково)',
   pay: 'Сплатити {amount}',
   payNoAmount: 'Сплатити',

@@ -1,7 +1,7 @@
-import type { Messages } from '../en.js';
+import type { LocaleMessages } from '../billing-en.js';
 
 /** اردو (ur) */
-const messages: Messages = {
+const messages: LocaleMessages = {
   cardNumber: 'کارڈ نمبر',
   numberPlaceholder: '1234 1234 1234 1234',
   expiry: 'تاریخِ میعاد',
@@ -10,6 +10,28 @@ const messages: Messages = {
   cvc: 'سیکیورٹی کوڈ',
   cvcPlaceholder: 'CVV',
   holderName: 'کارڈ پر درج نام',
+  'billing.address': 'بلنگ کا پتہ',
+  'billing.country': 'ملک یا علاقہ',
+  'billing.name': 'پورا نام',
+  'billing.line1': 'پتے کی لائن 1',
+  'billing.line2': 'پتے کی لائن 2',
+  'billing.city': 'شہر',
+  'billing.state': 'ریاست',
+  'billing.province': 'صوبہ',
+  'billing.region': 'علاقہ',
+  'billing.postal': 'پوسٹل کوڈ',
+  'billing.zip': 'ZIP کوڈ',
+  'billing.postcode': 'پوسٹ کوڈ',
+  'billing.pin': 'PIN کوڈ',
+  'billing.email': 'ای میل',
+  'billing.phone': 'فون نمبر',
+  'billing.choose': 'منتخب کریں…',
+  'billing.error.empty': 'یہ فیلڈ ضروری ہے۔',
+  'billing.error.postal': 'یہ پوسٹل کوڈ {country} کے لیے درست نہیں ہے۔',
+  'billing.error.email': 'درست ای میل پتہ درج کریں۔',
+  'billing.error.phone': 'درست فون نمبر درج کریں۔',
+  'billing.invalid': 'بلنگ کی کچھ تفصیلات دیکھنی ہوں گی۔',
+  'billing.avs': 'پوسٹل کوڈ آپ کے کارڈ کے بلنگ پتے سے میل نہیں کھاتا۔ اسے دیکھ کر دوبارہ کوشش کریں۔',
   optional: '(اختیاری)',
   pay: '{amount} ادا کریں',
   payNoAmount: 'ادا کریں',

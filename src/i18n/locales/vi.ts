@@ -1,7 +1,7 @@
-import type { Messages } from '../en.js';
+import type { LocaleMessages } from '../billing-en.js';
 
 /** Tiếng Việt (vi) */
-const messages: Messages = {
+const messages: LocaleMessages = {
   cardNumber: 'Số thẻ',
   numberPlaceholder: '1234 1234 1234 1234',
   expiry: 'Ngày hết hạn',
@@ -10,6 +10,28 @@ const messages: Messages = {
   cvc: 'Mã bảo mật',
   cvcPlaceholder: 'CVV',
   holderName: 'Tên trên thẻ',
+  'billing.address': 'Địa chỉ thanh toán',
+  'billing.country': 'Quốc gia hoặc khu vực',
+  'billing.name': 'Họ và tên',
+  'billing.line1': 'Địa chỉ, dòng 1',
+  'billing.line2': 'Địa chỉ, dòng 2',
+  'billing.city': 'Thành phố',
+  'billing.state': 'Tiểu bang',
+  'billing.province': 'Tỉnh',
+  'billing.region': 'Khu vực',
+  'billing.postal': 'Mã bưu chính',
+  'billing.zip': 'Mã ZIP',
+  'billing.postcode': 'Mã bưu chính',
+  'billing.pin': 'Mã PIN',
+  'billing.email': 'Email',
+  'billing.phone': 'Số điện thoại',
+  'billing.choose': 'Chọn…',
+  'billing.error.empty': 'Trường này là bắt buộc.',
+  'billing.error.postal': 'Mã bưu chính này không hợp lệ cho {country}.',
+  'billing.error.email': 'Nhập địa chỉ email hợp lệ.',
+  'billing.error.phone': 'Nhập số điện thoại hợp lệ.',
+  'billing.invalid': 'Cần kiểm tra lại một số thông tin thanh toán.',
+  'billing.avs': 'Mã bưu chính không khớp với địa chỉ thanh toán của thẻ. Hãy kiểm tra và thử lại.',
   optional: '(không bắt buộc)',
   pay: 'Thanh toán {amount}',
   payNoAmount: 'Thanh toán',

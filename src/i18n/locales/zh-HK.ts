@@ -1,7 +1,7 @@
-import type { Messages } from '../en.js';
+import type { LocaleMessages } from '../billing-en.js';
 
 /** 繁體中文（香港）(zh-HK) */
-const messages: Messages = {
+const messages: LocaleMessages = {
   cardNumber: '卡號碼',
   numberPlaceholder: '1234 1234 1234 1234',
   expiry: '到期日',
@@ -10,6 +10,28 @@ const messages: Messages = {
   cvc: '安全碼',
   cvcPlaceholder: 'CVC',
   holderName: '持卡人姓名',
+  'billing.address': '賬單地址',
+  'billing.country': '國家或地區',
+  'billing.name': '全名',
+  'billing.line1': '地址第 1 行',
+  'billing.line2': '地址第 2 行',
+  'billing.city': '城市',
+  'billing.state': '州',
+  'billing.province': '省',
+  'billing.region': '地區',
+  'billing.postal': '郵政編碼',
+  'billing.zip': '郵政編碼 (ZIP)',
+  'billing.postcode': '郵政編碼',
+  'billing.pin': 'PIN 碼',
+  'billing.email': '電郵',
+  'billing.phone': '電話號碼',
+  'billing.choose': '請選擇…',
+  'billing.error.empty': '此欄位必須填寫。',
+  'billing.error.postal': '此郵政編碼不適用於{country}。',
+  'billing.error.email': '請輸入有效的電郵地址。',
+  'billing.error.phone': '請輸入有效的電話號碼。',
+  'billing.invalid': '部分賬單資料需要檢查。',
+  'billing.avs': '郵政編碼與你卡片的賬單地址不符。請檢查後再試。',
   optional: '（選填）',
   pay: '付款 {amount}',
   payNoAmount: '付款',

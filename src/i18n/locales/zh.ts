@@ -1,7 +1,7 @@
-import type { Messages } from '../en.js';
+import type { LocaleMessages } from '../billing-en.js';
 
 /** 简体中文 (zh) */
-const messages: Messages = {
+const messages: LocaleMessages = {
   cardNumber: '卡号',
   numberPlaceholder: '1234 1234 1234 1234',
   expiry: '有效期',
@@ -10,6 +10,28 @@ const messages: Messages = {
   cvc: '安全码',
   cvcPlaceholder: 'CVV',
   holderName: '持卡人姓名',
+  'billing.address': '账单地址',
+  'billing.country': '国家或地区',
+  'billing.name': '全名',
+  'billing.line1': '地址第 1 行',
+  'billing.line2': '地址第 2 行',
+  'billing.city': '城市',
+  'billing.state': '州',
+  'billing.province': '省',
+  'billing.region': '地区',
+  'billing.postal': '邮政编码',
+  'billing.zip': '邮政编码 (ZIP)',
+  'billing.postcode': '邮政编码',
+  'billing.pin': 'PIN 码',
+  'billing.email': '电子邮件',
+  'billing.phone': '电话号码',
+  'billing.choose': '请选择…',
+  'billing.error.empty': '此字段为必填项。',
+  'billing.error.postal': '此邮政编码对{country}无效。',
+  'billing.error.email': '请输入有效的电子邮件地址。',
+  'billing.error.phone': '请输入有效的电话号码。',
+  'billing.invalid': '部分账单信息需要检查。',
+  'billing.avs': '邮政编码与您卡片的账单地址不符。请检查后重试。',
   optional: '（选填）',
   pay: '支付 {amount}',
   payNoAmount: '支付',

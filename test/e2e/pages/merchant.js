@@ -40,6 +40,10 @@ const attributes = {
   locale: query.get('locale'),
   preview: query.get('preview'),
   'three-ds': query.get('three-ds'),
+  // the flows' specs pay with a card alone (a USD payment's `auto` would ask for the postal code): the billing spec asks
+  billing: query.get('billing') ?? 'never',
+  email: query.get('email') ?? 'never',
+  phone: query.get('phone') ?? 'never',
 };
 for (const [name, value] of Object.entries(attributes)) if (value) checkout.setAttribute(name, value);
 if (query.get('mode') === 'inline') checkout.setAttribute('inline', '');

@@ -1,0 +1,169 @@
+/**
+ * What a billing address looks like in each country, as data: the name of its postal code (ZIP code,
+ * postcode, PIN code, else the postal code in the shopper's language: PLZ, CAP, code postal …),
+ * the postal code's pattern, whether the country has postal codes at all, what its first-level
+ * division is called and whether an address needs it, and the United States' states and Canada's
+ * provinces and territories (chosen from a list, sent as their codes).
+ *
+ * Source: Google's address metadata (libaddressinput, https://chromium-i18n.appspot.com/ssl-address/data,
+ * which Chromium's and Android's address forms use): its `zip` patterns (simplified where they list
+ * every prefix, e.g. the United Kingdom's), `zip_name_type`, `state_name_type`, `require` and the
+ * `sub_keys` / `sub_names` of US and CA; the countries without a `zip` have no postal code. A
+ * country that is not in `RULES` has a postal code of 2 to 10 letters, digits, spaces or dashes and
+ * no first-level division in its billing address.
+ */
+
+import type { PaymentMethodListResponse } from '../../api/schemas.js';
+import { COUNTRY_CODES } from '../../api/countries.js';
+
+/** `billing`: which address fields. */
+export type BillingLevel = 'none' | 'postal-code' | 'full';
+
+/** How a country names its postal code: the keys `billing.<kind>` of the catalogue. */
+export type PostalKind = 'postal' | 'zip' | 'postcode' | 'pin';
+/** How a country names its first-level division (`billing.<kind>`), when its addresses have one. */
+export type StateKind = 'state' | 'province' | 'region';
+
+export interface CountryRule {
+  postal: PostalKind | null;
+  /** The postal code's pattern (whole value, any case, spaces and dashes as written). */
+  pattern: RegExp;
+  state: StateKind | null;
+  /** The division is part of every address (`require` has S). */
+  stateRequired: boolean;
+  /** The divisions to choose from, code → name (US and CA). */
+  states: Record<string, string> | null;
+}
+
+/** `code: postal kind (z zip, c postcode, i PIN, p postal) + state kind (s state, v province, r region; capital: required), pattern`. */
+const RULES: Record<string, string> = {
+  US: 'zS \\d{5}(?:[ -]?\\d{4})?',
+  CA: 'pV [ABCEGHJ-NPRSTVXY]\\d[ABCEGHJ-NPRSTV-Z] ?\\d[ABCEGHJ-NPRSTV-Z]\\d',
+  GB: 'c  (?:GIR ?0AA|[A-Z]{1,2}\\d[A-Z\\d]? ?\\d[A-Z]{2})',
+  AU: 'pS \\d{4}',
+  NZ: 'p  \\d{4}',
+  IE: 'pr [\\dA-Z]{3} ?[\\dA-Z]{4}',
+  IN: 'iS \\d{6}',
+  PH: 'zv \\d{4}',
+  DE: 'p  \\d{5}',
+  AT: 'p  \\d{4}',
+  CH: 'p  \\d{4}',
+  LI: 'p  948[5-9]|949[0-8]',
+  FR: 'p  \\d{2} ?\\d{3}',
+  MC: 'p  980\\d{2}',
+  BE: 'p  \\d{4}',
+  LU: 'p  (?:L-)?\\d{4}',
+  NL: 'p  \\d{4} ?[A-Z]{2}',
+  IT: 'pV \\d{5}',
+  ES: 'pV \\d{5}',
+  PT: 'p  \\d{4}-\\d{3}',
+  DK: 'p  \\d{4}',
+  NO: 'p  \\d{4}',
+  SE: 'p  \\d{3} ?\\d{2}',
+  FI: 'p  \\d{5}',
+  IS: 'p  \\d{3}',
+  EE: 'p  \\d{5}',
+  LV: 'p  LV-\\d{4}',
+  LT: 'p  (?:LT-)?\\d{5}',
+  PL: 'p  \\d{2}-\\d{3}',
+  CZ: 'p  \\d{3} ?\\d{2}',
+  SK: 'p  \\d{3} ?\\d{2}',
+  HU: 'p  \\d{4}',
+  SI: 'p  \\d{4}',
+  HR: 'p  \\d{5}',
+  RO: 'p  \\d{6}',
+  BG: 'p  \\d{4}',
+  GR: 'p  \\d{3} ?\\d{2}',
+  CY: 'p  \\d{4}',
+  MT: 'p  [A-Z]{3} ?\\d{2,4}',
+  RS: 'p  \\d{5,6}',
+  TR: 'p  \\d{5}',
+  UA: 'pr \\d{5}',
+  RU: 'pr \\d{6}',
+  IL: 'p  \\d{5}(?:\\d{2})?',
+  SA: 'p  \\d{5}(?:-\\d{4})?',
+  EG: 'pr \\d{5}',
+  ZA: 'p  \\d{4}',
+  KE: 'p  \\d{5}',
+  NG: 'ps \\d{6}',
+  JP: 'pR \\d{3}-?\\d{4}',
+  KR: 'pr \\d{5}',
+  CN: 'pV \\d{6}',
+  TW: 'pr \\d{3}(?:\\d{2,3})?',
+  SG: 'p  \\d{6}',
+  MY: 'pS \\d{5}',
+  TH: 'pr \\d{5}',
+  ID: 'pr \\d{5}',
+  VN: 'pr \\d{5,6}',
+  PK: 'p  \\d{5}',
+  BD: 'p  \\d{4}',
+  LK: 'p  \\d{5}',
+  BR: 'pS \\d{5}-?\\d{3}',
+  MX: 'pS \\d{5}',
+  AR: 'pV (?:[A-HJ-NP-Z])?\\d{4}(?:[A-Z]{3})?',
+  CL: 'pr \\d{7}',
+  CO: 'pr \\d{6}',
+  PE: 'pr \\d{5}',
+  UY: 'pr \\d{5}',
+};
+
+/** Countries whose addresses have no postal code (libaddressinput: no `zip`). */
+const NO_POSTAL =
+  'AE AG AO AW BF BI BJ BO BS BW BZ CD CF CG CI CK CM DJ DM ER FJ GA GD GH GM GQ GY HK JM KI KM KN KP LY ML MO MR MW NR NU QA RW SB SC SL SR ST SY TD TF TG TK TL TO TV UG VU YE ZW';
+
+const list = (text: string): Record<string, string> =>
+  Object.fromEntries(text.split('|').map((entry) => [entry.slice(0, 2), entry.slice(3)]));
+
+/** The states, the District of Columbia, the territories and the armed forces' codes (USPS). */
+const US_STATES = list(
+  'AL Alabama|AK Alaska|AS American Samoa|AZ Arizona|AR Arkansas|CA California|CO Colorado|CT Connecticut|DE Delaware|DC District of Columbia|FL Florida|GA Georgia|GU Guam|HI Hawaii|ID Idaho|IL Illinois|IN Indiana|IA Iowa|KS Kansas|KY Kentucky|LA Louisiana|ME Maine|MH Marshall Islands|MD Maryland|MA Massachusetts|MI Michigan|FM Micronesia|MN Minnesota|MS Mississippi|MO Missouri|MT Montana|NE Nebraska|NV Nevada|NH New Hampshire|NJ New Jersey|NM New Mexico|NY New York|NC North Carolina|ND North Dakota|MP Northern Mariana Islands|OH Ohio|OK Oklahoma|OR Oregon|PW Palau|PA Pennsylvania|PR Puerto Rico|RI Rhode Island|SC South Carolina|SD South Dakota|TN Tennessee|TX Texas|UT Utah|VT Vermont|VI Virgin Islands|VA Virginia|WA Washington|WV West Virginia|WI Wisconsin|WY Wyoming|AA Armed Forces (AA)|AE Armed Forces (AE)|AP Armed Forces (AP)',
+);
+/** Canada's provinces and territories (Canada Post's codes). */
+const CA_PROVINCES = list(
+  'AB Alberta|BC British Columbia|MB Manitoba|NB New Brunswick|NL Newfoundland and Labrador|NT Northwest Territories|NS Nova Scotia|NU Nunavut|ON Ontario|PE Prince Edward Island|QC Quebec|SK Saskatchewan|YT Yukon',
+);
+
+const POSTAL_KINDS: Record<string, PostalKind> = { z: 'zip', c: 'postcode', i: 'pin', p: 'postal' };
+const STATE_KINDS: Record<string, StateKind> = { s: 'state', v: 'province', r: 'region' };
+const OTHER = '[A-Z\\d][A-Z\\d -]{0,8}[A-Z\\d]';
+
+/** The rule of a country (ISO 3166-1 alpha-2). */
+export function countryRule(country: string): CountryRule {
+  const rule = Object.hasOwn(RULES, country) ? RULES[country]! : '';
+  const noPostal = !rule && NO_POSTAL.split(' ').includes(country);
+  const state = rule[1]?.trim() ?? '';
+  return {
+    postal: noPostal ? null : (POSTAL_KINDS[rule[0] ?? 'p'] ?? 'postal'),
+    pattern: new RegExp(`^(?:${rule.slice(3) || OTHER})$`, 'i'),
+    state: STATE_KINDS[state.toLowerCase()] ?? null,
+    stateRequired: state !== '' && state === state.toUpperCase(),
+    states: country === 'US' ? US_STATES : country === 'CA' ? CA_PROVINCES : null,
+  };
+}
+
+/** The level and the email and phone a payment-method list's card entries ask for (`required_fields`). */
+export function requiredByList(list: PaymentMethodListResponse): { level: BillingLevel; email: boolean; phone: boolean; values: Record<string, string> } {
+  const keys = new Set<string>();
+  const values: Record<string, string> = {};
+  for (const method of list.payment_methods) {
+    if (method.payment_method !== 'card') continue;
+    for (const type of method.payment_method_types) {
+      for (const [key, info] of Object.entries(type.required_fields ?? {})) {
+        keys.add(key);
+        if (info.value) values[key] = info.value;
+      }
+    }
+  }
+  const level: BillingLevel = keys.has('billing.address.line1') || keys.has('billing.address.city') ? 'full' : keys.has('billing.address.zip') || keys.has('billing.address.country') ? 'postal-code' : 'none';
+  return { level, email: keys.has('billing.email') || keys.has('email'), phone: keys.has('billing.phone.number'), values };
+}
+
+/** The region of a language tag (`en` → `US`, `fr-CA` → `CA`), a country the form knows; else ''. */
+export function regionOf(tag: string): string {
+  try {
+    const region = new Intl.Locale(tag).maximize().region ?? '';
+    return (COUNTRY_CODES as readonly string[]).includes(region) ? region : '';
+  } catch {
+    return ''; // not a tag Intl reads: no region
+  }
+}

@@ -1,0 +1,261 @@
+import { expect, waitUntil } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import '../../src/define.js';
+import { billingEn } from '../../src/i18n/billing-en.js';
+import type { TenderCheckout } from '../../src/elements/tender-checkout/tender-checkout.js';
+import { fillCard, mountCheckout, payButton, retrieveAsMerchant, root, statusText, SUCCESS_CARD, type MountOptions } from './checkout-harness.js';
+import { merchantCall, sandboxConfig, type SandboxEndpoint } from './sandbox-config.js';
+
+/** The billing fields shown, by id (`billing-postal` → `postal`), in order. */
+const shown = (element: TenderCheckout) => [...root(element).querySelectorAll<HTMLElement>('[id^=billing-]:is(input,select)')].map((field) => field.id.slice(8));
+const field = (element: TenderCheckout, name: string) => root(element).querySelector<HTMLInputElement & HTMLSelectElement>(`#billing-${name}`)!;
+const labelOf = (element: TenderCheckout, name: string) => root(element).querySelector(`label[for=billing-${name}]`)?.textContent?.trim() ?? '';
+const errorOf = (element: TenderCheckout, name: string) => root(element).querySelector(`#billing-${name}-error`)?.textContent?.trim() ?? '';
+
+/** Mounts and waits until the billing chunk (and, for `auto`, the list's answer) is in. */
+async function mount(options: MountOptions) {
+  const mounted = await mountCheckout(options);
+  await mounted.log.wait('tender-ready');
+  await mounted.element.updateComplete;
+  return mounted;
+}
+
+/** A merchant of its own with `billing_requirements`, its keys as a sandbox endpoint. */
+async function merchantWith(requirements: Record<string, unknown>): Promise<SandboxEndpoint> {
+  const config = await sandboxConfig();
+  const merchantId = `billing_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+  const account = await merchantCall<{ publishable_key: string }>('POST', '/accounts', { merchant_id: merchantId, billing_requirements: requirements }, undefined, config.adminKey);
+  const key = await merchantCall<{ api_key: string }>('POST', `/api_keys/${merchantId}`, { name: 'billing', expiration: 'never' }, undefined, config.adminKey);
+  return { url: config.url, publishableKey: account.body.publishable_key, secretKey: key.body.api_key };
+}
+
+async function typeBilling(element: TenderCheckout, name: string, text: string) {
+  field(element, name).focus();
+  await sendKeys({ type: text });
+}
+
+async function choose(element: TenderCheckout, name: string, value: string) {
+  const select = field(element, name);
+  select.value = value;
+  select.dispatchEvent(new Event('change', { bubbles: true }));
+  await element.updateComplete;
+}
+
+describe('billing fields', () => {
+  it('is accessible with the full address', async () => {
+    const { element } = await mount({ attributes: { billing: 'full' } });
+    await expect(element).to.be.accessible();
+  });
+
+  describe('what is collected', () => {
+    it('billing="never" shows none, even for a USD payment whose list asks for the postal code', async () => {
+      const { element } = await mount({ attributes: { billing: 'never' } });
+      expect(shown(element)).to.deep.equal([]);
+    });
+
+    it('billing="postal-code" shows the country and the postal code, with their autocomplete tokens', async () => {
+      const { element } = await mount({ create: { amount: 1000, currency: 'EUR' }, attributes: { billing: 'postal-code' } });
+      expect(shown(element)).to.deep.equal(['country', 'postal']);
+      expect(field(element, 'country').getAttribute('autocomplete')).to.equal('billing country');
+      expect(field(element, 'postal').getAttribute('autocomplete')).to.equal('billing postal-code');
+      // en-US: the locale's region
+      expect(field(element, 'country').value).to.equal('US');
+      expect(labelOf(element, 'postal')).to.equal(billingEn['billing.zip']);
+    });
+
+    it('billing="full" shows name, country, address lines, city, state and postal code, each with its token', async () => {
+      const { element } = await mount({ attributes: { billing: 'full' } });
+      expect(shown(element)).to.deep.equal(['name', 'country', 'line1', 'line2', 'city', 'state', 'postal']);
+      const tokens = shown(element).map((name) => field(element, name).getAttribute('autocomplete'));
+      expect(tokens).to.deep.equal([
+        'billing name', 'billing country', 'billing address-line1', 'billing address-line2', 'billing address-level2', 'billing address-level1', 'billing postal-code',
+      ]);
+      expect(field(element, 'state').tagName).to.equal('SELECT');
+      expect(labelOf(element, 'line2')).to.contain('(optional)');
+    });
+
+    it('email and phone: required shows them (email, tel), never hides them', async () => {
+      const { element } = await mount({ attributes: { billing: 'never', email: 'required', phone: 'required' } });
+      expect(shown(element)).to.deep.equal(['email', 'phone']);
+      expect(field(element, 'email').getAttribute('autocomplete')).to.equal('billing email');
+      expect(field(element, 'phone').getAttribute('autocomplete')).to.equal('billing tel');
+    });
+
+    it('auto follows required_fields: the postal code for a USD payment, nothing for EUR', async () => {
+      const usd = await mount({ attributes: { billing: 'auto' } });
+      await waitUntil(() => shown(usd.element).length > 0, 'the list asks for the postal code');
+      expect(shown(usd.element)).to.deep.equal(['country', 'postal']);
+      const eur = await mount({ create: { amount: 1000, currency: 'EUR' }, attributes: { billing: 'auto' } });
+      expect(shown(eur.element)).to.deep.equal([]);
+    });
+
+    it('auto follows a merchant that asks for the full address and the email', async () => {
+      const sandbox = await merchantWith({ billing: 'full', email: true });
+      const { element } = await mount({ sandbox, create: { amount: 1000, currency: 'EUR' }, attributes: { billing: 'auto', email: 'auto' } });
+      await waitUntil(() => shown(element).length > 0, 'the list asks for the address');
+      expect(shown(element)).to.deep.equal(['name', 'country', 'line1', 'line2', 'city', 'state', 'postal', 'email']);
+    });
+  });
+
+  describe('countries', () => {
+    it('switching country keeps what still applies: lines and city stay, a ZIP code that is no postcode goes, the state list follows', async () => {
+      const { element } = await mount({ attributes: { billing: 'full' } });
+      await typeBilling(element, 'line1', '1 Main St');
+      await typeBilling(element, 'city', 'Springfield');
+      await choose(element, 'state', 'CA');
+      await typeBilling(element, 'postal', '94107');
+      await choose(element, 'country', 'GB');
+      expect(labelOf(element, 'postal')).to.equal(billingEn['billing.postcode']);
+      expect(shown(element)).to.not.include('state');
+      expect(field(element, 'line1').value).to.equal('1 Main St');
+      expect(field(element, 'city').value).to.equal('Springfield');
+      expect(field(element, 'postal').value).to.equal('');
+      await choose(element, 'country', 'CA');
+      expect(labelOf(element, 'state')).to.equal(billingEn['billing.province']);
+      expect([...field(element, 'state').options].map((option) => option.value)).to.include('QC');
+      await choose(element, 'country', 'DE');
+      expect(labelOf(element, 'postal')).to.equal(billingEn['billing.postal']);
+      await choose(element, 'country', 'AE');
+      expect(shown(element), 'no postal code in the Emirates').to.not.include('postal');
+    });
+
+    it('validates the postal code per country when the field is left', async () => {
+      const { element } = await mount({ create: { amount: 1000, currency: 'EUR' }, attributes: { billing: 'postal-code' } });
+      await typeBilling(element, 'postal', '9410');
+      field(element, 'postal').blur();
+      await element.updateComplete;
+      expect(field(element, 'postal').getAttribute('aria-invalid')).to.equal('true');
+      expect(errorOf(element, 'postal')).to.equal(billingEn['billing.error.postal'].replace('{country}', '\u2068United States\u2069'));
+      await choose(element, 'country', 'GB');
+      await typeBilling(element, 'postal', 'SW1A 1AA');
+      field(element, 'postal').blur();
+      await element.updateComplete;
+      expect(field(element, 'postal').getAttribute('aria-invalid')).to.equal('false');
+    });
+
+    it('names the countries in the shopper language and prefills from the payment billing', async () => {
+      const { element } = await mount({
+        create: { amount: 1000, currency: 'EUR', billing: { address: { country: 'FR', zip: '75002', line1: '5 rue de la Paix', city: 'Paris', first_name: 'Anne', last_name: 'Martin' } } },
+        attributes: { billing: 'full', locale: 'de' },
+      });
+      expect(field(element, 'country').value).to.equal('FR');
+      expect(field(element, 'country').selectedOptions[0]!.textContent).to.equal('Frankreich');
+      expect(field(element, 'postal').value).to.equal('75002');
+      expect(field(element, 'name').value).to.equal('Anne Martin');
+      expect(labelOf(element, 'postal')).to.equal('Postleitzahl');
+    });
+  });
+
+  describe('submit, keyboard and events', () => {
+    it('a submit without the postal code moves focus to it; tender-change carries completeness only', async () => {
+      const { element, log } = await mount({ attributes: { billing: 'postal-code' } });
+      await fillCard(element, { number: SUCCESS_CARD });
+      const outcome = await element.confirm();
+      expect(outcome.type).to.equal('invalid');
+      expect((root(element).activeElement as HTMLElement).id).to.equal('billing-postal');
+      expect(errorOf(element, 'postal')).to.equal(billingEn['billing.error.empty']);
+      await sendKeys({ type: '94107' });
+      const change = log.last('tender-change')!;
+      expect(change.detail.billing).to.deep.equal({ country: true, postal: true });
+      expect(change.detail.complete).to.equal(true);
+      expect(JSON.stringify(log.of('tender-change').map((event) => event.detail))).to.not.contain('94107');
+    });
+
+    it('Tab goes from the card fields to the country, the postal code and the pay button', async () => {
+      const { element } = await mount({ attributes: { billing: 'postal-code', 'hide-name': '' } });
+      root(element).querySelector<HTMLInputElement>('#cvc')!.focus();
+      const order: string[] = [];
+      for (let index = 0; index < 3; index += 1) {
+        await sendKeys({ press: 'Tab' });
+        const active = root(element).activeElement as HTMLElement;
+        order.push(active.id || active.getAttribute('part') || active.tagName);
+      }
+      expect(order).to.deep.equal(['billing-country', 'billing-postal', 'button']);
+    });
+  });
+
+  describe('confirm', () => {
+    it('stores the full address as typed in the payment billing', async () => {
+      const { element, payment, log } = await mount({ create: { amount: 1000, currency: 'EUR' }, attributes: { billing: 'full', email: 'required' } });
+      await fillCard(element, { number: SUCCESS_CARD });
+      await typeBilling(element, 'name', 'Jane Q Doe');
+      await typeBilling(element, 'line1', '1 Market St');
+      await typeBilling(element, 'line2', 'Suite 5');
+      await typeBilling(element, 'city', 'San Francisco');
+      await choose(element, 'state', 'CA');
+      await typeBilling(element, 'postal', '94107');
+      await typeBilling(element, 'email', 'jane@example.com');
+      payButton(element).click();
+      await log.wait('tender-result');
+      const stored = await retrieveAsMerchant(payment.payment_id);
+      expect(stored.status).to.equal('succeeded');
+      expect((stored['billing'] as { address: unknown }).address).to.include({
+        first_name: 'Jane', last_name: 'Q Doe', line1: '1 Market St', line2: 'Suite 5', city: 'San Francisco', state: 'CA', zip: '94107', country: 'US',
+      });
+      expect((stored['billing'] as { email: string }).email).to.equal('jane@example.com');
+    });
+
+    it('an address verification decline points at the postal code, in the shopper language', async () => {
+      const { element, log } = await mount({ attributes: { billing: 'postal-code', locale: 'fr' } });
+      await fillCard(element, { number: SUCCESS_CARD });
+      await typeBilling(element, 'postal', '99999');
+      payButton(element).click();
+      const result = await log.wait('tender-result');
+      expect(result.detail.errorCode).to.equal('address_verification_failed');
+      await element.updateComplete;
+      const avs = 'Le code postal ne correspond pas à l\'adresse de facturation de votre carte. Vérifiez-le et réessayez.';
+      expect(statusText(element)).to.equal(avs);
+      expect(errorOf(element, 'postal')).to.equal(avs);
+      expect(field(element, 'postal').getAttribute('aria-invalid')).to.equal('true');
+    });
+  });
+
+  describe('narrow, right to left, every layout', () => {
+    for (const layout of ['split', 'stacked', 'single-line'] as const) {
+      it(`at 320 px in Arabic (${layout}): every billing field fits, labels right to left, nothing scrolls sideways`, async () => {
+        const { element } = await mount({
+          attributes: { billing: 'full', email: 'required', locale: 'ar' },
+          configure: (checkout) => {
+            checkout.style.width = '320px';
+            checkout.appearance = { layout, labels: layout === 'single-line' ? 'floating' : 'above' };
+          },
+        });
+        const base = root(element).querySelector<HTMLElement>('.base')!;
+        expect(base.getAttribute('dir')).to.equal('rtl');
+        expect(base.scrollWidth, 'no sideways scroll').to.be.at.most(base.clientWidth);
+        for (const name of shown(element)) {
+          const box = field(element, name).getBoundingClientRect();
+          const outer = base.getBoundingClientRect();
+          expect(box.left, name).to.be.at.least(outer.left - 0.5);
+          expect(box.right, name).to.be.at.most(outer.right + 0.5);
+        }
+        expect(labelOf(element, 'line1')).to.equal('سطر العنوان 1');
+        await expect(element).to.be.accessible();
+      });
+    }
+  });
+
+  describe('preview states (the theme previewer)', () => {
+    async function preview(state: string) {
+      const element = document.createElement('tender-checkout');
+      element.setAttribute('preview', state);
+      element.setAttribute('locale', 'en-US');
+      document.body.append(element);
+      await element.updateComplete;
+      await waitUntil(() => shown(element).length > 0, `${state} shows the billing fields`);
+      return element;
+    }
+
+    it('billing-full shows the sample address; billing-avs the decline at the postal code', async () => {
+      const full = await preview('billing-full');
+      expect(shown(full)).to.deep.equal(['name', 'country', 'line1', 'line2', 'city', 'state', 'postal']);
+      expect(field(full, 'postal').value).to.equal('94107');
+      const avs = await preview('billing-avs');
+      expect(shown(avs)).to.deep.equal(['country', 'postal']);
+      await waitUntil(() => errorOf(avs, 'postal') === billingEn['billing.avs']);
+      expect(statusText(avs)).to.equal(billingEn['billing.avs']);
+      full.remove();
+      avs.remove();
+    });
+  });
+});
