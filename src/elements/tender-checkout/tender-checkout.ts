@@ -21,6 +21,7 @@ import { FrameHost } from '../frame-host/frame-host.js';
 import { localiseHostStatus, showHostStatus } from './host-status.js';
 import { InlineForm, isInline } from './inline-form.js';
 import { createPlaceholder, fitPlaceholder, PLACEHOLDER_CSS } from './placeholder.js';
+import { BY_ATTRIBUTE, FORM_PROPS, PROPS, type PropName } from './props.js';
 
 export type { CardErrors, ConfirmOutcome } from '../../events.js';
 export type { PreviewState } from '../../flow/preview.js';
@@ -28,34 +29,6 @@ export type { PreviewState } from '../../flow/preview.js';
 /** The host's own styles, then the placeholder's (./placeholder.ts). */
 const CSS =
   ':host{display:block}:host([hidden]){display:none}::slotted(iframe){border:0}[part=frame-status]{margin:0;font:inherit;color:var(--tender-color-danger,#b00020)}' + PLACEHOLDER_CSS;
-
-/** Attribute-backed properties: name → [attribute, kind (s string, b boolean, n number), default]. */
-const PROPS = {
-  publishableKey: ['publishable-key', 's', ''],
-  clientSecret: ['client-secret', 's', ''],
-  apiBase: ['api-base', 's', ''],
-  returnUrl: ['return-url', 's', ''],
-  locale: ['locale', 's', 'auto'],
-  threeDs: ['three-ds', 's', 'modal'],
-  theme: ['theme', 's', ''],
-  requestTimeout: ['request-timeout', 'n', 0],
-  hideButton: ['hide-button', 'b', false],
-  hideName: ['hide-name', 'b', false],
-  disabled: ['disabled', 'b', false],
-  preview: ['preview', 's', ''],
-  inline: ['inline', 'b', false],
-  frameSrc: ['frame-src', 's', ''],
-  showBrands: ['show-brands', 'b', false],
-  preferredNetwork: ['preferred-network', 's', ''],
-  saveCard: ['save-card', 's', 'auto'],
-  billing: ['billing', 's', 'auto'],
-  email: ['email', 's', 'auto'],
-  phone: ['phone', 's', 'auto'],
-} as const;
-type PropName = keyof typeof PROPS;
-const BY_ATTRIBUTE = new Map<string, PropName>(Object.entries(PROPS).map(([name, [attribute]]) => [attribute, name as PropName]));
-/** What the inline form takes as it is: every property but `inline` and `frame-src`, which are nothing to it. */
-const FORM_PROPS = [...(Object.keys(PROPS) as PropName[]).filter((name) => name !== 'inline' && name !== 'frameSrc'), 'appearance', 'messages'];
 
 let sheet: CSSStyleSheet | undefined;
 
