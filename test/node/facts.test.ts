@@ -12,6 +12,8 @@ import { TOKENS } from '../../src/themes/tokens.js';
 
 const read = (path: string) => readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8');
 const element = read('src/elements/tender-checkout/tender-checkout.ts');
+/** The element's attribute table (PROPS), a module of its own. */
+const props = read('src/elements/tender-checkout/props.ts');
 const widgetDoc = read('docs/widget.md');
 const themingDoc = read('docs/theming.md');
 
@@ -69,13 +71,13 @@ describe('events', () => {
 describe('element properties', () => {
   /**
    * The element's properties with their attribute (null: property only) and doc comment: each
-   * attribute-backed `declare name: …` field (its attribute from the PROPS table) and each
+   * attribute-backed `declare name: …` field (its attribute from the PROPS table of props.ts) and each
    * property-only accessor (`get name()`).
    */
   const properties = [
     ...[...element.matchAll(/(\/\*\*(?:(?!\*\/)[^])*\*\/)?\n\s*declare (\w+):/g)].map(([, doc, name]) => ({
       name: name ?? '',
-      attribute: new RegExp(`^  ${name}: \\['([\\w-]+)'`, 'm').exec(element)?.[1] ?? `(no PROPS row for ${name})`,
+      attribute: new RegExp(`^  ${name}: \\['([\\w-]+)'`, 'm').exec(props)?.[1] ?? `(no PROPS row for ${name})`,
       doc: doc ?? '',
     })),
     ...[...element.matchAll(/(\/\*\*(?:(?!\*\/)[^])*\*\/)?\n\s*get (\w+)\(\)(?!: Promise)/g)].map(([, doc, name]) => ({ name: name ?? '', attribute: null, doc: doc ?? '' })),
