@@ -367,7 +367,22 @@ function requestWithHost(on: TestSandbox, method: string, path: string, host: st
  * Streams a chunked body (no content-length) of up to `limit` bytes, 64 KiB at a time, until the
  * sandbox answers; returns the answer and how many bytes had been sent by then.
  */
-function streamBody(on: TestSandbox, method: string, path: string, headers: Record<string, string>, limit: number): Promise<{ response: ApiResponse; bytes: number }> {
+async function streamBody(on: TestSandbox, method: string, path: string, headers: Record<string, string>, limit: number): Promise<{ response: ApiResponse; bytes: number }> {
+  // The sandbox answers 413 and closes while the body is still coming: when the client's next write
+  // meets the closed socket first (EPIPE, or a reset that makes the kernel drop the answer already
+  // received), the answer is lost on the way. That is the transport's race, not the sandbox's answer:
+  // try again (at most three times) rather than fail on it.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await streamBodyOnce(on, method, path, headers, limit);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (attempt >= 3 || (code !== 'EPIPE' && code !== 'ECONNRESET')) throw error;
+    }
+  }
+}
+
+function streamBodyOnce(on: TestSandbox, method: string, path: string, headers: Record<string, string>, limit: number): Promise<{ response: ApiResponse; bytes: number }> {
   return new Promise((resolve, reject) => {
     let bytes = 0;
     let answered = false;
