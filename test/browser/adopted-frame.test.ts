@@ -18,7 +18,7 @@ const inFrame = (payload: Record<string, unknown>) => executeServerCommand<boole
 function snippet(tag: string, config: SandboxConfig, clientSecret: string, iframe: { src?: string; sandbox?: string } = {}): string {
   const src = iframe.src ?? `${config.url}/frame/card?key=${config.publishableKey}&locale=en-US#client_secret=${clientSecret}`;
   return (
-    `<${tag} publishable-key="${config.publishableKey}" client-secret="${clientSecret}" api-base="${config.url}" locale="en-US" three-ds="redirect">` +
+    `<${tag} publishable-key="${config.publishableKey}" client-secret="${clientSecret}" api-base="${config.url}" locale="en-US" three-ds="redirect" billing="never">` +
     `<iframe slot="frame" src="${src}" sandbox="${iframe.sandbox ?? SANDBOX}" title="Card payment form"></iframe></${tag}>`
   );
 }

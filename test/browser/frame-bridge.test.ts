@@ -74,6 +74,8 @@ describe('the frame bridge (src/frame/frame.ts)', () => {
     hideName: false,
     disabled: false,
     requestTimeout: 0,
+    // a card alone: a USD payment's billing `auto` would ask for the postal code (billing-fields.ts)
+    billing: 'never',
     variables: { '--tender-color-primary': 'rgb(9, 8, 7)', '--tender-color-danger': 'url(https://tracker.example/x)' },
   });
 

@@ -85,7 +85,7 @@ const eventOf = async (opened: Opened, type: string) => {
 };
 
 test('the adopted server-rendered frame takes the payment, and the client secret travels in no Referer and no URL but the API’s own', async ({ page }) => {
-  const payment = await createPayment({ amount: 4999, currency: 'USD' });
+  const payment = await createPayment({ amount: 4999, currency: 'EUR' });
   const opened = await open(page, checkoutPage(payment.client_secret));
   expect(await eventOf(opened, 'tender-ready')).toMatchObject({ paymentId: payment.payment_id });
   // the iframe the server wrote is the element's frame: no second one
@@ -118,7 +118,7 @@ test('the adopted server-rendered frame takes the payment, and the client secret
 });
 
 test('an iframe that is not the element’s card frame is refused with a configuration error', async ({ page }) => {
-  const payment = await createPayment({ amount: 4999, currency: 'USD' });
+  const payment = await createPayment({ amount: 4999, currency: 'EUR' });
   const opened = await open(page, checkoutPage(payment.client_secret, `${base}/logger.js`));
   const error = await eventOf(opened, 'tender-error');
   expect(error).toMatchObject({ code: 'configuration', recoverable: false });

@@ -283,7 +283,7 @@ describe('<tender-checkout> faults and lifecycle', () => {
       }
       expect(cardDataIn(element.outerHTML, card)).to.deep.equal([]);
       expect(cardDataIn(element.outerHTML, { ...card, number: SUCCESS_CARD })).to.deep.equal([]);
-      const own = element.getAttributeNames().filter((name) => !['api-base', 'client-secret', 'locale', 'publishable-key', 'return-url', 'three-ds', 'inline'].includes(name));
+      const own = element.getAttributeNames().filter((name) => !['api-base', 'client-secret', 'locale', 'publishable-key', 'return-url', 'three-ds', 'inline', 'billing', 'email', 'phone'].includes(name));
       expect(own.every((name) => ['theme', 'disabled'].includes(name)), element.outerHTML).to.equal(true);
     });
   });
