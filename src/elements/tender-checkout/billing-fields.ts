@@ -24,6 +24,7 @@ import { billingEn, billingTexts, type BillingKey, type BillingMessages } from '
 import { lazy } from '../lazy.js';
 import { countryRule, regionOf, requiredByList, type BillingLevel, type CountryRule } from './billing-countries.js';
 import { CSS } from './billing-fields.styles.js';
+import { adoptStyles } from './adopt-styles.js';
 
 export type { BillingLevel } from './billing-countries.js';
 /** The fields, in the order they show. */
@@ -77,7 +78,6 @@ export interface BillingOptions {
 
 const loadClientModule = lazy<typeof ClientModule>(() => import('../../api/client.js'));
 
-let sheet: CSSStyleSheet | undefined;
 
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -121,12 +121,7 @@ export class BillingFields implements ReactiveController {
   }
 
   hostConnected(): void {
-    const root = this.host.renderRoot;
-    if (!sheet) {
-      sheet = new CSSStyleSheet();
-      sheet.replaceSync(CSS);
-    }
-    if (root instanceof ShadowRoot && !root.adoptedStyleSheets.includes(sheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+    adoptStyles(this.host.renderRoot, CSS);
   }
 
   hostUpdate(): void {

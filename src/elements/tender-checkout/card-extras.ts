@@ -17,6 +17,7 @@ import { CARD_NETWORK_IDS, coBadgedNetworks, networkApiName, networkName, networ
 import type { MessageKey } from '../../i18n/index.js';
 import { lazy } from '../lazy.js';
 import { brandMarks } from './brand-marks.js';
+import { adoptStyles } from './adopt-styles.js';
 
 export interface CardExtrasHost extends ReactiveControllerHost {
   readonly renderRoot: HTMLElement | DocumentFragment;
@@ -62,7 +63,6 @@ const CSS = `.mark{display:block;width:2.5em;height:1.625em;forced-color-adjust:
 .networks .mark{width:2.25em;height:1.46em}
 @media (forced-colors:active){.mark{outline:1px solid CanvasText}.cvc-art .spot{stroke:Highlight}.networks label.option:has(:checked):not(#n){border:3px solid Highlight}}`;
 
-let sheet: CSSStyleSheet | undefined;
 
 /** The card networks of a payment-method list (its card entries), in the card module's order. */
 export function acceptedNetworks(list: PaymentMethodListResponse): CardNetwork[] {
@@ -107,12 +107,7 @@ export class CardExtras implements ReactiveController {
   }
 
   hostConnected(): void {
-    const root = this.host.renderRoot;
-    if (!sheet) {
-      sheet = new CSSStyleSheet();
-      sheet.replaceSync(CSS);
-    }
-    if (root instanceof ShadowRoot && !root.adoptedStyleSheets.includes(sheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+    adoptStyles(this.host.renderRoot, CSS);
   }
 
   /** Before each render: the networks of the number as it is now, and the choice among them. */

@@ -5,6 +5,7 @@
  * brings no second copy of Lit. Nothing in it is live: the element's one live region says the success.
  */
 import type { html as litHtml, TemplateResult } from 'lit';
+import { adoptStyles } from './adopt-styles.js';
 
 const token = (name: string) => `var(--tender-${name},var(--_tender-${name}))`;
 
@@ -16,7 +17,6 @@ const CSS = `.confirmation{display:grid;justify-items:center;gap:calc(${token('s
 .confirmation .reference{font-size:${token('font-size-small')};color:${token('color-text-secondary')};overflow-wrap:anywhere}
 @media (forced-colors:active){.confirmation svg{color:CanvasText}}`;
 
-let sheet: CSSStyleSheet | undefined;
 
 /**
  * The confirmation, its stylesheet adopted into `root` after the element's own (a constructed sheet: a
@@ -24,10 +24,6 @@ let sheet: CSSStyleSheet | undefined;
  * `reference` are its texts.
  */
 export function confirmation(html: typeof litHtml, root: HTMLElement | DocumentFragment, line: unknown, amount: string, reference: string): TemplateResult {
-  if (!sheet) {
-    sheet = new CSSStyleSheet();
-    sheet.replaceSync(CSS);
-  }
-  if (root instanceof ShadowRoot && !root.adoptedStyleSheets.includes(sheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+  adoptStyles(root, CSS);
   return html`<div class="confirmation"><svg viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"><circle cx="12" cy="12" r="10.5"/><path d="m7 12.5 3.2 3.2L17 9"/></svg>${line}<p class="amount">${amount}</p><p class="reference">${reference}</p></div>`;
 }

@@ -24,6 +24,7 @@ import { networkName, networkOfApiName } from '../../card/networks.js';
 import type { CardErrors } from '../../events.js';
 import type { MessageKey } from '../../i18n/index.js';
 import type { Emit } from '../tender-element.js';
+import { adoptStyles } from './adopt-styles.js';
 
 export interface SavedCardsHost extends ReactiveControllerHost, EventTarget {
   readonly renderRoot: HTMLElement | DocumentFragment;
@@ -73,7 +74,6 @@ const CSS = `.saved{display:grid;gap:${token('label-gap')};min-width:0;margin:0;
 .consent{margin:0;color:${token('color-text-secondary')};font-size:${token('font-size-small')}}
 @media (forced-colors:active){.saved label.option:has(:checked):not(#s){border:3px solid Highlight}}`;
 
-let sheet: CSSStyleSheet | undefined;
 
 /** Whether a card expiring at the end of `month`/`year` has expired at `now`. */
 export function cardExpired(month: number, year: number, now: Date = new Date()): boolean {
@@ -137,12 +137,7 @@ export class SavedCards implements ReactiveController {
   }
 
   hostConnected(): void {
-    const root = this.host.renderRoot;
-    if (!sheet) {
-      sheet = new CSSStyleSheet();
-      sheet.replaceSync(CSS);
-    }
-    if (root instanceof ShadowRoot && !root.adoptedStyleSheets.includes(sheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+    adoptStyles(this.host.renderRoot, CSS);
     this.host.addEventListener('tender-error', this.handleRefused);
   }
 
