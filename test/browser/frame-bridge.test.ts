@@ -232,6 +232,8 @@ describe('the frame bridge (src/frame/frame.ts)', () => {
     tell({ type: 'focus' });
     await waitUntil(() => (form!.renderRoot as ShadowRoot).activeElement?.id === 'number', 'a valid message after the invalid ones was not taken', { timeout: 8000 });
     // the malformed configuration is said (the host would otherwise wait on a frame left loading); the rest is silence
+    // (what the frame says comes over the port, a task later than the focus it took in this window)
+    await waitUntil(() => said.some((m) => m.type === 'event'), 'the malformed configuration was not said', { timeout: 8000 });
     const events = said.filter((m) => m.type === 'event');
     expect(events.map((m) => [m.name, (m.detail as { code: string }).code])).to.deep.equal([['tender-error', 'configuration']]);
   });
