@@ -13,7 +13,7 @@
 //                                     relative to the page at /frame/card). It duplicates the few small,
 //                                     stateless modules it shares with them (the card's ranges, Luhn, the
 //                                     envelope): no module with state exists twice
-//   <outdir>/manifest.json            { script, inline, preload, locales }: what the sandbox's frame page
+//   <outdir>/manifest.json            { script, inline, preload, billing, locales }: what the sandbox's frame page
 //                                     (sandbox/pages/frame.ts) names. `preload` is every file the form
 //                                     needs before it can be paid (the late chunk with its imports), as
 //                                     <link rel="modulepreload">: no waterfall. `script` is the same
@@ -96,7 +96,10 @@ export async function buildFrame(outdir = join(root, 'dist/frame'), { minify = t
     const match = /^src\/i18n\/locales\/([\w-]+)\.ts$/.exec(output.entryPoint ?? '');
     if (match) locales[match[1]] = [...closure(file)].map(name);
   }
-  const manifest = { script: name(script), inline, preload, locales };
+  // the billing fields' chunk, which the page preloads when its URL does not say the form collects none
+  const billing = Object.keys(outputs).find((file) => outputs[file].entryPoint === 'src/elements/tender-checkout/billing-fields.ts');
+  if (!billing) throw new Error('build-frame: no billing fields chunk in the output');
+  const manifest = { script: name(script), inline, preload, billing: [...closure(billing)].map(name), locales };
   writeFileSync(join(outdir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   return manifest;
 }

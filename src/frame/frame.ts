@@ -95,9 +95,13 @@ export function startFrame(options: FrameOptions = {}): TenderCardForm {
     });
   };
 
-  const prefetched = prefetchPayment(win, apiBase);
+  const query = new URL(win.location.href).searchParams;
+  const prefetched = prefetchPayment(win, apiBase, query);
+  let markConfigured: () => void = () => undefined;
   const hooks: FrameHooks = {
-    configured: () => config !== null,
+    // the payment the URL names starts loading at once; what the host's page URL says waits for its configuration
+    configured: () => config !== null || prefetched !== null,
+    configuration: new Promise<void>((resolve) => (markConfigured = resolve)),
     fetch: (url, init) => {
       const answer = prefetched?.take(url, init);
       return answer ?? fetch(url, init);
@@ -161,6 +165,7 @@ export function startFrame(options: FrameOptions = {}): TenderCardForm {
       );
     }
     if (JSON.stringify(form.messages) !== JSON.stringify(next.messages)) form.messages = next.messages;
+    markConfigured();
     void form.updateComplete.then(sendMeta);
   };
 
@@ -208,7 +213,6 @@ export function startFrame(options: FrameOptions = {}): TenderCardForm {
   };
 
   // the form at once, in the language and look the URL names, loading until the host configures it
-  const query = new URL(win.location.href).searchParams;
   const hidden = (query.get('hide') ?? '').split(',');
   form.locale = query.get('locale') || 'en';
   form.theme = (query.get('theme') ?? '') as TenderCardForm['theme'];
@@ -216,6 +220,10 @@ export function startFrame(options: FrameOptions = {}): TenderCardForm {
   form.hideButton = hidden.includes('button');
   // `?show=brands`: the row of accepted networks is there from the first paint (the frame's height does not change when it fills)
   form.showBrands = (query.get('show') ?? '').split(',').includes('brands');
+  // the billing fields (`?billing=&email=&phone=` when not `auto`) and the payment the fragment names: with the
+  // payment-method list asked for at once, the fields it asks for are in the form's first height (its hello)
+  for (const name of ['billing', 'email', 'phone'] as const) form[name] = query.get(name) || 'auto';
+  if (prefetched) Object.assign(form, { apiBase, publishableKey: prefetched.key, clientSecret: prefetched.clientSecret });
   form.hooks = hooks;
   doc.body.append(form);
   // the frame's height, never shorter than what it paints (./room.ts)
@@ -245,29 +253,38 @@ export function startFrame(options: FrameOptions = {}): TenderCardForm {
 
 /**
  * The payment the frame's URL names in its fragment (`#client_secret=<secret>`), asked for at once,
- * as the API client would ask (same URL, same `api-key`): its answer waits for the client's first
- * matching GET, which takes it once. The fragment is then taken off the frame's own URL. Null when
- * the fragment names none, or the URL names no publishable key.
+ * as the API client would ask (same URL, same `api-key`), and its payment-method list unless the URL
+ * says the form needs none (`billing`, `email` and `phone` all `never`, no `show=brands`): each
+ * answer waits for the client's first matching GET, which takes it once. The fragment is then taken
+ * off the frame's own URL. Null when the fragment names none, or the URL names no publishable key.
  */
-function prefetchPayment(win: Window, apiBase: string): { take(url: string, init: RequestInit): Promise<Response> | null } | null {
+function prefetchPayment(win: Window, apiBase: string, query: URLSearchParams): { key: string; clientSecret: string; take(url: string, init: RequestInit): Promise<Response> | null } | null {
   const location = new URL(win.location.href);
   const clientSecret = new URLSearchParams(location.hash.slice(1)).get('client_secret') ?? '';
-  const key = location.searchParams.get('key') ?? '';
+  const key = query.get('key') ?? '';
   if (!location.hash) return null;
   win.history.replaceState(win.history.state, '', location.pathname + location.search);
   const cut = clientSecret.lastIndexOf('_secret_');
   if (cut <= 0 || !/^pk_[a-z]+_\w+$/.test(key)) return null;
-  const url = `${apiBase}/payments/${encodeURIComponent(clientSecret.slice(0, cut))}?client_secret=${encodeURIComponent(clientSecret)}`;
-  let answer: Promise<Response> | null = fetch(url, { method: 'GET', headers: { 'api-key': key } });
-  // a failed prefetch is no answer: the client asks again itself
-  answer.catch(() => undefined);
+  const secret = `?client_secret=${encodeURIComponent(clientSecret)}`;
+  const urls = [`${apiBase}/payments/${encodeURIComponent(clientSecret.slice(0, cut))}${secret}`];
+  const listed = ['billing', 'email', 'phone'].some((name) => query.get(name) !== 'never') || query.get('show')?.split(',').includes('brands');
+  if (listed) urls.push(`${apiBase}/account/payment_methods${secret}`);
+  const answers = new Map<string, Promise<Response>>();
+  for (const url of urls) {
+    const answer = fetch(url, { method: 'GET', headers: { 'api-key': key } });
+    // a failed prefetch is no answer: the client asks again itself
+    answer.catch(() => undefined);
+    answers.set(url, answer);
+  }
   return {
+    key,
+    clientSecret,
     take(asked, init) {
-      const headers = new Headers(init.headers);
-      if (!answer || asked !== url || (init.method ?? 'GET') !== 'GET' || headers.get('api-key') !== key) return null;
-      const taken = answer;
-      answer = null;
-      return taken;
+      const answer = answers.get(asked);
+      if (!answer || (init.method ?? 'GET') !== 'GET' || new Headers(init.headers).get('api-key') !== key) return null;
+      answers.delete(asked);
+      return answer;
     },
   };
 }

@@ -33,6 +33,8 @@ export interface PaymentFlowHost extends ReactiveControllerHost, HTMLElement {
 export interface FrameHooks {
   /** Whether the host sent its configuration yet (until then the form shows, loading). */
   configured(): boolean;
+  /** Settles with the host's first configuration (the payment may load before it; its page URL comes with it). */
+  configuration?: Promise<void>;
   /** The host page's URL (a return from a redirect is read from it). */
   pageUrl(): string;
   /** Fires the cancelable `tender-submit` on the host; resolves false when cancelled. */
@@ -297,6 +299,7 @@ export class PaymentFlowController implements ReactiveController {
     } catch {
       return this.send({ type: 'client-unavailable', generation });
     }
+    await host.hooks?.configuration;
     if (generation !== this.state.generation) return [];
     const url = new URL(this.pageUrl());
     const returning = url.searchParams.get('payment_intent_client_secret') === host.clientSecret;

@@ -29,6 +29,7 @@ const loadChallenge = lazy<typeof ChallengeModule>(() => import('../challenge/ch
 /** What the browser holds the frame to (its scripts, its own origin for the API, its form): no top-level navigation, no popups. */
 const SANDBOX = 'allow-scripts allow-same-origin allow-forms';
 const SANDBOX_SORTED = 'allow-forms allow-same-origin allow-scripts';
+const BILLING_PROPS = ['billing', 'email', 'phone'] as const;
 const FRAME_STYLE = 'display:block;width:100%;height:0;color-scheme:normal';
 
 /** How long the frame may take to say hello before the element reports it could not load. */
@@ -144,6 +145,7 @@ export class FrameHost {
     }
     // an iframe the merchant's server rendered in the element (docs/integration.md § The fastest page): adopted when it is this element's frame
     const adopted = this.frame ? null : this.element.querySelector<HTMLIFrameElement>(':scope > iframe[slot=frame]');
+    void loadProtocol().catch(() => undefined); // checked messages: the schemas load while the frame does
     if (adopted) return this.adopt(adopted, url);
     this.close();
     this.frameBase = url.href;
@@ -153,7 +155,8 @@ export class FrameHost {
     if (hidden) url.searchParams.set('hide', hidden);
     // the row of accepted networks is in the frame's first paint, so its height does not change when the row fills
     if (this.element.showBrands) url.searchParams.set('show', 'brands');
-    void loadProtocol().catch(() => undefined); // checked messages: the schemas load while the frame does
+    // and the billing fields it asks for (`auto`, the default, is said by saying nothing)
+    for (const name of BILLING_PROPS) if (this.element[name] !== 'auto') url.searchParams.set(name, this.element[name]);
     const frame = document.createElement('iframe');
     frame.setAttribute('part', 'frame');
     frame.slot = 'frame';

@@ -16,12 +16,11 @@
  * complete, never what it holds.
  */
 import type { html as litHtml, ReactiveController, ReactiveControllerHost, TemplateResult } from 'lit';
-import type * as ClientModule from '../../api/client.js';
 import type { BillingInput } from '../../api/billing.js';
 import type { AddressResponse, PaymentResponse } from '../../api/schemas.js';
 import { COUNTRY_CODES } from '../../api/countries.js';
 import { billingEn, billingTexts, type BillingKey, type BillingMessages } from '../../i18n/billing-en.js';
-import { lazy } from '../lazy.js';
+import { methodList, type MethodListHost } from './method-list.js';
 import { countryRule, regionOf, requiredByList, type BillingLevel, type CountryRule } from './billing-countries.js';
 import { CSS } from './billing-fields.styles.js';
 import { adoptStyles } from './adopt-styles.js';
@@ -31,7 +30,7 @@ export type { BillingLevel } from './billing-countries.js';
 export const BILLING_FIELDS = ['name', 'country', 'line1', 'line2', 'city', 'state', 'postal', 'email', 'phone'] as const;
 export type BillingField = (typeof BILLING_FIELDS)[number];
 
-export interface BillingHost extends ReactiveControllerHost {
+export interface BillingHost extends ReactiveControllerHost, MethodListHost {
   readonly renderRoot: HTMLElement | DocumentFragment;
   /** `auto`, `postal-code`, `full`, `never`. */
   billing: string;
@@ -76,9 +75,8 @@ export interface BillingOptions {
   format(template: string, params?: Record<string, string>): string;
 }
 
-const loadClientModule = lazy<typeof ClientModule>(() => import('../../api/client.js'));
-
-
+/** How long the form's render waits for the payment-method list before it shows without the fields the list asks for. */
+const SETTLE_MS = 2_000;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PHONE = /^\+?[\d\s().-]{6,25}$/;
@@ -103,6 +101,12 @@ export class BillingFields implements ReactiveController {
   /** What `required_fields` ask (null until known or when not asked). */
   private required: ReturnType<typeof requiredByList> | null = null;
   private askedFor = '';
+  /**
+   * Settles once what `auto` asks is known (the list answered or cannot be had), or after SETTLE_MS:
+   * the form's render waits for it, so the fields are there when the form first shows and it does
+   * not grow afterwards.
+   */
+  settled: Promise<void> = Promise.resolve();
   /** The payment prefilled from, and the decline attempt read. */
   private prefilledFor = '';
   private declineRead = '';
@@ -214,26 +218,37 @@ export class BillingFields implements ReactiveController {
     return field === 'line2' || (field === 'state' && !this.rule.stateRequired);
   }
 
-  /** Asks for the payment-method list once per payment (its `required_fields`). */
+  /**
+   * Asks for the payment-method list once per payment (its `required_fields`; the list is shared with
+   * the accepted networks, ./method-list.ts), and makes `settled` wait for its answer.
+   */
   private ask(): void {
-    const { publishableKey, clientSecret, apiBase, requestTimeout } = this.host;
+    const { publishableKey, clientSecret, apiBase } = this.host;
     const asked = `${publishableKey}|${clientSecret}|${apiBase}`;
-    if (!publishableKey || !clientSecret || !apiBase || asked === this.askedFor) return;
+    if (asked === this.askedFor) return;
+    const list = methodList(this.host);
+    if (!list) return;
     this.askedFor = asked;
     this.required = null;
-    // the form's `updateComplete` does not wait for the answer (a slow list must not hold it): the fields show when it comes
-    void loadClientModule().then(
-      async ({ createClient }) => {
-        const client = createClient({ publishableKey, baseUrl: apiBase, ...(requestTimeout > 0 ? { timeoutMs: requestTimeout } : {}) });
-        const answer = await client.listPaymentMethods(clientSecret);
-        if (this.askedFor !== asked) return;
-        // a list that cannot be had asks for nothing: the merchant's server has the payment's billing, or sets `billing`
-        this.required = answer.ok ? requiredByList(answer.paymentMethods) : { level: 'none', email: false, phone: false, values: {} };
-        this.prefilledFor = '';
-        this.host.requestUpdate();
+    let done: () => void = () => undefined;
+    this.settled = new Promise<void>((resolve) => {
+      done = resolve;
+      // a slow list does not hold the form longer: its fields show when it comes
+      setTimeout(resolve, SETTLE_MS);
+    });
+    list.then(
+      (answer) => {
+        if (this.askedFor === asked) {
+          // a list that cannot be had asks for nothing: the merchant's server has the payment's billing, or sets `billing`
+          this.required = answer.ok ? requiredByList(answer.paymentMethods) : { level: 'none', email: false, phone: false, values: {} };
+          this.prefilledFor = '';
+          this.host.requestUpdate();
+        }
+        done();
       },
       () => {
         if (this.askedFor === asked) this.askedFor = ''; // the client's chunk did not load: the next update asks again
+        done();
       },
     );
   }

@@ -10,16 +10,15 @@
  * only to know its BIN; nothing here is sent anywhere but the chosen network, with the confirm.
  */
 import type { html as litHtml, ReactiveController, ReactiveControllerHost, TemplateResult } from 'lit';
-import type * as ClientModule from '../../api/client.js';
 import type { PaymentMethodListResponse } from '../../api/schemas.js';
 import type { CardBrand } from '../../card/brands.js';
 import { CARD_NETWORK_IDS, coBadgedNetworks, networkApiName, networkName, networkOfApiName, type CardNetwork } from '../../card/networks.js';
 import type { MessageKey } from '../../i18n/index.js';
-import { lazy } from '../lazy.js';
+import { methodList, type MethodListHost } from './method-list.js';
 import { brandMarks } from './brand-marks.js';
 import { adoptStyles } from './adopt-styles.js';
 
-export interface CardExtrasHost extends ReactiveControllerHost {
+export interface CardExtrasHost extends ReactiveControllerHost, MethodListHost {
   readonly renderRoot: HTMLElement | DocumentFragment;
   /** Show the merchant's accepted networks before the number (`show-brands`). */
   showBrands: boolean;
@@ -38,7 +37,6 @@ export interface CardExtrasHost extends ReactiveControllerHost {
 /** The networks a preview shows as accepted (it never asks the API). */
 const PREVIEW_NETWORKS: readonly CardNetwork[] = ['visa', 'mastercard', 'amex', 'discover', 'cartes_bancaires'];
 
-const loadClientModule = lazy<typeof ClientModule>(() => import('../../api/client.js'));
 
 const token = (name: string) => `var(--tender-${name},var(--_tender-${name}))`;
 
@@ -148,16 +146,16 @@ export class CardExtras implements ReactiveController {
       this.accepted = PREVIEW_NETWORKS;
       return;
     }
-    const { publishableKey, clientSecret, apiBase, requestTimeout } = host;
+    const { publishableKey, clientSecret, apiBase } = host;
     const asked = `${publishableKey}|${clientSecret}|${apiBase}`;
-    if (!publishableKey || !clientSecret || !apiBase || asked === this.askedFor) return;
+    if (asked === this.askedFor) return;
+    const list = methodList(host);
+    if (!list) return;
     this.askedFor = asked;
     this.accepted = null;
     this.failed = false;
-    loadClientModule().then(
-      async ({ createClient }) => {
-        const client = createClient({ publishableKey, baseUrl: apiBase, ...(requestTimeout > 0 ? { timeoutMs: requestTimeout } : {}) });
-        const answer = await client.listPaymentMethods(clientSecret);
+    list.then(
+      (answer) => {
         if (this.askedFor !== asked) return;
         if (answer.ok) this.accepted = acceptedNetworks(answer.paymentMethods);
         else this.failed = true;

@@ -157,12 +157,13 @@ export class TenderCardForm extends TenderElement {
     }
   }
 
-  /** Also waits for the locale, the appearance and the success confirmation being loaded, and the render they cause. */
+  /** Also waits for the locale, the appearance, the billing fields and the success confirmation being loaded, and the render they cause. */
   protected override async getUpdateComplete(): Promise<boolean> {
     await super.getUpdateComplete();
     await Promise.all([this.localization.loaded, this.look.applied, this.previewShown, this.extrasLoaded, this.billingLoaded]);
     await super.getUpdateComplete();
-    await this.confirmation.loaded;
+    // and for the billing fields the payment-method list asks for (bounded): they are there when the form first shows
+    await Promise.all([this.billingFields?.settled, this.confirmation.loaded]);
     return super.getUpdateComplete();
   }
 
