@@ -29,6 +29,23 @@ async function merchantWith(requirements: Record<string, unknown>): Promise<Sand
   return { url: config.url, publishableKey: account.body.publishable_key, secretKey: key.body.api_key };
 }
 
+const realFetch = window.fetch;
+/** The confirm bodies the page sends from now on (read from the page's own requests, then let through). */
+function captureConfirms(): Record<string, unknown>[] {
+  const bodies: Record<string, unknown>[] = [];
+  window.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
+    if (init?.method === 'POST' && /\/payments\/[^/]+\/confirm$/.test(new URL(String(input)).pathname)) bodies.push(JSON.parse(String(init.body)) as Record<string, unknown>);
+    return realFetch(input, init);
+  };
+  return bodies;
+}
+afterEach(() => {
+  window.fetch = realFetch;
+});
+
+/** The texts of a select's options, the placeholder ("Select…") left out. */
+const optionTexts = (select: HTMLSelectElement) => [...select.options].filter((option) => option.value).map((option) => option.textContent!.trim());
+
 async function typeBilling(element: TenderCheckout, name: string, text: string) {
   field(element, name).focus();
   await sendKeys({ type: text });
@@ -143,6 +160,122 @@ describe('billing fields', () => {
       expect(field(element, 'postal').value).to.equal('75002');
       expect(field(element, 'name').value).to.equal('Anne Martin');
       expect(labelOf(element, 'postal')).to.equal('Postleitzahl');
+    });
+  });
+
+  describe('state and province names in the shopper language (libaddressinput: US in English, Canada in English and French)', () => {
+    /** A full-address form for a payment billed in `country`, in `locale`. */
+    const mountIn = (country: string, locale: string) =>
+      mount({ create: { amount: 1000, currency: 'EUR', billing: { address: { country } } }, attributes: { billing: 'full', locale } });
+
+    async function payWithState(element: TenderCheckout, log: Awaited<ReturnType<typeof mount>>['log'], state: string, postal: string) {
+      await fillCard(element, { number: SUCCESS_CARD });
+      await typeBilling(element, 'name', 'Anne Martin');
+      await typeBilling(element, 'line1', '1 Main St');
+      await typeBilling(element, 'city', 'Somewhere');
+      await choose(element, 'state', state);
+      await typeBilling(element, 'postal', postal);
+      payButton(element).click();
+      return log.wait('tender-result');
+    }
+
+    it('a French form names the provinces in French, sorted in French, and sends the code (BC)', async () => {
+      const { element, payment, log } = await mountIn('CA', 'fr');
+      const state = field(element, 'state');
+      const names = optionTexts(state);
+      expect(names).to.include('Colombie-Britannique');
+      expect(names).to.include('Île-du-Prince-Édouard');
+      expect(names).to.not.include('British Columbia');
+      expect(names, 'in the order of a French collator').to.deep.equal([...names].sort(new Intl.Collator('fr').compare));
+      const bc = [...state.options].find((option) => option.value === 'BC')!;
+      expect(bc.textContent!.trim()).to.equal('Colombie-Britannique');
+      const result = await payWithState(element, log, 'BC', 'V6B 1A1');
+      expect(result.detail.status).to.equal('succeeded');
+      const stored = await retrieveAsMerchant(payment.payment_id);
+      expect((stored['billing'] as { address: { state: string } }).address.state).to.equal('BC');
+    });
+
+    it('a fr-CA form names them in French too', async () => {
+      const { element } = await mountIn('CA', 'fr-CA');
+      expect(optionTexts(field(element, 'state'))).to.include('Québec');
+    });
+
+    for (const locale of ['en', 'de']) {
+      it(`a ${locale} form names them in English (the dataset has no ${locale} list)`, async () => {
+        const { element } = await mountIn('CA', locale);
+        const names = optionTexts(field(element, 'state'));
+        expect(names).to.include('British Columbia');
+        expect(names).to.not.include('Colombie-Britannique');
+        expect(names).to.deep.equal([...names].sort(new Intl.Collator(locale).compare));
+      });
+    }
+
+    it('a Japanese form shows the US states by their postal names and sends the code (CA)', async () => {
+      const { element, payment, log } = await mountIn('US', 'ja');
+      const state = field(element, 'state');
+      expect([...state.options].find((option) => option.value === 'CA')!.textContent!.trim()).to.equal('California');
+      const result = await payWithState(element, log, 'CA', '94107');
+      expect(result.detail.status).to.equal('succeeded');
+      const stored = await retrieveAsMerchant(payment.payment_id);
+      expect((stored['billing'] as { address: { state: string } }).address.state).to.equal('CA');
+    });
+  });
+
+  describe('the phone with its calling code', () => {
+    it('a national number goes with the billing country calling code; the payment stores both members', async () => {
+      const { element, payment, log } = await mount({ create: { amount: 1000, currency: 'EUR' }, attributes: { billing: 'postal-code', phone: 'required' } });
+      const bodies = captureConfirms();
+      await fillCard(element, { number: SUCCESS_CARD });
+      await typeBilling(element, 'postal', '94107');
+      await typeBilling(element, 'phone', '(415) 555-0100');
+      payButton(element).click();
+      await log.wait('tender-result');
+      const phone = { number: '4155550100', country_code: '+1' };
+      expect(bodies).to.have.length(1);
+      expect((bodies[0]!['payment_method_data'] as { billing: { phone: unknown } }).billing.phone).to.deep.equal(phone);
+      expect((bodies[0]!['billing'] as { phone: unknown }).phone).to.deep.equal(phone);
+      const stored = await retrieveAsMerchant(payment.payment_id);
+      expect((stored['billing'] as { phone: unknown }).phone).to.deep.equal(phone);
+    });
+
+    it('a number written with 00 and its calling code is split there, whatever the billing country', async () => {
+      const { element, log } = await mount({ create: { amount: 1000, currency: 'EUR' }, attributes: { billing: 'postal-code', phone: 'required' } });
+      const bodies = captureConfirms();
+      await fillCard(element, { number: SUCCESS_CARD });
+      await typeBilling(element, 'postal', '94107');
+      await typeBilling(element, 'phone', '0044 20-7946-0958');
+      payButton(element).click();
+      await log.wait('tender-result');
+      expect((bodies[0]!['billing'] as { phone: unknown }).phone).to.deep.equal({ number: '2079460958', country_code: '+44' });
+    });
+
+    it('without a country field, a national number takes the calling code of the payment billing country', async () => {
+      const { element, log } = await mount({ create: { amount: 1000, currency: 'EUR', billing: { address: { country: 'IE' } } }, attributes: { billing: 'never', phone: 'required' } });
+      const bodies = captureConfirms();
+      await fillCard(element, { number: SUCCESS_CARD });
+      await typeBilling(element, 'phone', '01 234 5678');
+      payButton(element).click();
+      await log.wait('tender-result');
+      expect((bodies[0]!['billing'] as { phone: unknown }).phone).to.deep.equal({ number: '012345678', country_code: '+353' });
+    });
+
+    it('a stored phone prefills the field and goes back as it came', async () => {
+      const phone = { number: '2079460958', country_code: '+44' };
+      const { element, payment, log } = await mount({ create: { amount: 1000, currency: 'EUR', billing: { phone } }, attributes: { billing: 'never', phone: 'required' } });
+      expect(field(element, 'phone').value).to.equal('+44 2079460958');
+      await fillCard(element, { number: SUCCESS_CARD });
+      payButton(element).click();
+      await log.wait('tender-result');
+      expect((await retrieveAsMerchant(payment.payment_id))['billing']).to.deep.include({ phone });
+    });
+
+    it('a calling code no country has is an error on the phone field', async () => {
+      const { element } = await mount({ attributes: { billing: 'never', phone: 'required' } });
+      await typeBilling(element, 'phone', '+999 1234 5678');
+      field(element, 'phone').blur();
+      await element.updateComplete;
+      expect(field(element, 'phone').getAttribute('aria-invalid')).to.equal('true');
+      expect(errorOf(element, 'phone')).to.equal(billingEn['billing.error.phone']);
     });
   });
 
