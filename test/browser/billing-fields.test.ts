@@ -1,5 +1,5 @@
 import { expect, waitUntil } from '@open-wc/testing';
-import { sendKeys } from '@web/test-runner-commands';
+import { sendKeys, setViewport } from '@web/test-runner-commands';
 import '../../src/define.js';
 import { billingEn } from '../../src/i18n/billing-en.js';
 import type { TenderCheckout } from '../../src/elements/tender-checkout/tender-checkout.js';
@@ -365,6 +365,84 @@ describe('billing fields', () => {
         expect(labelOf(element, 'line1')).to.equal('سطر العنوان 1');
         await expect(element).to.be.accessible();
       });
+    }
+  });
+
+  describe('400 % zoom (WCAG 1.4.10 reflow: a 1280 px window at 400 % is 320 × 256 CSS px), every layout, left to right and right to left', () => {
+    before(() => setViewport({ width: 320, height: 256 }));
+    after(() => setViewport({ width: 800, height: 600 }));
+
+    /** What a keyboard reaches in the form, in document order (what Tab must follow). */
+    const focusable = (element: TenderCheckout) =>
+      [...root(element).querySelectorAll<HTMLElement>('input:not([type=hidden]),select,button,[tabindex="0"]')].filter(
+        (control) => !control.matches(':disabled') && control.getClientRects().length > 0,
+      );
+    const describeControl = (control: Element | null) => (control ? control.id || control.getAttribute('part') || control.tagName : 'nothing');
+
+    for (const locale of ['en', 'ar'] as const) {
+      for (const layout of ['split', 'stacked', 'single-line'] as const) {
+        it(`${locale === 'ar' ? 'Arabic, right to left' : 'English, left to right'}, ${layout}: nothing scrolls sideways, every field and label in view, Tab reaches each in order and scrolls it in, no error is cut`, async () => {
+          const { element } = await mount({
+            attributes: { billing: 'full', email: 'required', phone: 'required', locale },
+            configure: (checkout) => {
+              checkout.appearance = { layout, labels: layout === 'single-line' ? 'floating' : 'above' };
+            },
+          });
+          const viewport = { width: document.documentElement.clientWidth, height: window.innerHeight };
+          expect(viewport.width, 'the window is 320 px wide').to.be.at.most(320);
+          const base = root(element).querySelector<HTMLElement>('.base')!;
+          expect(base.getAttribute('dir')).to.equal(locale === 'ar' ? 'rtl' : 'ltr');
+          expect(base.scrollWidth, 'the form does not scroll sideways').to.be.at.most(base.clientWidth);
+          expect(document.documentElement.scrollWidth, 'nor does the page').to.be.at.most(viewport.width);
+          const names = shown(element);
+          expect(names).to.deep.equal(['name', 'country', 'line1', 'line2', 'city', 'state', 'postal', 'email', 'phone']);
+          for (const name of names) {
+            for (const [what, box] of [['field', field(element, name).getBoundingClientRect()], ['label', root(element).querySelector(`label[for=billing-${name}]`)!.getBoundingClientRect()]] as const) {
+              expect(box.left, `${name} ${what} left`).to.be.at.least(-0.5);
+              expect(box.right, `${name} ${what} right`).to.be.at.most(viewport.width + 0.5);
+            }
+          }
+
+          // one column: at this width no two fields share a row (the rows of city/state and email/phone stack)
+          const boxes = names.map((name) => [name, root(element).querySelector(`.billing-${name}`)!.getBoundingClientRect()] as const);
+          for (const [index, [name, box]] of boxes.entries()) {
+            for (const [other, next] of boxes.slice(index + 1)) expect(next.top >= box.bottom - 0.5 || next.bottom <= box.top + 0.5, `${name} and ${other} one above the other`).to.equal(true);
+          }
+
+          // Tab from the first control to the last, each one in the order of the document and scrolled into view
+          const controls = focusable(element);
+          controls[0]!.focus();
+          const reached = [describeControl(root(element).activeElement)];
+          for (let index = 1; index < controls.length; index += 1) {
+            await sendKeys({ press: 'Tab' });
+            const active = root(element).activeElement as HTMLElement | null;
+            reached.push(describeControl(active));
+            if (!active) break;
+            const box = active.getBoundingClientRect();
+            expect(box.top, `${describeControl(active)} scrolled in (top)`).to.be.at.least(-0.5);
+            expect(box.bottom, `${describeControl(active)} scrolled in (bottom)`).to.be.at.most(viewport.height + 0.5);
+            expect(box.left, `${describeControl(active)} in view (left)`).to.be.at.least(-0.5);
+            expect(box.right, `${describeControl(active)} in view (right)`).to.be.at.most(viewport.width + 0.5);
+          }
+          expect(reached).to.deep.equal(controls.map(describeControl));
+          for (const name of names) expect(reached, name).to.include(`billing-${name}`);
+
+          // an empty submit shows every error: none is cut, sideways or below
+          await element.confirm();
+          await element.updateComplete;
+          const errors = [...root(element).querySelectorAll<HTMLElement>('[part~=error]')].filter((error) => !error.hidden && error.textContent!.trim());
+          expect(errors.length, 'the empty fields say so').to.be.at.least(names.length - 1);
+          for (const error of errors) {
+            const box = error.getBoundingClientRect();
+            expect(error.scrollWidth, `${error.id} not cut sideways`).to.be.at.most(error.clientWidth);
+            expect(error.scrollHeight, `${error.id} not cut below`).to.be.at.most(error.clientHeight + 1);
+            expect(box.left, `${error.id} left`).to.be.at.least(-0.5);
+            expect(box.right, `${error.id} right`).to.be.at.most(viewport.width + 0.5);
+          }
+          expect(base.scrollWidth, 'with the errors shown, still nothing sideways').to.be.at.most(base.clientWidth);
+          expect(document.documentElement.scrollWidth).to.be.at.most(viewport.width);
+        });
+      }
     }
   });
 
