@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { countryRule, regionOf, requiredByList } from '../elements/tender-checkout/billing-countries.js';
+import { countryRule, regionOf, requiredByList, stateNames } from '../elements/tender-checkout/billing-countries.js';
+import { callingCode, phoneValid, prefillPhone, splitPhone } from '../elements/tender-checkout/billing-phone.js';
 import { confirmBilling } from './billing.js';
 import { PaymentMethodListResponse } from './schemas.js';
 
@@ -39,6 +40,7 @@ describe('country rules (billing-countries.ts)', () => {
     assert.equal(countryRule('US').states?.['CA'], 'California');
     assert.equal(countryRule('CA').state, 'province');
     assert.equal(countryRule('CA').states?.['QC'], 'Quebec');
+    assert.equal(countryRule('CA', 'fr-CA').states?.['QC'], 'Québec');
     assert.equal(countryRule('AU').stateRequired, true);
     assert.equal(countryRule('IE').stateRequired, false);
     assert.equal(countryRule('DE').state, null);
@@ -60,5 +62,74 @@ describe('country rules (billing-countries.ts)', () => {
     assert.equal(requiredByList(list(['billing.address.line1', 'billing.address.zip', 'billing.email'])).level, 'full');
     assert.equal(requiredByList(list(['billing.email'])).email, true);
     assert.equal(requiredByList(list([])).level, 'none');
+  });
+});
+
+describe('state and province names per language (libaddressinput data/US, data/CA, data/CA--fr)', () => {
+  it('names Canada\'s provinces in French for any French form, in English for every other language', () => {
+    for (const lang of ['fr', 'fr-CA', 'fr-FR', 'FR-ch']) {
+      assert.equal(stateNames('CA', lang)?.['BC'], 'Colombie-Britannique', lang);
+      assert.equal(stateNames('CA', lang)?.['PE'], 'Île-du-Prince-Édouard', lang);
+      assert.equal(stateNames('CA', lang)?.['AB'], 'Alberta', lang);
+    }
+    for (const lang of ['en', 'en-CA', 'de', 'ja', 'ar']) assert.equal(stateNames('CA', lang)?.['BC'], 'British Columbia', lang);
+  });
+
+  it('names the US states by their postal names in every language (the dataset has English only)', () => {
+    for (const lang of ['en', 'fr', 'ja', 'es-MX']) assert.equal(stateNames('US', lang)?.['CA'], 'California', lang);
+  });
+
+  it('has the same codes in every language, and no list for a country without one', () => {
+    assert.deepEqual(Object.keys(stateNames('CA', 'fr')!).sort(), Object.keys(stateNames('CA', 'en')!).sort());
+    assert.equal(stateNames('DE', 'de'), null);
+  });
+});
+
+describe('the phone in the real service\'s shape ({ number, country_code })', () => {
+  it('splits the calling code off a number written with +: the longest code of the table', () => {
+    assert.deepEqual(splitPhone('+1 415 555 0100', 'DE'), { number: '4155550100', country_code: '+1' });
+    assert.deepEqual(splitPhone('+44 20 7946 0958', 'US'), { number: '2079460958', country_code: '+44' });
+    assert.deepEqual(splitPhone('+353 1 234 5678', 'US'), { number: '12345678', country_code: '+353' }, '+353, not +3 or +35');
+    assert.deepEqual(splitPhone('+7 495 123-45-67', ''), { number: '4951234567', country_code: '+7' });
+  });
+
+  it('reads 00 as +', () => {
+    assert.deepEqual(splitPhone('0044 20 7946 0958', 'FR'), { number: '2079460958', country_code: '+44' });
+    assert.deepEqual(splitPhone('00 353 1 234 5678', 'US'), { number: '12345678', country_code: '+353' });
+  });
+
+  it('gives a national number the calling code of the billing country, its digits only', () => {
+    assert.deepEqual(splitPhone('(415) 555-0100', 'US'), { number: '4155550100', country_code: '+1' });
+    assert.deepEqual(splitPhone('415.555.0100', 'CA'), { number: '4155550100', country_code: '+1' });
+    assert.deepEqual(splitPhone('020 7946 0958', 'GB'), { number: '02079460958', country_code: '+44' }, 'the trunk prefix stays as typed');
+    assert.deepEqual(splitPhone('030 1234567', 'de'), { number: '0301234567', country_code: '+49' });
+  });
+
+  it('knows the calling code of every country of the billing list', async () => {
+    const { COUNTRY_CODES } = await import('./countries.js');
+    assert.deepEqual(COUNTRY_CODES.filter((country) => !callingCode(country)), []);
+    // the table follows the list's order: its first, some in between and its last
+    const known = { AF: '+93', AX: '+358', DE: '+49', IE: '+353', IN: '+91', JP: '+81', PR: '+1', ZA: '+27', ZW: '+263', US: '+1' };
+    for (const [country, code] of Object.entries(known)) assert.equal(callingCode(country), code, country);
+    assert.deepEqual(splitPhone('+383 44 123 456', 'US'), { number: '44123456', country_code: '+383' }, 'Kosovo, not in the country list');
+  });
+
+  it('calls a number valid with 6 to 15 digits and, when written with + or 00, a calling code it knows', () => {
+    assert.ok(phoneValid('+1 (415) 555-0100'));
+    assert.ok(phoneValid('0044 20 7946 0958'));
+    assert.ok(phoneValid('(415) 555-0100'));
+    assert.ok(!phoneValid('+999 1234 5678'), 'no country has +999');
+    assert.ok(!phoneValid('12345'), 'too short');
+    assert.ok(!phoneValid('+1 415 555 0100 12345'), 'more than 15 digits');
+    assert.ok(!phoneValid('415 555 CALL'));
+  });
+
+  it('prefills from a stored phone so that the confirm sends the same two members again', () => {
+    for (const stored of [{ country_code: '+44', number: '2079460958' }, { country_code: '+1', number: '4155550100' }, { country_code: '353', number: '12345678' }]) {
+      const typed = prefillPhone(stored.country_code, stored.number);
+      assert.deepEqual(splitPhone(typed, 'US'), { number: stored.number, country_code: `+${stored.country_code.replace('+', '')}` }, typed);
+    }
+    assert.equal(prefillPhone('', '4155550100'), '4155550100');
+    assert.equal(prefillPhone('+1', '+1 415 555 0100'), '+1 415 555 0100', 'a number already written with its code is left as it is');
   });
 });

@@ -1,5 +1,5 @@
 import { expect, waitUntil } from '@open-wc/testing';
-import { sendKeys } from '@web/test-runner-commands';
+import { sendKeys, setViewport } from '@web/test-runner-commands';
 import '../../src/define.js';
 import { billingEn } from '../../src/i18n/billing-en.js';
 import type { TenderCheckout } from '../../src/elements/tender-checkout/tender-checkout.js';
@@ -28,6 +28,23 @@ async function merchantWith(requirements: Record<string, unknown>): Promise<Sand
   const key = await merchantCall<{ api_key: string }>('POST', `/api_keys/${merchantId}`, { name: 'billing', expiration: 'never' }, undefined, config.adminKey);
   return { url: config.url, publishableKey: account.body.publishable_key, secretKey: key.body.api_key };
 }
+
+const realFetch = window.fetch;
+/** The confirm bodies the page sends from now on (read from the page's own requests, then let through). */
+function captureConfirms(): Record<string, unknown>[] {
+  const bodies: Record<string, unknown>[] = [];
+  window.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
+    if (init?.method === 'POST' && /\/payments\/[^/]+\/confirm$/.test(new URL(String(input)).pathname)) bodies.push(JSON.parse(String(init.body)) as Record<string, unknown>);
+    return realFetch(input, init);
+  };
+  return bodies;
+}
+afterEach(() => {
+  window.fetch = realFetch;
+});
+
+/** The texts of a select's options, the placeholder ("Select…") left out. */
+const optionTexts = (select: HTMLSelectElement) => [...select.options].filter((option) => option.value).map((option) => option.textContent!.trim());
 
 async function typeBilling(element: TenderCheckout, name: string, text: string) {
   field(element, name).focus();
@@ -146,6 +163,122 @@ describe('billing fields', () => {
     });
   });
 
+  describe('state and province names in the shopper language (libaddressinput: US in English, Canada in English and French)', () => {
+    /** A full-address form for a payment billed in `country`, in `locale`. */
+    const mountIn = (country: string, locale: string) =>
+      mount({ create: { amount: 1000, currency: 'EUR', billing: { address: { country } } }, attributes: { billing: 'full', locale } });
+
+    async function payWithState(element: TenderCheckout, log: Awaited<ReturnType<typeof mount>>['log'], state: string, postal: string) {
+      await fillCard(element, { number: SUCCESS_CARD });
+      await typeBilling(element, 'name', 'Anne Martin');
+      await typeBilling(element, 'line1', '1 Main St');
+      await typeBilling(element, 'city', 'Somewhere');
+      await choose(element, 'state', state);
+      await typeBilling(element, 'postal', postal);
+      payButton(element).click();
+      return log.wait('tender-result');
+    }
+
+    it('a French form names the provinces in French, sorted in French, and sends the code (BC)', async () => {
+      const { element, payment, log } = await mountIn('CA', 'fr');
+      const state = field(element, 'state');
+      const names = optionTexts(state);
+      expect(names).to.include('Colombie-Britannique');
+      expect(names).to.include('Île-du-Prince-Édouard');
+      expect(names).to.not.include('British Columbia');
+      expect(names, 'in the order of a French collator').to.deep.equal([...names].sort(new Intl.Collator('fr').compare));
+      const bc = [...state.options].find((option) => option.value === 'BC')!;
+      expect(bc.textContent!.trim()).to.equal('Colombie-Britannique');
+      const result = await payWithState(element, log, 'BC', 'V6B 1A1');
+      expect(result.detail.status).to.equal('succeeded');
+      const stored = await retrieveAsMerchant(payment.payment_id);
+      expect((stored['billing'] as { address: { state: string } }).address.state).to.equal('BC');
+    });
+
+    it('a fr-CA form names them in French too', async () => {
+      const { element } = await mountIn('CA', 'fr-CA');
+      expect(optionTexts(field(element, 'state'))).to.include('Québec');
+    });
+
+    for (const locale of ['en', 'de']) {
+      it(`a ${locale} form names them in English (the dataset has no ${locale} list)`, async () => {
+        const { element } = await mountIn('CA', locale);
+        const names = optionTexts(field(element, 'state'));
+        expect(names).to.include('British Columbia');
+        expect(names).to.not.include('Colombie-Britannique');
+        expect(names).to.deep.equal([...names].sort(new Intl.Collator(locale).compare));
+      });
+    }
+
+    it('a Japanese form shows the US states by their postal names and sends the code (CA)', async () => {
+      const { element, payment, log } = await mountIn('US', 'ja');
+      const state = field(element, 'state');
+      expect([...state.options].find((option) => option.value === 'CA')!.textContent!.trim()).to.equal('California');
+      const result = await payWithState(element, log, 'CA', '94107');
+      expect(result.detail.status).to.equal('succeeded');
+      const stored = await retrieveAsMerchant(payment.payment_id);
+      expect((stored['billing'] as { address: { state: string } }).address.state).to.equal('CA');
+    });
+  });
+
+  describe('the phone with its calling code', () => {
+    it('a national number goes with the billing country calling code; the payment stores both members', async () => {
+      const { element, payment, log } = await mount({ create: { amount: 1000, currency: 'EUR' }, attributes: { billing: 'postal-code', phone: 'required' } });
+      const bodies = captureConfirms();
+      await fillCard(element, { number: SUCCESS_CARD });
+      await typeBilling(element, 'postal', '94107');
+      await typeBilling(element, 'phone', '(415) 555-0100');
+      payButton(element).click();
+      await log.wait('tender-result');
+      const phone = { number: '4155550100', country_code: '+1' };
+      expect(bodies).to.have.length(1);
+      expect((bodies[0]!['payment_method_data'] as { billing: { phone: unknown } }).billing.phone).to.deep.equal(phone);
+      expect((bodies[0]!['billing'] as { phone: unknown }).phone).to.deep.equal(phone);
+      const stored = await retrieveAsMerchant(payment.payment_id);
+      expect((stored['billing'] as { phone: unknown }).phone).to.deep.equal(phone);
+    });
+
+    it('a number written with 00 and its calling code is split there, whatever the billing country', async () => {
+      const { element, log } = await mount({ create: { amount: 1000, currency: 'EUR' }, attributes: { billing: 'postal-code', phone: 'required' } });
+      const bodies = captureConfirms();
+      await fillCard(element, { number: SUCCESS_CARD });
+      await typeBilling(element, 'postal', '94107');
+      await typeBilling(element, 'phone', '0044 20-7946-0958');
+      payButton(element).click();
+      await log.wait('tender-result');
+      expect((bodies[0]!['billing'] as { phone: unknown }).phone).to.deep.equal({ number: '2079460958', country_code: '+44' });
+    });
+
+    it('without a country field, a national number takes the calling code of the payment billing country', async () => {
+      const { element, log } = await mount({ create: { amount: 1000, currency: 'EUR', billing: { address: { country: 'IE' } } }, attributes: { billing: 'never', phone: 'required' } });
+      const bodies = captureConfirms();
+      await fillCard(element, { number: SUCCESS_CARD });
+      await typeBilling(element, 'phone', '01 234 5678');
+      payButton(element).click();
+      await log.wait('tender-result');
+      expect((bodies[0]!['billing'] as { phone: unknown }).phone).to.deep.equal({ number: '012345678', country_code: '+353' });
+    });
+
+    it('a stored phone prefills the field and goes back as it came', async () => {
+      const phone = { number: '2079460958', country_code: '+44' };
+      const { element, payment, log } = await mount({ create: { amount: 1000, currency: 'EUR', billing: { phone } }, attributes: { billing: 'never', phone: 'required' } });
+      expect(field(element, 'phone').value).to.equal('+44 2079460958');
+      await fillCard(element, { number: SUCCESS_CARD });
+      payButton(element).click();
+      await log.wait('tender-result');
+      expect((await retrieveAsMerchant(payment.payment_id))['billing']).to.deep.include({ phone });
+    });
+
+    it('a calling code no country has is an error on the phone field', async () => {
+      const { element } = await mount({ attributes: { billing: 'never', phone: 'required' } });
+      await typeBilling(element, 'phone', '+999 1234 5678');
+      field(element, 'phone').blur();
+      await element.updateComplete;
+      expect(field(element, 'phone').getAttribute('aria-invalid')).to.equal('true');
+      expect(errorOf(element, 'phone')).to.equal(billingEn['billing.error.phone']);
+    });
+  });
+
   describe('submit, keyboard and events', () => {
     it('a submit without the postal code moves focus to it; tender-change carries completeness only', async () => {
       const { element, log } = await mount({ attributes: { billing: 'postal-code' } });
@@ -232,6 +365,84 @@ describe('billing fields', () => {
         expect(labelOf(element, 'line1')).to.equal('سطر العنوان 1');
         await expect(element).to.be.accessible();
       });
+    }
+  });
+
+  describe('400 % zoom (WCAG 1.4.10 reflow: a 1280 px window at 400 % is 320 × 256 CSS px), every layout, left to right and right to left', () => {
+    before(() => setViewport({ width: 320, height: 256 }));
+    after(() => setViewport({ width: 800, height: 600 }));
+
+    /** What a keyboard reaches in the form, in document order (what Tab must follow). */
+    const focusable = (element: TenderCheckout) =>
+      [...root(element).querySelectorAll<HTMLElement>('input:not([type=hidden]),select,button,[tabindex="0"]')].filter(
+        (control) => !control.matches(':disabled') && control.getClientRects().length > 0,
+      );
+    const describeControl = (control: Element | null) => (control ? control.id || control.getAttribute('part') || control.tagName : 'nothing');
+
+    for (const locale of ['en', 'ar'] as const) {
+      for (const layout of ['split', 'stacked', 'single-line'] as const) {
+        it(`${locale === 'ar' ? 'Arabic, right to left' : 'English, left to right'}, ${layout}: nothing scrolls sideways, every field and label in view, Tab reaches each in order and scrolls it in, no error is cut`, async () => {
+          const { element } = await mount({
+            attributes: { billing: 'full', email: 'required', phone: 'required', locale },
+            configure: (checkout) => {
+              checkout.appearance = { layout, labels: layout === 'single-line' ? 'floating' : 'above' };
+            },
+          });
+          const viewport = { width: document.documentElement.clientWidth, height: window.innerHeight };
+          expect(viewport.width, 'the window is 320 px wide').to.be.at.most(320);
+          const base = root(element).querySelector<HTMLElement>('.base')!;
+          expect(base.getAttribute('dir')).to.equal(locale === 'ar' ? 'rtl' : 'ltr');
+          expect(base.scrollWidth, 'the form does not scroll sideways').to.be.at.most(base.clientWidth);
+          expect(document.documentElement.scrollWidth, 'nor does the page').to.be.at.most(viewport.width);
+          const names = shown(element);
+          expect(names).to.deep.equal(['name', 'country', 'line1', 'line2', 'city', 'state', 'postal', 'email', 'phone']);
+          for (const name of names) {
+            for (const [what, box] of [['field', field(element, name).getBoundingClientRect()], ['label', root(element).querySelector(`label[for=billing-${name}]`)!.getBoundingClientRect()]] as const) {
+              expect(box.left, `${name} ${what} left`).to.be.at.least(-0.5);
+              expect(box.right, `${name} ${what} right`).to.be.at.most(viewport.width + 0.5);
+            }
+          }
+
+          // one column: at this width no two fields share a row (the rows of city/state and email/phone stack)
+          const boxes = names.map((name) => [name, root(element).querySelector(`.billing-${name}`)!.getBoundingClientRect()] as const);
+          for (const [index, [name, box]] of boxes.entries()) {
+            for (const [other, next] of boxes.slice(index + 1)) expect(next.top >= box.bottom - 0.5 || next.bottom <= box.top + 0.5, `${name} and ${other} one above the other`).to.equal(true);
+          }
+
+          // Tab from the first control to the last, each one in the order of the document and scrolled into view
+          const controls = focusable(element);
+          controls[0]!.focus();
+          const reached = [describeControl(root(element).activeElement)];
+          for (let index = 1; index < controls.length; index += 1) {
+            await sendKeys({ press: 'Tab' });
+            const active = root(element).activeElement as HTMLElement | null;
+            reached.push(describeControl(active));
+            if (!active) break;
+            const box = active.getBoundingClientRect();
+            expect(box.top, `${describeControl(active)} scrolled in (top)`).to.be.at.least(-0.5);
+            expect(box.bottom, `${describeControl(active)} scrolled in (bottom)`).to.be.at.most(viewport.height + 0.5);
+            expect(box.left, `${describeControl(active)} in view (left)`).to.be.at.least(-0.5);
+            expect(box.right, `${describeControl(active)} in view (right)`).to.be.at.most(viewport.width + 0.5);
+          }
+          expect(reached).to.deep.equal(controls.map(describeControl));
+          for (const name of names) expect(reached, name).to.include(`billing-${name}`);
+
+          // an empty submit shows every error: none is cut, sideways or below
+          await element.confirm();
+          await element.updateComplete;
+          const errors = [...root(element).querySelectorAll<HTMLElement>('[part~=error]')].filter((error) => !error.hidden && error.textContent!.trim());
+          expect(errors.length, 'the empty fields say so').to.be.at.least(names.length - 1);
+          for (const error of errors) {
+            const box = error.getBoundingClientRect();
+            expect(error.scrollWidth, `${error.id} not cut sideways`).to.be.at.most(error.clientWidth);
+            expect(error.scrollHeight, `${error.id} not cut below`).to.be.at.most(error.clientHeight + 1);
+            expect(box.left, `${error.id} left`).to.be.at.least(-0.5);
+            expect(box.right, `${error.id} right`).to.be.at.most(viewport.width + 0.5);
+          }
+          expect(base.scrollWidth, 'with the errors shown, still nothing sideways').to.be.at.most(base.clientWidth);
+          expect(document.documentElement.scrollWidth).to.be.at.most(viewport.width);
+        });
+      }
     }
   });
 

@@ -47,10 +47,10 @@ forEachMode(() => {
     expect(await retrievePayment(payment.payment_id)).toMatchObject({ status: 'succeeded', attempt_count: 2 });
   });
 
-  test('a full address is stored as the payment billing exactly as typed', async ({ merchant }) => {
+  test('a full address is stored as the payment billing exactly as typed, the phone as its number and calling code', async ({ merchant }) => {
     test.slow(); // a dozen fields typed key by key: on a loaded machine (the isolated frame's) more than the default 30 s
     const payment = await createPayment({ amount: 2500, currency: 'EUR' });
-    await merchant.open(payment.client_secret, { billing: 'full', email: 'required' });
+    await merchant.open(payment.client_secret, { billing: 'full', email: 'required', phone: 'required' });
     await merchant.onlyEvent('tender-ready');
 
     await merchant.typeCard(card(VISA_SUCCESS));
@@ -61,6 +61,8 @@ forEachMode(() => {
     await billingField(merchant, 'state').selectOption('ON');
     await billingField(merchant, 'postal').pressSequentially('m5h 2n2');
     await billingField(merchant, 'email').pressSequentially('grace@example.com');
+    // a national number: the calling code is the billing country's (Canada, +1)
+    await billingField(merchant, 'phone').fill('(416) 555-0199');
     await merchant.payButton.click();
 
     expect(await merchant.onlyEvent('tender-result')).toMatchObject({ status: 'succeeded' });
@@ -68,10 +70,12 @@ forEachMode(() => {
     expect(stored['billing']).toMatchObject({
       address: { first_name: 'Grace', last_name: 'Hopper', line1: '100 Queen St W', city: 'Toronto', state: 'ON', zip: 'M5H 2N2', country: 'CA' },
       email: 'grace@example.com',
+      phone: { number: '4165550199', country_code: '+1' },
     });
     // the events say which billing fields are complete, never what they hold
     const changes = (await merchant.events()).filter((event) => event.type === 'tender-change');
     expect(JSON.stringify(changes)).not.toContain('Toronto');
-    expect(changes.at(-1)?.detail).toMatchObject({ billing: { name: true, country: true, postal: true, email: true } });
+    expect(JSON.stringify(changes)).not.toContain('555-0199');
+    expect(changes.at(-1)?.detail).toMatchObject({ billing: { name: true, country: true, postal: true, email: true, phone: true } });
   });
 });

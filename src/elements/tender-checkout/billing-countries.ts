@@ -11,6 +11,12 @@
  * `sub_keys` / `sub_names` of US and CA; the countries without a `zip` have no postal code. A
  * country that is not in `RULES` has a postal code of 2 to 10 letters, digits, spaces or dashes and
  * no first-level division in its billing address.
+ *
+ * The lists' names follow the dataset's languages: `data/US` has `languages: "en"` only (its
+ * `sub_names` are the USPS names, which US addresses are written with, so every language shows them),
+ * `data/CA` has `languages: "en~fr"` with the French `sub_names` under `data/CA--fr`; a French form
+ * (`fr`, `fr-CA`, any `fr-*`) shows those, every other language the English ones (the dataset's
+ * default, `lang: "en"`). docs/decisions/0086 names the source.
  */
 
 import type { PaymentMethodListResponse } from '../../api/schemas.js';
@@ -31,7 +37,7 @@ export interface CountryRule {
   state: StateKind | null;
   /** The division is part of every address (`require` has S). */
   stateRequired: boolean;
-  /** The divisions to choose from, code → name (US and CA). */
+  /** The divisions to choose from, code → name in the form's language where the dataset has it (US and CA). */
   states: Record<string, string> | null;
 }
 
@@ -122,13 +128,29 @@ const US_STATES = list(
 const CA_PROVINCES = list(
   'AB Alberta|BC British Columbia|MB Manitoba|NB New Brunswick|NL Newfoundland and Labrador|NT Northwest Territories|NS Nova Scotia|NU Nunavut|ON Ontario|PE Prince Edward Island|QC Quebec|SK Saskatchewan|YT Yukon',
 );
+/** The same in French (`data/CA--fr`): the names that differ; Alberta, Manitoba, Nunavut, Ontario, Saskatchewan and Yukon are the same. */
+const CA_PROVINCES_FR = {
+  ...CA_PROVINCES,
+  ...list('BC Colombie-Britannique|NB Nouveau-Brunswick|NL Terre-Neuve-et-Labrador|NT Territoires du Nord-Ouest|NS Nouvelle-Écosse|PE Île-du-Prince-Édouard|QC Québec'),
+};
+
+/** The lists by country, then by language (the dataset's `languages`; the first is its default `lang`). */
+const STATE_LISTS: Record<string, Record<string, Record<string, string>>> = { US: { en: US_STATES }, CA: { en: CA_PROVINCES, fr: CA_PROVINCES_FR } };
+
+/** A country's divisions named in a language (`fr-CA` reads as `fr`), else in the dataset's default language; null without a list. */
+export function stateNames(country: string, lang = 'en'): Record<string, string> | null {
+  const lists = Object.hasOwn(STATE_LISTS, country) ? STATE_LISTS[country]! : null;
+  if (!lists) return null;
+  const language = lang.split('-')[0]!.toLowerCase();
+  return Object.hasOwn(lists, language) ? lists[language]! : Object.values(lists)[0]!;
+}
 
 const POSTAL_KINDS: Record<string, PostalKind> = { z: 'zip', c: 'postcode', i: 'pin', p: 'postal' };
 const STATE_KINDS: Record<string, StateKind> = { s: 'state', v: 'province', r: 'region' };
 const OTHER = '[A-Z\\d][A-Z\\d -]{0,8}[A-Z\\d]';
 
-/** The rule of a country (ISO 3166-1 alpha-2). */
-export function countryRule(country: string): CountryRule {
+/** The rule of a country (ISO 3166-1 alpha-2); `lang`: the form's language, for the names of its divisions. */
+export function countryRule(country: string, lang = 'en'): CountryRule {
   const rule = Object.hasOwn(RULES, country) ? RULES[country]! : '';
   const noPostal = !rule && NO_POSTAL.split(' ').includes(country);
   const state = rule[1]?.trim() ?? '';
@@ -137,7 +159,7 @@ export function countryRule(country: string): CountryRule {
     pattern: new RegExp(`^(?:${rule.slice(3) || OTHER})$`, 'i'),
     state: STATE_KINDS[state.toLowerCase()] ?? null,
     stateRequired: state !== '' && state === state.toUpperCase(),
-    states: country === 'US' ? US_STATES : country === 'CA' ? CA_PROVINCES : null,
+    states: stateNames(country, lang),
   };
 }
 

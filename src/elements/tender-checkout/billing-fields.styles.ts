@@ -16,5 +16,5 @@ export const CSS = `.billing{display:grid;gap:${token('spacing-unit')};min-width
 .layout-stacked .billing .row{grid-template-columns:minmax(0,1fr)}
 .labels-floating .billing .field:has(select) label{font-size:.75em;transform:translateY(-.85em)}
 .labels-floating .billing select{padding-top:1.25em;padding-bottom:.25em}
-@container tender (max-width:20rem){.billing .row{grid-template-columns:minmax(0,1fr)}}
+@container tender (max-width:20rem){.billing .row,.billing.row{grid-template-columns:minmax(0,1fr)}}
 @media (forced-colors:active){.billing select{border:1px solid CanvasText}.billing select[aria-invalid=true]{border-width:3px}.billing select:focus-visible{outline:3px solid Highlight}}`;

@@ -23,6 +23,7 @@ import { billingEn, billingTexts, type BillingKey, type BillingMessages } from '
 import { methodList, type MethodListHost } from './method-list.js';
 import { countryRule, regionOf, requiredByList, type BillingLevel, type CountryRule } from './billing-countries.js';
 import { CSS } from './billing-fields.styles.js';
+import { phoneValid, prefillPhone, splitPhone } from './billing-phone.js';
 import { adoptStyles } from './adopt-styles.js';
 
 export type { BillingLevel } from './billing-countries.js';
@@ -78,8 +79,22 @@ export interface BillingOptions {
 /** How long the form's render waits for the payment-method list before it shows without the fields the list asks for. */
 const SETTLE_MS = 2_000;
 
+/** One collator per language (a select's options are sorted at each render). */
+const collators = new Map<string, Intl.Collator>();
+function collatorFor(lang: string): Intl.Collator {
+  let collator = collators.get(lang);
+  if (!collator) {
+    try {
+      collator = new Intl.Collator([lang, 'en']);
+    } catch {
+      collator = new Intl.Collator('en'); // not a tag Intl reads: English order
+    }
+    collators.set(lang, collator);
+  }
+  return collator;
+}
+
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const PHONE = /^\+?[\d\s().-]{6,25}$/;
 
 /** Sample details of the preview states (a public example address). */
 const PREVIEW_VALUES: Partial<Record<BillingField, string>> = { name: 'Jane Doe', country: 'US', line1: '1 Market St', city: 'San Francisco', state: 'CA', postal: '94107' };
@@ -187,9 +202,9 @@ export class BillingFields implements ReactiveController {
     return this.required?.level ?? 'none';
   }
 
-  /** The country's rule (billing-countries.ts). */
+  /** The country's rule (billing-countries.ts), its divisions named in the form's language where the dataset has them. */
   get rule(): CountryRule {
-    return countryRule(this.values.country);
+    return countryRule(this.values.country, this.textsTag);
   }
 
   /** The fields shown now, in order. */
@@ -270,7 +285,8 @@ export class BillingFields implements ReactiveController {
       state: from('address.state', address.state),
       postal: from('address.zip', address.zip),
       email: billing.email ?? listed['billing.email'] ?? listed.email ?? payment.email ?? '',
-      phone: [from('phone.country_code', billing.phone?.country_code), from('phone.number', billing.phone?.number)].filter(Boolean).join(' '),
+      // `+44 2079460958`: what the confirm splits again into the same two members
+      phone: prefillPhone(from('phone.country_code', billing.phone?.country_code), from('phone.number', billing.phone?.number)),
     };
     if (this.countryByDefault && found.country) {
       this.values.country = found.country;
@@ -288,7 +304,7 @@ export class BillingFields implements ReactiveController {
     if (field === 'postal') return rule.pattern.test(value) ? undefined : 'invalid';
     if (field === 'state') return !rule.states || Object.hasOwn(rule.states, value) ? undefined : 'invalid';
     if (field === 'email') return EMAIL.test(value) ? undefined : 'invalid';
-    if (field === 'phone') return PHONE.test(value) && value.replace(/\D/g, '').length >= 6 ? undefined : 'invalid';
+    if (field === 'phone') return phoneValid(value) ? undefined : 'invalid';
     return undefined;
   }
 
@@ -412,7 +428,8 @@ export class BillingFields implements ReactiveController {
         zip: this.values.country === 'CA' || this.values.country === 'GB' ? postal.toUpperCase() : postal,
         country: value('country'),
       },
-      phone: { number: value('phone').replace(/[^\d+]/g, '') },
+      // the calling code split off what is typed, else the billing country's (shown or not: the payment's, the locale's region)
+      phone: value('phone') ? splitPhone(value('phone'), this.values.country) : {},
       email: value('email'),
     };
   }
@@ -449,10 +466,11 @@ export class BillingFields implements ReactiveController {
     const common = { id, autocomplete: BillingFields.AUTOCOMPLETE[field] };
     let control: TemplateResult;
     if (field === 'country' || (field === 'state' && this.rule.states)) {
-      const options =
-        field === 'country'
-          ? COUNTRY_CODES.map((code) => [code, this.countryName(code)] as const).sort((a, b) => a[1].localeCompare(b[1], this.textsTag))
-          : Object.entries(this.rule.states!);
+      // sorted in the shown language's order (Intl.Collator: "Île-du-Prince-Édouard" among the I's in French)
+      const collator = collatorFor(this.textsTag);
+      const options = (field === 'country' ? COUNTRY_CODES.map((code) => [code, this.countryName(code)] as const) : Object.entries(this.rule.states!)).sort((a, b) =>
+        collator.compare(a[1], b[1]),
+      );
       control = html`<select id=${common.id} part=${error ? 'input input-invalid' : 'input'} name=${field} autocomplete=${common.autocomplete}
         ?disabled=${host.disabled || submitting} ?required=${!this.optional(field)} aria-invalid=${invalid} aria-describedby="${id}-error"
         @change=${this.handleInput} @blur=${this.handleBlur}>
