@@ -13,9 +13,9 @@
 //                                     relative to the page at /frame/card). It duplicates the few small,
 //                                     stateless modules it shares with them (the card's ranges, Luhn, the
 //                                     envelope): no module with state exists twice
-//   <outdir>/manifest.json            { script, inline, preload, billing, locales }: what the sandbox's frame page
+//   <outdir>/manifest.json            { script, inline, preload, locales }: what the sandbox's frame page
 //                                     (sandbox/pages/frame.ts) names. `preload` is every file the form
-//                                     needs before it can be paid (the late chunk with its imports), as
+//                                     needs before it can be paid (the late file alone), as
 //                                     <link rel="modulepreload">: no waterfall. `script` is the same
 //                                     entry as a file (kept for tools; the page no longer loads it)
 //
@@ -37,7 +37,7 @@ const lateChunk = {
   name: 'tender-frame-late-chunk',
   setup(build) {
     const late = join(root, 'src/frame/late.ts');
-    build.onResolve({ filter: /(\/api\/client|^\.\/protocol)\.js$/ }, (args) => (args.kind === 'dynamic-import' ? { path: late } : undefined));
+    build.onResolve({ filter: /(\/api\/client|^\.\/protocol|^\.\/billing-fields)\.js$/ }, (args) => (args.kind === 'dynamic-import' ? { path: late } : undefined));
     // the 3-D Secure dialog is the host's to open (FrameHooks.challenge): the frame's build leaves it
     // out, and with it the last other user of zod, which then lives in the late chunk alone
     build.onResolve({ filter: /\/challenge\/challenge-dialog\.js$/ }, (args) =>
@@ -89,19 +89,50 @@ export async function buildFrame(outdir = join(root, 'dist/frame'), { minify = t
     return seen;
   };
   const inline = await buildInline(outdir, outputs, name, { minify, plugins });
-  // the inline script holds the entry, its static imports and the extras: what it fetches up front is the late chunk (client, schemas)
-  const preload = [...closure(client)].map(name);
+  await buildLate(join(root, client), { minify, plugins });
+  // the inline script holds the entry, its static imports and the extras: what it fetches up front is the late file (client, schemas, billing fields)
+  const preload = [name(client)];
   const locales = {};
   for (const [file, output] of Object.entries(outputs)) {
     const match = /^src\/i18n\/locales\/([\w-]+)\.ts$/.exec(output.entryPoint ?? '');
     if (match) locales[match[1]] = [...closure(file)].map(name);
   }
-  // the billing fields' chunk, which the page preloads when its URL does not say the form collects none
-  const billing = Object.keys(outputs).find((file) => outputs[file].entryPoint === 'src/elements/tender-checkout/billing-fields.ts');
-  if (!billing) throw new Error('build-frame: no billing fields chunk in the output');
-  const manifest = { script: name(script), inline, preload, billing: [...closure(billing)].map(name), locales };
+  const manifest = { script: name(script), inline, preload, locales };
   writeFileSync(join(outdir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   return manifest;
+}
+
+/**
+ * The late file as one bundle with no static import (src/frame/late.ts: the API client, the protocol's
+ * schemas, the billing fields and everything they import), written over the split build's late chunk
+ * of the same name: the other chunks that import it dynamically (saved cards, the success
+ * confirmation) find the same exports there, and the frame page has one file to preload instead of
+ * the chunk and its shared pieces, which with the payment and its list would need more than a
+ * browser's six connections to the API's origin. It duplicates small shared modules of the split
+ * build (the card's ranges, `lazy`, `adoptStyles`); the one with state that two copies could
+ * disagree on, the payment-method list, keeps its state per window (method-list.ts).
+ */
+async function buildLate(file, { minify, plugins }) {
+  const result = await esbuild.build({
+    absWorkingDir: root,
+    entryPoints: ['src/frame/late.ts'],
+    bundle: true,
+    splitting: false,
+    format: 'esm',
+    target: 'es2022',
+    platform: 'browser',
+    minify,
+    legalComments: 'none',
+    charset: 'utf8',
+    tsconfig: join(root, 'tsconfig.json'),
+    write: false,
+    outfile: file,
+    logLevel: 'warning',
+    plugins: [localeValuesPlugin(), ...plugins],
+  });
+  const code = result.outputFiles[0].text;
+  if (/(?:\bfrom|\bimport)\s*["']|\bimport\(/.test(code)) throw new Error('build-frame: the late file imports another file');
+  writeFileSync(file, code);
 }
 
 /**
@@ -123,7 +154,7 @@ async function buildInline(outdir, splitOutputs, name, { minify, plugins }) {
     setup(build) {
       build.onResolve({ filter: /.*/ }, async (args) => {
         if (args.kind !== 'dynamic-import' || args.pluginData === 'inner') return undefined;
-        if (/(\/api\/client|^\.\/protocol)\.js$/.test(args.path)) return { path: lateFile, external: true };
+        if (/(\/api\/client|^\.\/protocol|^\.\/billing-fields)\.js$/.test(args.path)) return { path: lateFile, external: true };
         if (/\/challenge\/challenge-dialog\.js$/.test(args.path)) return undefined; // lateChunk's stub, bundled
         const resolved = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: 'inner' });
         if (resolved.errors.length > 0) return { errors: resolved.errors };
