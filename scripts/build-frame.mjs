@@ -50,29 +50,34 @@ const lateChunk = {
   },
 };
 
+/** What the frame's three esbuild runs (the split build, the inline script, the late file) share. */
+const esbuildOptions = (minify) => ({
+  absWorkingDir: root,
+  bundle: true,
+  format: 'esm',
+  target: 'es2022',
+  platform: 'browser',
+  minify,
+  legalComments: 'none',
+  charset: 'utf8',
+  // esbuild reads no tsconfig unless told: without it Lit's decorators break
+  tsconfig: join(root, 'tsconfig.json'),
+  logLevel: 'warning',
+});
+
 /** Builds the frame into `outdir` (default dist/frame). Returns the manifest. */
 export async function buildFrame(outdir = join(root, 'dist/frame'), { minify = true, plugins = [] } = {}) {
   rmSync(outdir, { recursive: true, force: true });
   const assets = join(outdir, 'assets');
   mkdirSync(assets, { recursive: true });
   const result = await esbuild.build({
-    absWorkingDir: root,
+    ...esbuildOptions(minify),
     entryPoints: ['src/frame/main.ts'],
-    bundle: true,
     splitting: true,
-    format: 'esm',
-    target: 'es2022',
-    platform: 'browser',
-    minify,
-    legalComments: 'none',
-    charset: 'utf8',
-    // esbuild reads no tsconfig unless told: without it Lit's decorators break
-    tsconfig: join(root, 'tsconfig.json'),
     outdir: assets,
     entryNames: 'frame-[hash]',
     chunkNames: '[name]-[hash]',
     metafile: true,
-    logLevel: 'warning',
     plugins: [lateChunk, localeValuesPlugin(), ...plugins],
   });
   const outputs = result.metafile.outputs;
@@ -114,20 +119,11 @@ export async function buildFrame(outdir = join(root, 'dist/frame'), { minify = t
  */
 async function buildLate(file, { minify, plugins }) {
   const result = await esbuild.build({
-    absWorkingDir: root,
+    ...esbuildOptions(minify),
     entryPoints: ['src/frame/late.ts'],
-    bundle: true,
     splitting: false,
-    format: 'esm',
-    target: 'es2022',
-    platform: 'browser',
-    minify,
-    legalComments: 'none',
-    charset: 'utf8',
-    tsconfig: join(root, 'tsconfig.json'),
     write: false,
     outfile: file,
-    logLevel: 'warning',
     plugins: [localeValuesPlugin(), ...plugins],
   });
   const code = result.outputFiles[0].text;
@@ -166,20 +162,11 @@ async function buildInline(outdir, splitOutputs, name, { minify, plugins }) {
     },
   };
   const result = await esbuild.build({
-    absWorkingDir: root,
+    ...esbuildOptions(minify),
     entryPoints: ['src/frame/main.ts'],
-    bundle: true,
     splitting: false,
-    format: 'esm',
-    target: 'es2022',
-    platform: 'browser',
-    minify,
-    legalComments: 'none',
-    charset: 'utf8',
-    tsconfig: join(root, 'tsconfig.json'),
     write: false,
     outfile: join(outdir, 'inline.js'),
-    logLevel: 'warning',
     plugins: [toChunks, lateChunk, localeValuesPlugin(), ...plugins],
   });
   const code = result.outputFiles[0].text;
