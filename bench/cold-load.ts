@@ -23,7 +23,9 @@
  * its iframe once that script ran, the depth of every page whose element is made by script, an
  * SPA's); isolated + server-rendered iframe (docs/integration.md § The fastest page: the page's HTML
  * has the `<iframe slot="frame">`, the payment in its URL's fragment, so the browser fetches the frame
- * with the page); `inline` (the same with `inline`); `inline` with `<link rel="modulepreload">` of the
+ * with the page), and the same page for a merchant that collects no billing details (`billing`, `email`
+ * and `phone` `never`: the form's first show waits for no payment-method list; reported, not
+ * budgeted); `inline` (the same with `inline`); `inline` with `<link rel="modulepreload">` of the
  * form and client chunks.
  *
  * WARM (both isolated subjects, `<name> (warm)`): the browser context first loads the same page for
@@ -64,7 +66,7 @@
  *
  * Rebuilds the script-tag bundle and the frame first (`node scripts/build-bundle.mjs`;
  * BENCH_COLD_BUILD=0 uses dist/ as it is). BENCH_COLD_SUBJECTS=static,isolated (a comma-separated
- * list of static, isolated, isolated-snippet, inline, inline-preload) measures only those. Prints the tables, writes `.bench/cold-load.json`, exits
+ * list of static, isolated, isolated-snippet, isolated-snippet-never, inline, inline-preload) measures only those. Prints the tables, writes `.bench/cold-load.json`, exits
  * 0 within budget, 1 over, 2 when the run failed or took more than 20 minutes (BENCH_TIME_LIMIT_MS
  * overrides).
  */
@@ -114,6 +116,9 @@ const SUBJECTS: Subject[] = [
   { name: 'isolated', path: '/isolated.html', mode: 'isolated', alsoWarm: true },
   // docs/integration.md § The fastest page: the merchant's server writes the iframe, the browser fetches the frame with the page
   { name: 'isolated + server-rendered iframe', path: '/isolated-snippet.html', mode: 'isolated', alsoWarm: true },
+  // the same for a merchant that collects no billing details (`billing`, `email`, `phone` never, also in the iframe's URL):
+  // the form's first show waits for no payment-method list (reported, not budgeted)
+  { name: 'isolated + server-rendered iframe, billing never', path: '/isolated-snippet-never.html', mode: 'isolated' },
   { name: 'inline', path: '/inline.html', mode: 'inline' },
   { name: 'inline + modulepreload', path: '/inline-preload.html', mode: 'inline' },
 ];
@@ -229,11 +234,14 @@ function pageHtml(path: string, settings: { publishableKey: string; apiBase: str
       );
     case '/isolated.html':
       return head(script) + body(element(''));
-    case '/isolated-snippet.html': {
+    case '/isolated-snippet.html':
+    case '/isolated-snippet-never.html': {
       // the snippet of docs/integration.md: the frame's URL with the publishable key, the payment in its fragment
-      const src = `${settings.apiBase}/frame/card?key=${settings.publishableKey}&locale=en#client_secret=${settings.clientSecret}`;
+      const never = path === '/isolated-snippet-never.html' ? '&billing=never&email=never&phone=never' : '';
+      const src = `${settings.apiBase}/frame/card?key=${settings.publishableKey}&locale=en${never}#client_secret=${settings.clientSecret}`;
       const iframe = `<iframe slot="frame" src="${src}" sandbox="allow-scripts allow-same-origin allow-forms" title="Card payment form"></iframe>`;
-      return head(script) + body(element('').replace('></tender-checkout>', `>${iframe}</tender-checkout>`));
+      const attributes = never ? ' billing="never" email="never" phone="never"' : '';
+      return head(script) + body(element(attributes).replace('></tender-checkout>', `>${iframe}</tender-checkout>`));
     }
     case '/inline.html':
       return head(script) + body(element(' inline'));
@@ -552,7 +560,7 @@ async function main(): Promise<number> {
   const warmToo = process.env.BENCH_COLD_WARM !== '0';
   const variants = SUBJECTS.flatMap((subject) => (subject.alsoWarm && warmToo ? [subject, { ...subject, name: `${subject.name} (warm)`, warm: true }] : [subject]));
   const subjects = variants.filter((subject) => (isolated || subject.mode !== 'isolated') && (only.length === 0 || only.includes(subject.path.slice(1, -'.html'.length))));
-  if (subjects.length === 0) throw new Error(`BENCH_COLD_SUBJECTS=${only.join(',')} names no subject (static, isolated, isolated-snippet, inline, inline-preload)`);
+  if (subjects.length === 0) throw new Error(`BENCH_COLD_SUBJECTS=${only.join(',')} names no subject (static, isolated, isolated-snippet, isolated-snippet-never, inline, inline-preload)`);
 
   let payment: Payment | null = null;
   const merchantPort = await startMerchant(files, (path) =>
