@@ -315,9 +315,12 @@ test.describe("the frame page's headers", () => {
     const open = await fetch(`${api}/frame/card?key=${sandbox().publishableKey}`);
     expect(directives(open.headers.get('content-security-policy')).get('frame-ancestors')).toBe('*');
 
-    // every file the page names is hashed, immutable and not sniffed
-    const assets = [...body.matchAll(/(?:src|href)="(\/frame\/assets\/[^"]+)"/g)].map((match) => match[1]!);
-    expect(assets.length).toBeGreaterThan(1);
+    // every file the page names is hashed, immutable and not sniffed: the late file (API client, schemas, billing
+    // fields: one file, ADR 0096), and a language's when the URL names one
+    const withLocale = await (await fetch(`${api}/frame/card?key=${sandbox().publishableKey}&locale=de`)).text();
+    const assets = [...`${body}${withLocale}`.matchAll(/(?:src|href)="(\/frame\/assets\/[^"]+)"/g)].map((match) => match[1]!);
+    expect(assets.filter((asset) => /\/late-[\w-]+\.js$/.test(asset)).length, assets.join()).toBe(2);
+    expect(assets.filter((asset) => /\/de-[\w-]+\.js$/.test(asset)).length, assets.join()).toBe(1);
     for (const asset of assets) {
       const file = await fetch(`${api}${asset}`);
       expect([asset, file.status, file.headers.get('cache-control'), file.headers.get('x-content-type-options')]).toEqual([asset, 200, 'public, max-age=31536000, immutable', 'nosniff']);
