@@ -164,6 +164,43 @@ describe('the frame bridge (src/frame/frame.ts)', () => {
     expect(requests.calls.filter(isRetrieve)[0]!.url).to.equal(`${config.url}/payments/${payment.payment_id}?client_secret=${encodeURIComponent(payment.client_secret)}`);
   });
 
+  it('asks for the payment-method list with the payment, shows the postal code in its first hello, and forwards tender-ready only after the host configured it', async () => {
+    const payment = await createPayment({ amount: 1099, currency: 'USD' });
+    const config = await sandboxConfig();
+    const requests = wrapFetch();
+    const isList = (call: { url: string }) => call.url.includes('/account/payment_methods');
+    const frame = frameWindow(`?key=${config.publishableKey}#client_secret=${payment.client_secret}`);
+    // no channel yet: the frame says hello to its parent on its own once its first render is final
+    form = startFrame({ window: frame.win, apiBase: config.url });
+    expect(requests.count(isList)).to.equal(1, 'the list asked for at the start, beside the payment');
+    expect(requests.count(isRetrieve)).to.equal(1);
+    await form.updateComplete;
+    expect(form.renderRoot.querySelector('#billing-postal'), 'the postal code in the first render the frame says hello with').not.to.equal(null);
+    expect(frame.hellos.length).to.be.greaterThan(0);
+    const channel = new MessageChannel();
+    const said: Said[] = [];
+    channel.port1.onmessage = (event) => said.push(event.data as Said);
+    frame.deliver(frame.parent, message({ type: 'connect' }), [channel.port2]);
+    // the payment has loaded by now, but its page URL (a return from a redirect) comes with the configuration
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(said.some((m) => m.type === 'event' && m.name === 'tender-ready')).to.equal(false, 'ready before the host configured the frame');
+    channel.port1.postMessage(message({ type: 'configure', config: { ...baseConfig(config.publishableKey, payment.client_secret), billing: 'auto', email: 'auto', phone: 'auto' } }));
+    await waitUntil(() => said.some((m) => m.type === 'event' && m.name === 'tender-ready'), 'no tender-ready forwarded', { timeout: 8000 });
+    expect(requests.count(isList)).to.equal(1, 'one list: the form took the one asked for');
+    expect(requests.count(isRetrieve)).to.equal(1, 'one payment GET');
+  });
+
+  it('asks for no payment-method list when the URL says the form collects no billing details', async () => {
+    const payment = await createPayment({ amount: 1099, currency: 'USD' });
+    const config = await sandboxConfig();
+    const requests = wrapFetch();
+    const { tell, said } = await connected(`?key=${config.publishableKey}&billing=never&email=never&phone=never#client_secret=${payment.client_secret}`);
+    tell({ type: 'configure', config: { ...baseConfig(config.publishableKey, payment.client_secret), email: 'never', phone: 'never' } });
+    await waitUntil(() => said.some((m) => m.type === 'event' && m.name === 'tender-ready'), 'no tender-ready forwarded', { timeout: 8000 });
+    expect(requests.count((call) => call.url.includes('/account/payment_methods'))).to.equal(0);
+    expect(form!.renderRoot.querySelector('[id^=billing-]')).to.equal(null);
+  });
+
   it('does not use a prefetched payment for another client secret than the host’s', async () => {
     const first = await createPayment({ amount: 1099, currency: 'USD' });
     const second = await createPayment({ amount: 2500, currency: 'USD' });
