@@ -1,8 +1,13 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 
-/** The write-ahead log's size above which the checkpointer truncates it. */
-export const WAL_LIMIT_BYTES = 4 * 1024 * 1024;
+/**
+ * The write-ahead log's size above which the checkpointer truncates it even while writes go on
+ * (it then holds the writer back for as long as the truncation takes).
+ */
+export const WAL_LIMIT_BYTES = 64 * 1024 * 1024;
+/** The log's size above which it is truncated as soon as a checkpoint has caught up with the writer. */
+export const WAL_QUIET_LIMIT_BYTES = 4 * 1024 * 1024;
 
 /**
  * Copies the write-ahead log into the database file from a worker thread, so that the copy (and
@@ -10,9 +15,13 @@ export const WAL_LIMIT_BYTES = 4 * 1024 * 1024;
  * `wal_autocheckpoint = 0`. A PASSIVE checkpoint never blocks writers (docs/decisions/0001), but
  * under a steady stream of writes it never catches up with them either: SQLite restarts the log
  * from its beginning only after a checkpoint that copied every frame, so the file grew without
- * bound. Once the log is over WAL_LIMIT_BYTES, the checkpointer runs a TRUNCATE checkpoint: it
- * waits for the writer in progress, holds the next one back for as long as it takes to copy the
- * frames the PASSIVE round just left (a few milliseconds) and truncates the file to zero bytes.
+ * bound. A TRUNCATE checkpoint restarts it and truncates the file to zero bytes, but it holds the
+ * writer (every request that writes) back while it copies the frames the PASSIVE round left, syncs
+ * the database file and truncates the log: tens of milliseconds on a busy disk, during which the
+ * sandbox answers nothing. So the checkpointer truncates the log when a PASSIVE round copied every
+ * frame (nobody wrote meanwhile: there is nothing left to copy and nobody to hold back) and the log
+ * is over WAL_QUIET_LIMIT_BYTES, and otherwise only once it is over WAL_LIMIT_BYTES
+ * (docs/decisions/0095).
  */
 const SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
@@ -25,8 +34,10 @@ const walSize = () => {
 };
 const run = (final) => {
   try {
-    db.pragma('wal_checkpoint(PASSIVE)');
-    if (final || walSize() > workerData.limit) db.pragma('wal_checkpoint(TRUNCATE)');
+    const [passive] = db.pragma('wal_checkpoint(PASSIVE)');
+    const caughtUp = passive && passive.busy === 0 && passive.log === passive.checkpointed;
+    const size = walSize();
+    if (final || size > workerData.limit || (caughtUp && size > workerData.quietLimit)) db.pragma('wal_checkpoint(TRUNCATE)');
   } catch (error) { parentPort.postMessage(String(error && error.message)); }
 };
 const timer = setInterval(() => run(false), workerData.everyMs);
@@ -42,9 +53,10 @@ export function startCheckpointer(
   everyMs = 200,
   onError: (message: string) => void = () => {},
   limit = WAL_LIMIT_BYTES,
+  quietLimit = Math.min(WAL_QUIET_LIMIT_BYTES, limit),
 ): Checkpointer {
   const driver = createRequire(import.meta.url).resolve('better-sqlite3');
-  const worker = new Worker(SOURCE, { eval: true, workerData: { path, everyMs, driver, limit } });
+  const worker = new Worker(SOURCE, { eval: true, workerData: { path, everyMs, driver, limit, quietLimit } });
   worker.on('message', (message: string) => onError(message));
   worker.unref();
   return {

@@ -92,6 +92,14 @@ const MIGRATIONS: string[] = [
 
 export type Db = Database.Database;
 
+/**
+ * How long a write waits for the write lock (the checkpointer's worker holds it while it truncates
+ * the log). SQLite counts this time in the sleeps of its busy handler, and a signal cuts a sleep
+ * short (the CPU profiler's SIGPROF, every millisecond): Store.transaction() therefore tries again
+ * until this much real time has passed.
+ */
+export const BUSY_TIMEOUT_MS = 5000;
+
 /** Opens (creating when needed) the sandbox database and brings its schema up to date. */
 export function openDatabase(path: string): Db {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
@@ -101,7 +109,7 @@ export function openDatabase(path: string): Db {
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
-  db.pragma('busy_timeout = 5000');
+  db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   // Checkpoints run in a worker thread (store/checkpointer.ts), off the request path.
   if (path !== ':memory:') db.pragma('wal_autocheckpoint = 0');
   migrate(db);
