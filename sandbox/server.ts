@@ -34,7 +34,7 @@ export interface SandboxOptions {
   frameDir?: string;
   /** How long a 3-D Secure challenge waits for its answer, in ms (10 minutes; tests shorten it). */
   challengeWindowMs?: number;
-  /** The write-ahead log's size above which it is truncated even while writes go on (store/checkpointer.ts; tests lower it). */
+  /** How much the write-ahead log may hold before it is restarted while writes go on (store/checkpointer.ts; tests lower it). */
   walLimitBytes?: number;
 }
 

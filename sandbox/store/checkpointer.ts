@@ -2,11 +2,11 @@ import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 
 /**
- * The write-ahead log's size above which the checkpointer truncates it even while writes go on
- * (it then holds the writer back for as long as the truncation takes).
+ * How much the write-ahead log may hold before the checkpointer restarts it while writes go on
+ * (it then holds the writer back for as long as the restart takes).
  */
-export const WAL_LIMIT_BYTES = 64 * 1024 * 1024;
-/** The log's size above which it is truncated as soon as a checkpoint has caught up with the writer. */
+export const WAL_LIMIT_BYTES = 16 * 1024 * 1024;
+/** The log file's size above which it is truncated as soon as a checkpoint has caught up with the writer. */
 export const WAL_QUIET_LIMIT_BYTES = 4 * 1024 * 1024;
 
 /**
@@ -15,13 +15,14 @@ export const WAL_QUIET_LIMIT_BYTES = 4 * 1024 * 1024;
  * `wal_autocheckpoint = 0`. A PASSIVE checkpoint never blocks writers (docs/decisions/0001), but
  * under a steady stream of writes it never catches up with them either: SQLite restarts the log
  * from its beginning only after a checkpoint that copied every frame, so the file grew without
- * bound. A TRUNCATE checkpoint restarts it and truncates the file to zero bytes, but it holds the
- * writer (every request that writes) back while it copies the frames the PASSIVE round left, syncs
- * the database file and truncates the log: tens of milliseconds on a busy disk, during which the
- * sandbox answers nothing. So the checkpointer truncates the log when a PASSIVE round copied every
- * frame (nobody wrote meanwhile: there is nothing left to copy and nobody to hold back) and the log
- * is over WAL_QUIET_LIMIT_BYTES, and otherwise only once it is over WAL_LIMIT_BYTES
- * (docs/decisions/0095).
+ * bound. A RESTART or TRUNCATE checkpoint restarts it, but holds the writer (every request that
+ * writes) back while it copies the frames the PASSIVE round left and syncs the database file, and
+ * TRUNCATE also while it gives the file's blocks back (tens of milliseconds for a large file).
+ * So (docs/decisions/0095): once the log holds more than WAL_LIMIT_BYTES the checkpointer
+ * RESTARTs it (the writer then overwrites the file from its start: it stays about that size), and
+ * it TRUNCATEs the file only when a PASSIVE round copied every frame of it (nobody wrote
+ * meanwhile: nothing is left to copy and nobody waits) and the file is over WAL_QUIET_LIMIT_BYTES,
+ * and when the sandbox stops.
  */
 const SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
@@ -32,12 +33,16 @@ db.pragma('busy_timeout = 5000');
 const walSize = () => {
   try { return statSync(workerData.path + '-wal').size; } catch { return 0; }
 };
+// a log file is a 32-byte header and frames of a page and a 24-byte header each
+const frameSize = () => db.pragma('page_size', { simple: true }) + 24;
 const run = (final) => {
   try {
     const [passive] = db.pragma('wal_checkpoint(PASSIVE)');
-    const caughtUp = passive && passive.busy === 0 && passive.log === passive.checkpointed;
     const size = walSize();
-    if (final || size > workerData.limit || (caughtUp && size > workerData.quietLimit)) db.pragma('wal_checkpoint(TRUNCATE)');
+    // the round's counts are of the frames it saw: the file's size says whether more came meanwhile
+    const caughtUp = passive.busy === 0 && passive.log === passive.checkpointed && 32 + passive.log * frameSize() >= size;
+    if (final || (caughtUp && size > workerData.quietLimit)) db.pragma('wal_checkpoint(TRUNCATE)');
+    else if (passive.log * frameSize() > workerData.limit) db.pragma('wal_checkpoint(RESTART)');
   } catch (error) { parentPort.postMessage(String(error && error.message)); }
 };
 const timer = setInterval(() => run(false), workerData.everyMs);

@@ -55,7 +55,7 @@ describe('write-ahead log', () => {
   });
 
   it('stays within a few times its limit while the writes go on, with a limit the writes pass many times over', async () => {
-    // WAL_LIMIT_BYTES (64 MB) is more than this test writes: a 1 MB limit proves the truncation under writes
+    // WAL_LIMIT_BYTES (16 MB) is about what this test writes: a 1 MB limit proves the restart under writes
     const limit = 1024 * 1024;
     const dbPath = join(dir, 'wal-limit.db');
     const sandbox = await startTestSandbox({ dbPath, walLimitBytes: limit });
