@@ -39,9 +39,11 @@ const run = (final) => {
   try {
     const [passive] = db.pragma('wal_checkpoint(PASSIVE)');
     const size = walSize();
-    // the round's counts are of the frames it saw: the file's size says whether more came meanwhile
-    const caughtUp = passive.busy === 0 && passive.log === passive.checkpointed && 32 + passive.log * frameSize() >= size;
-    if (final || (caughtUp && size > workerData.quietLimit)) db.pragma('wal_checkpoint(TRUNCATE)');
+    // the round's counts are of the frames it saw when it began: a second round that finds the same
+    // log (it copies nothing) says nobody wrote meanwhile
+    const caughtUp = passive.busy === 0 && passive.log === passive.checkpointed && size > workerData.quietLimit &&
+      db.pragma('wal_checkpoint(PASSIVE)')[0].log === passive.log;
+    if (final || caughtUp) db.pragma('wal_checkpoint(TRUNCATE)');
     else if (passive.log * frameSize() > workerData.limit) db.pragma('wal_checkpoint(RESTART)');
   } catch (error) { parentPort.postMessage(String(error && error.message)); }
 };
