@@ -104,6 +104,11 @@ export const BUSY_TIMEOUT_MS = 5000;
 export function openDatabase(path: string): Db {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const db = new Database(path);
+  // 8 KB pages (new files only: a WAL database keeps the size it was made with). A payment's
+  // document is about 2 KB and grows at confirm; with 4 KB pages its page was rebalanced with its
+  // neighbours on nearly every confirm (8–9 pages of log per confirm): 8 KB pages cost about 10 %
+  // less CPU per confirm (docs/decisions/0095).
+  db.pragma('page_size = 8192');
   // WAL: readers never block the writer. NORMAL: a committed transaction survives a crash of the
   // process (kill -9); only an OS crash or power loss may lose the last few (docs/decisions/0002).
   db.pragma('journal_mode = WAL');
