@@ -34,6 +34,8 @@ export interface SandboxOptions {
   frameDir?: string;
   /** How long a 3-D Secure challenge waits for its answer, in ms (10 minutes; tests shorten it). */
   challengeWindowMs?: number;
+  /** How much the write-ahead log may hold before it is restarted while writes go on (store/checkpointer.ts; tests lower it). */
+  walLimitBytes?: number;
 }
 
 export interface DemoMerchant {
@@ -115,7 +117,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   timer.unref();
   const webhooks = new WebhookDeliverer(store, { log, ...options.webhooks });
   webhooks.start();
-  const checkpointer = dbPath === ':memory:' ? null : startCheckpointer(dbPath, 200, (message) => log?.(`checkpoint: ${message}`));
+  const checkpointer = dbPath === ':memory:' ? null : startCheckpointer(dbPath, 200, (message) => log?.(`checkpoint: ${message}`), options.walLimitBytes);
 
   return {
     url,

@@ -90,7 +90,8 @@ export class MerchantService {
       throw apiError('merchantIdInBody');
     }
     return this.store.transaction(() => {
-      const account = this.account(merchantId);
+      // the stored account is shared (and frozen): the update works on a copy of it
+      const account = structuredClone(this.account(merchantId));
       const has = (member: keyof MerchantAccountUpdate) => member in request && request[member] !== undefined;
       if (has('publishable_key') && request.publishable_key && request.publishable_key !== account.publishable_key) {
         const other = this.store.merchantByPublishableKey(request.publishable_key);

@@ -143,5 +143,14 @@ export const CONNECTORS = ['phonypay', 'fauxpay', 'pretendpay', 'stripe_test', '
  */
 export function connectorAccountId(merchantId: string, connector: string | null): string | null {
   if (connector === null) return null;
-  return `mca_${createHash('sha256').update(`${merchantId}\u0000${connector}`).digest('hex').slice(0, 20)}`;
+  const name = `${merchantId}\u0000${connector}`;
+  let id = connectorAccountIds.get(name);
+  if (id === undefined) {
+    // every payment answer shows it: the hash is computed once per merchant and connector (a few thousand at most are kept)
+    if (connectorAccountIds.size >= 4096) connectorAccountIds.clear();
+    id = `mca_${createHash('sha256').update(name).digest('hex').slice(0, 20)}`;
+    connectorAccountIds.set(name, id);
+  }
+  return id;
 }
+const connectorAccountIds = new Map<string, string>();

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { Db } from './db.js';
+import { BUSY_TIMEOUT_MS, type Db } from './db.js';
 import type {
   ApiKeyRecord,
   Attempt,
@@ -40,6 +40,19 @@ function docClause(filter: DocFilter): string {
 const docParams = (filter: DocFilter): unknown[] => (filter.op === 'in' ? filter.values : [filter.value]);
 const parse = <T>(row: Row | undefined): T | null => (row ? (JSON.parse(row.doc) as T) : null);
 
+const isBusy = (error: unknown): boolean =>
+  typeof error === 'object' && error !== null && String((error as { code?: unknown }).code).startsWith('SQLITE_BUSY');
+
+/** How many merchant accounts are kept in memory at most (then they are all forgotten and read again). */
+const MERCHANTS_KEPT = 1000;
+
+/** Freezes a parsed JSON document and everything in it. */
+function deepFreeze(value: unknown): void {
+  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return;
+  Object.freeze(value);
+  for (const member of Object.values(value)) deepFreeze(member);
+}
+
 /**
  * Typed access to the sandbox's tables. Every write that belongs to one API operation goes through
  * `transaction`, so a crash or an error mid-request leaves nothing half-written.
@@ -47,6 +60,9 @@ const parse = <T>(row: Row | undefined): T | null => (row ? (JSON.parse(row.doc)
 export class Store {
   private readonly statements;
   private readonly composed = new Map<string, Database.Statement>();
+  /** Merchant accounts kept in memory by id, and their ids by publishable key (see merchant()). */
+  private readonly merchantsById = new Map<string, MerchantAccount>();
+  private readonly merchantIdsByKey = new Map<string, string>();
   /** One transaction wrapper for every call (better-sqlite3 builds one per `db.transaction(fn)`). */
   private readonly inTransaction: Database.Transaction<(work: () => unknown) => unknown>;
 
@@ -122,9 +138,28 @@ export class Store {
     };
   }
 
-  /** Runs `work` in one IMMEDIATE transaction: all of it is committed, or none of it. */
+  /**
+   * Runs `work` in one IMMEDIATE transaction: all of it is committed, or none of it. A transaction
+   * that fails forgets the merchants kept in memory: one it changed (or read after changing it) must
+   * not outlive its rollback.
+   */
   transaction<T>(work: () => T): T {
-    return this.inTransaction.immediate(work) as T;
+    const deadline = performance.now() + BUSY_TIMEOUT_MS;
+    for (;;) {
+      let begun = false;
+      try {
+        return this.inTransaction.immediate(() => {
+          begun = true;
+          return work();
+        }) as T;
+      } catch (error) {
+        // BEGIN IMMEDIATE found the write lock taken for longer than SQLite's busy handler waited:
+        // nothing has run yet, so it is tried again until BUSY_TIMEOUT_MS of real time (db.ts)
+        if (!begun && isBusy(error) && performance.now() < deadline) continue;
+        this.forgetMerchants();
+        throw error;
+      }
+    }
   }
 
   organization(id: string): Organization | null {
@@ -134,17 +169,44 @@ export class Store {
     this.statements.putOrganization.run(org.organization_id, JSON.stringify(org));
   }
 
+  /**
+   * A merchant account, read from the table once and then kept in memory (frozen: callers that
+   * change an account copy it first) until the next write of any account or a failed transaction
+   * (docs/decisions/0095). Every confirm reads its merchant twice (the publishable key, then the
+   * fees of what it captured); this process is the only writer of its database file.
+   */
   merchant(id: string): MerchantAccount | null {
-    return parse(this.statements.getMerchant.get(id) as Row | undefined);
+    const kept = this.merchantsById.get(id);
+    if (kept) return kept;
+    return this.keepMerchant(parse(this.statements.getMerchant.get(id) as Row | undefined));
   }
   merchantByPublishableKey(key: string): MerchantAccount | null {
-    return parse(this.statements.getMerchantByPublishableKey.get(key) as Row | undefined);
+    const id = this.merchantIdsByKey.get(key);
+    const kept = id === undefined ? undefined : this.merchantsById.get(id);
+    if (kept) return kept;
+    return this.keepMerchant(parse(this.statements.getMerchantByPublishableKey.get(key) as Row | undefined));
   }
   insertMerchant(account: MerchantAccount): void {
+    this.forgetMerchants();
     this.statements.insertMerchant.run(account.merchant_id, account.publishable_key, JSON.stringify(account));
   }
   updateMerchant(account: MerchantAccount): void {
+    // a rotated publishable key must stop working at once: both the old and the new key are forgotten
+    this.forgetMerchants();
     this.statements.updateMerchant.run(account.publishable_key, JSON.stringify(account), account.merchant_id);
+  }
+  /** Drops every merchant kept in memory (the next read goes to the table). */
+  forgetMerchants(): void {
+    this.merchantsById.clear();
+    this.merchantIdsByKey.clear();
+  }
+  private keepMerchant(account: MerchantAccount | null): MerchantAccount | null {
+    if (!account) return null;
+    if (this.merchantsById.size >= MERCHANTS_KEPT) this.forgetMerchants();
+    deepFreeze(account);
+    this.merchantsById.set(account.merchant_id, account);
+    this.merchantIdsByKey.set(account.publishable_key, account.merchant_id);
+    return account;
   }
 
   apiKeyByHash(hash: string): ApiKeyRecord | null {

@@ -53,4 +53,34 @@ describe('write-ahead log', () => {
       await sandbox.close();
     }
   });
+
+  it('stays within a few times its limit while the writes go on, with a limit the writes pass many times over', async () => {
+    // WAL_LIMIT_BYTES (16 MB) is about what this test writes: a 1 MB limit proves the restart under writes
+    const limit = 1024 * 1024;
+    const dbPath = join(dir, 'wal-limit.db');
+    const sandbox = await startTestSandbox({ dbPath, walLimitBytes: limit });
+    let peak = 0;
+    let written = 0;
+    try {
+      const client = async (payments: number) => {
+        for (let n = 0; n < payments; n += 1) {
+          const payment = await sandbox.createPayment({ amount: 1000 + n, currency: 'USD', description: 'x'.repeat(500), metadata: { n: String(n) } });
+          const confirm = await sandbox.request('POST', `/payments/${String(payment.payment_id)}/confirm`, { body: cardPayment('4242424242424242') });
+          assert.equal(confirm.body.status, 'succeeded');
+          written += 1;
+          peak = Math.max(peak, walSize(dbPath));
+        }
+      };
+      await Promise.all(Array.from({ length: 8 }, () => client(150)));
+      const database = statSync(dbPath).size;
+      // every page of the database went through the log at least once: it would be this large without truncation
+      assert.ok(database > 4 * limit, `${written} payments made a database of ${database} bytes`);
+      assert.ok(peak <= 4 * limit + database / 4, `the log peaked at ${peak} bytes (database ${database}, limit ${limit})`);
+      // restarted logs keep their file's size: once the writes stop a round catches up and truncates it
+      await sleep(1000);
+      assert.ok(walSize(dbPath) <= limit, `the log file is ${walSize(dbPath)} bytes once the writes stopped`);
+    } finally {
+      await sandbox.close();
+    }
+  });
 });

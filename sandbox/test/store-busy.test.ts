@@ -1,0 +1,96 @@
+/**
+ * A write that finds the write lock taken waits for it in real time (BUSY_TIMEOUT_MS), not in
+ * SQLite's busy-handler sleeps: a signal cuts those short (the CPU profiler's SIGPROF, every
+ * millisecond), and a payment create then answered 500 HE_00 after about 100 ms while the
+ * checkpointer's worker truncated the log. Here a second connection holds the lock for longer
+ * than the connection's own (shortened) busy timeout lets SQLite wait.
+ */
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { after, before, describe, it } from 'node:test';
+import { openDatabase } from '../store/db.js';
+import { Store } from '../store/repo.js';
+
+/** Another connection, in a worker thread, that holds the write lock for `holdMs` and then lets go. */
+async function holdWriteLock(path: string, holdMs: number): Promise<Worker> {
+  const driver = createRequire(import.meta.url).resolve('better-sqlite3');
+  const worker = new Worker(
+    `const { parentPort, workerData } = require('node:worker_threads');
+     const db = new (require(workerData.driver))(workerData.path);
+     db.exec('BEGIN IMMEDIATE');
+     parentPort.postMessage('locked');
+     Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, workerData.holdMs);
+     db.exec('COMMIT');
+     db.close();`,
+    { eval: true, workerData: { path, driver, holdMs } },
+  );
+  await new Promise((resolve) => worker.once('message', resolve));
+  return worker;
+}
+
+describe('a write behind another connection', () => {
+  let dir: string;
+  before(() => {
+    dir = mkdtempSync(join(tmpdir(), 'tender-busy-'));
+  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("waits until the lock is free even when SQLite's busy handler gives up first, and runs its work once", async () => {
+    const path = join(dir, 'busy.db');
+    const db = openDatabase(path);
+    // SQLite alone would give up after 20 ms of its own sleeps (as a cut-short 5 s does under the profiler)
+    db.pragma('busy_timeout = 20');
+    assert.throws(
+      () => {
+        const other = openDatabase(path);
+        try {
+          other.exec('BEGIN IMMEDIATE');
+          db.exec('BEGIN IMMEDIATE');
+        } finally {
+          if (other.inTransaction) other.exec('ROLLBACK');
+          other.close();
+        }
+      },
+      { code: 'SQLITE_BUSY' },
+      'the shortened busy timeout alone gives up',
+    );
+    const store = new Store(db);
+    const worker = await holdWriteLock(path, 300);
+    let runs = 0;
+    try {
+      const organization = { organization_id: 'org_busy', organization_name: null } as never;
+      store.transaction(() => {
+        runs += 1;
+        store.putOrganization(organization);
+      });
+      assert.equal(runs, 1);
+      assert.ok(store.organization('org_busy'));
+    } finally {
+      await worker.terminate();
+      db.close();
+    }
+  });
+
+  it('an error inside the work is not tried again', () => {
+    const db = openDatabase(join(dir, 'once.db'));
+    const store = new Store(db);
+    let runs = 0;
+    try {
+      assert.throws(
+        () =>
+          store.transaction(() => {
+            runs += 1;
+            throw Object.assign(new Error('busy inside the work'), { code: 'SQLITE_BUSY' });
+          }),
+        /busy inside the work/,
+      );
+      assert.equal(runs, 1);
+    } finally {
+      db.close();
+    }
+  });
+});
