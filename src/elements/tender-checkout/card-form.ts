@@ -72,7 +72,8 @@ export class TenderCardForm extends TenderElement {
     emit: this.emitter,
     card: () => (this.saved?.chosen ? this.saved.input() : { ...this.form.cardInput(!this.hideName), network: this.extras?.chosen, billing: this.billingFields?.value() }),
     saving: () => this.saved?.saving() ?? {},
-    loaded: (payment, client) => this.loadSaved(Boolean(payment.customer_id), (saved) => saved.load(payment, client, this.clientSecret)),
+    // and the billing fields the list asks for: `tender-ready` comes with the form that shows them
+    loaded: (payment, client) => Promise.all([this.loadSaved(Boolean(payment.customer_id), (saved) => saved.load(payment, client, this.clientSecret)), this.updateComplete]),
     prepared: () => Promise.all([this.localization.loaded, this.look.applied]),
     text: (status) => this.textOf(status),
     confirmAgain: () => void this.confirm(),
