@@ -189,3 +189,18 @@ export function regionOf(tag: string): string {
     return ''; // not a tag Intl reads: no region
   }
 }
+
+/** One collator per language (a select's options are sorted at each render). */
+const collators = new Map<string, Intl.Collator>();
+export function collatorFor(lang: string): Intl.Collator {
+  let collator = collators.get(lang);
+  if (!collator) {
+    try {
+      collator = new Intl.Collator([lang, 'en']);
+    } catch {
+      collator = new Intl.Collator('en'); // not a tag Intl reads: English order
+    }
+    collators.set(lang, collator);
+  }
+  return collator;
+}

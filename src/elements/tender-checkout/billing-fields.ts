@@ -21,7 +21,7 @@ import type { AddressResponse, PaymentResponse } from '../../api/schemas.js';
 import { COUNTRY_CODES } from '../../api/countries.js';
 import { billingEn, billingTexts, type BillingKey, type BillingMessages } from '../../i18n/billing-en.js';
 import { methodList, type MethodListHost } from './method-list.js';
-import { countryRule, regionOf, requiredByList, type BillingLevel, type CountryRule } from './billing-countries.js';
+import { collatorFor, countryRule, regionOf, requiredByList, type BillingLevel, type CountryRule } from './billing-countries.js';
 import { CSS } from './billing-fields.styles.js';
 import { phoneValid, prefillPhone, splitPhone } from './billing-phone.js';
 import { adoptStyles } from './adopt-styles.js';
@@ -38,10 +38,6 @@ export interface BillingHost extends ReactiveControllerHost, MethodListHost {
   /** `auto`, `required`, `never`. */
   email: string;
   phone: string;
-  publishableKey: string;
-  clientSecret: string;
-  apiBase: string;
-  requestTimeout: number;
   disabled: boolean;
   /** A preview state is shown: no network. */
   preview: string;
@@ -78,21 +74,6 @@ export interface BillingOptions {
 
 /** How long the form's render waits for the payment-method list before it shows without the fields the list asks for. */
 const SETTLE_MS = 2_000;
-
-/** One collator per language (a select's options are sorted at each render). */
-const collators = new Map<string, Intl.Collator>();
-function collatorFor(lang: string): Intl.Collator {
-  let collator = collators.get(lang);
-  if (!collator) {
-    try {
-      collator = new Intl.Collator([lang, 'en']);
-    } catch {
-      collator = new Intl.Collator('en'); // not a tag Intl reads: English order
-    }
-    collators.set(lang, collator);
-  }
-  return collator;
-}
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
