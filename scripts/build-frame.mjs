@@ -13,9 +13,10 @@
 //                                     relative to the page at /frame/card). It duplicates the few small,
 //                                     stateless modules it shares with them (the card's ranges, Luhn, the
 //                                     envelope): no module with state exists twice
-//   <outdir>/manifest.json            { script, inline, preload, locales }: what the sandbox's frame page
+//   <outdir>/manifest.json            { script, inline, preload, billing, locales }: what the sandbox's frame page
 //                                     (sandbox/pages/frame.ts) names. `preload` is every file the form
-//                                     needs before it can be paid (the late file alone), as
+//                                     needs before it can be paid (the late file alone; `billing`, the
+//                                     billing fields' file, when the form may show them), as
 //                                     <link rel="modulepreload">: no waterfall. `script` is the same
 //                                     entry as a file (kept for tools; the page no longer loads it)
 //
@@ -37,7 +38,7 @@ const lateChunk = {
   name: 'tender-frame-late-chunk',
   setup(build) {
     const late = join(root, 'src/frame/late.ts');
-    build.onResolve({ filter: /(\/api\/client|^\.\/protocol|^\.\/billing-fields)\.js$/ }, (args) => (args.kind === 'dynamic-import' ? { path: late } : undefined));
+    build.onResolve({ filter: /(\/api\/client|^\.\/protocol)\.js$/ }, (args) => (args.kind === 'dynamic-import' ? { path: late } : undefined));
     // the 3-D Secure dialog is the host's to open (FrameHooks.challenge): the frame's build leaves it
     // out, and with it the last other user of zod, which then lives in the late chunk alone
     build.onResolve({ filter: /\/challenge\/challenge-dialog\.js$/ }, (args) =>
@@ -94,40 +95,54 @@ export async function buildFrame(outdir = join(root, 'dist/frame'), { minify = t
     return seen;
   };
   const inline = await buildInline(outdir, outputs, name, { minify, plugins });
-  await buildLate(join(root, client), { minify, plugins });
-  // the inline script holds the entry, its static imports and the extras: what it fetches up front is the late file (client, schemas, billing fields)
+  await buildWhole('src/frame/late.ts', join(root, client), null, { minify, plugins });
+  const billing = Object.keys(outputs).find((file) => outputs[file].entryPoint === 'src/elements/tender-checkout/billing-fields.ts');
+  if (!billing) throw new Error('build-frame: no billing fields chunk in the output');
+  await buildWhole('src/elements/tender-checkout/billing-fields.ts', join(root, billing), `./${basename(client)}`, { minify, plugins });
+  // the inline script holds the entry, its static imports and the extras: what it fetches up front is the late file (client, schemas)
   const preload = [name(client)];
   const locales = {};
   for (const [file, output] of Object.entries(outputs)) {
     const match = /^src\/i18n\/locales\/([\w-]+)\.ts$/.exec(output.entryPoint ?? '');
     if (match) locales[match[1]] = [...closure(file)].map(name);
   }
-  const manifest = { script: name(script), inline, preload, locales };
+  const manifest = { script: name(script), inline, preload, billing: [name(billing)], locales };
   writeFileSync(join(outdir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   return manifest;
 }
 
 /**
- * The late file as one bundle with no static import (src/frame/late.ts: the API client, the protocol's
- * schemas, the billing fields and everything they import), written over the split build's late chunk
- * of the same name: the other chunks that import it dynamically (saved cards, the success
- * confirmation) find the same exports there, and the frame page has one file to preload instead of
- * the chunk and its shared pieces, which with the payment and its list would need more than a
- * browser's six connections to the API's origin. It duplicates small shared modules of the split
- * build (the card's ranges, `lazy`, `adoptStyles`); the one with state that two copies could
- * disagree on, the payment-method list, keeps its state per window (method-list.ts).
+ * A lazily loaded module as one whole file with no static import (`entry` bundled without splitting:
+ * src/frame/late.ts, the API client and the protocol's schemas; the billing fields), written over the
+ * split build's chunk of the same entry, so what imports it dynamically (the inline script, the saved
+ * cards, the confirmation) finds the same exports there. The frame page then preloads one file per
+ * module instead of the chunk and its shared pieces, which with the payment and its list would need
+ * more than a browser's six connections to the API's origin (ADR 0096). `late`: the late file's name,
+ * which the bundle's own imports of the API client and the protocol go to (null for the late file
+ * itself, which bundles them). It duplicates small stateless modules of the split build (the card's
+ * ranges, `lazy`, `adoptStyles`); the one with state that two copies could disagree on, the
+ * payment-method list, keeps its state per window (method-list.ts). The file keeps the split chunk's
+ * name: that hash covers the same modules (the chunk names its imports by their hashes), so a new
+ * name still comes with any change to what the file holds.
  */
-async function buildLate(file, { minify, plugins }) {
+async function buildWhole(entry, file, late, { minify, plugins }) {
+  const toLate = {
+    name: 'tender-frame-to-late',
+    setup(build) {
+      build.onResolve({ filter: /(\/api\/client|^\.\/protocol)\.js$/ }, (args) => (late && args.kind === 'dynamic-import' ? { path: late, external: true } : undefined));
+    },
+  };
   const result = await esbuild.build({
     ...esbuildOptions(minify),
-    entryPoints: ['src/frame/late.ts'],
+    entryPoints: [entry],
     splitting: false,
     write: false,
     outfile: file,
-    plugins: [localeValuesPlugin(), ...plugins],
+    plugins: [toLate, localeValuesPlugin(), ...plugins],
   });
   const code = result.outputFiles[0].text;
-  if (/(?:\bfrom|\bimport)\s*["']|\bimport\(/.test(code)) throw new Error('build-frame: the late file imports another file');
+  const imports = [...code.matchAll(/\bimport\(\s*["']([^"']+)["']\s*\)/g)].map((match) => match[1]);
+  if (/(?:\bfrom|\bimport)\s*["']/.test(code) || imports.some((path) => path !== late)) throw new Error(`build-frame: ${entry} as one file imports another file than the late one`);
   writeFileSync(file, code);
 }
 
@@ -150,7 +165,7 @@ async function buildInline(outdir, splitOutputs, name, { minify, plugins }) {
     setup(build) {
       build.onResolve({ filter: /.*/ }, async (args) => {
         if (args.kind !== 'dynamic-import' || args.pluginData === 'inner') return undefined;
-        if (/(\/api\/client|^\.\/protocol|^\.\/billing-fields)\.js$/.test(args.path)) return { path: lateFile, external: true };
+        if (/(\/api\/client|^\.\/protocol)\.js$/.test(args.path)) return { path: lateFile, external: true };
         if (/\/challenge\/challenge-dialog\.js$/.test(args.path)) return undefined; // lateChunk's stub, bundled
         const resolved = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: 'inner' });
         if (resolved.errors.length > 0) return { errors: resolved.errors };

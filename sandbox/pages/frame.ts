@@ -3,8 +3,9 @@
  * script inline (built by scripts/build-frame.mjs; docs/decisions/0093), so the form paints as soon
  * as the page has arrived, with no second round trip. The script runs under the page's strict CSP
  * through its sha256 hash (no `unsafe-inline`). What it loads later is named up front, so the browser
- * fetches the API client in parallel (`modulepreload`), and the customer's language too when the
- * host put it in the URL (`?locale=`): no waterfall.
+ * fetches the API client in parallel (`modulepreload`), the customer's language too when the host
+ * put it in the URL (`?locale=`), and the billing fields unless the URL says the form collects none
+ * (`?billing=never&email=never&phone=never`): no waterfall.
  */
 import { createHash } from 'node:crypto';
 import { html, Html } from './html.js';
@@ -15,6 +16,8 @@ export interface FrameManifest {
   /** The critical script the page carries inline (a file in the frame folder, not under assets/). */
   inline: string;
   preload: string[];
+  /** The billing fields' chunk and its imports (older builds: none). */
+  billing?: string[];
   locales: Record<string, string[]>;
 }
 
@@ -26,10 +29,10 @@ export function scriptHash(code: string): string {
 /**
  * The frame page. `prefix` is the URL path the assets are served under (`/frame/`); `inlineScript` the
  * text of `manifest.inline` (it contains no `</script`, `<script` or `<!--`: the build refuses those);
- * `locale` a key of `manifest.locales`, or null.
+ * `locale` a key of `manifest.locales`, or null; `billing`: the form may show billing fields (their chunk is preloaded).
  */
-export function framePage(manifest: FrameManifest, prefix: string, inlineScript: string, locale: string | null): Html {
-  const preload = [...manifest.preload, ...(locale ? (manifest.locales[locale] ?? []) : [])];
+export function framePage(manifest: FrameManifest, prefix: string, inlineScript: string, locale: string | null, billing = false): Html {
+  const preload = [...new Set([...manifest.preload, ...(locale ? (manifest.locales[locale] ?? []) : []), ...(billing ? (manifest.billing ?? []) : [])])];
   return html`<!doctype html>
 <html lang="${locale ?? 'en'}">
 <head>

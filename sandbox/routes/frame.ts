@@ -65,11 +65,14 @@ export function frameRoutes(app: App, deps: RouteDeps, frameDir: string): void {
     // the catalogue the form will load (`de-CH` → `de`; English is built in)
     const matched = matchLocale(c.req.query('locale') ?? 'en');
     const locale = Object.hasOwn(built.manifest.locales, matched) ? matched : '';
-    let page = built.pages.get(locale);
+    // the billing fields' chunk too, unless the URL says the form collects none (`billing`, `email`, `phone` all `never`)
+    const billing = ['billing', 'email', 'phone'].some((name) => c.req.query(name) !== 'never');
+    const variant = `${locale}|${billing ? 'billing' : ''}`;
+    let page = built.pages.get(variant);
     if (!page) {
-      const body = framePage(built.manifest, '/frame/', built.inlineScript, locale || null).value;
+      const body = framePage(built.manifest, '/frame/', built.inlineScript, locale || null, billing).value;
       page = { body, gzip: new Uint8Array(gzipSync(body, { level: 9 })), tag: createHash('sha256').update(body).digest('base64url').slice(0, 16) };
-      built.pages.set(locale, page);
+      built.pages.set(variant, page);
     }
     // the same page under other headers (another merchant's frame-ancestors) is another version
     const etag = `"${page.tag}-${createHash('sha256').update(JSON.stringify(headers)).digest('base64url').slice(0, 8)}"`;

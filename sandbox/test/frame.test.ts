@@ -19,6 +19,7 @@ describe('the card frame page', () => {
     script: 'assets/frame-ABCDEFGH.js',
     inline: 'inline-ABCDEFGH.js',
     preload: ['assets/chunk-IJKLMNOP.js', 'assets/client-QRSTUVWX.js'],
+    billing: ['assets/billing-fields-BCDEFGHI.js', 'assets/chunk-IJKLMNOP.js'],
     locales: { de: ['assets/de-ZYXWVUTS.js'], 'es-419': ['assets/es-419-ZYXWVUT2.js'] },
   };
 
@@ -52,7 +53,8 @@ describe('the card frame page', () => {
     assert.equal(scripts[0]![2], INLINE, 'the build’s script as it is, not escaped');
     assert.doesNotMatch(html, /frame-ABCDEFGH/, 'the entry as a file is not loaded');
     const preloads = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map((match) => match[1]);
-    assert.deepEqual(preloads, ['/frame/assets/chunk-IJKLMNOP.js', '/frame/assets/client-QRSTUVWX.js']);
+    // the billing fields' chunk too (`billing="auto"`, the default, may ask for them), each file once
+    assert.deepEqual(preloads, ['/frame/assets/chunk-IJKLMNOP.js', '/frame/assets/client-QRSTUVWX.js', '/frame/assets/billing-fields-BCDEFGHI.js']);
     assert.doesNotMatch(html, /<style|\sstyle=|\son\w+=/, 'no inline style or handler');
   });
 
@@ -84,9 +86,19 @@ describe('the card frame page', () => {
     const preloads = async (locale: string) => [...(await (await page(`?locale=${encodeURIComponent(locale)}`)).text()).matchAll(/modulepreload" href="([^"]+)"/g)].map((match) => match[1]);
     assert.ok((await preloads('de-CH')).includes('/frame/assets/de-ZYXWVUTS.js'));
     assert.ok((await preloads('es-MX')).includes('/frame/assets/es-419-ZYXWVUT2.js'));
-    assert.equal((await preloads('en-GB')).length, 2);
-    assert.equal((await preloads('"><script>alert(1)</script>')).length, 2);
+    assert.equal((await preloads('en-GB')).length, 3);
+    assert.equal((await preloads('"><script>alert(1)</script>')).length, 3);
     assert.match(await (await page('?locale=de')).text(), /<html lang="de">/);
+  });
+
+  it('preloads the billing fields’ chunk unless the URL says the form collects none, and each is its own version', async () => {
+    const billingChunk = '/frame/assets/billing-fields-BCDEFGHI.js';
+    const preloads = async (query: string) => [...(await (await page(query)).text()).matchAll(/modulepreload" href="([^"]+)"/g)].map((match) => match[1]);
+    assert.ok((await preloads('?billing=postal-code&email=never&phone=never')).includes(billingChunk));
+    assert.ok((await preloads('?billing=never&email=required&phone=never')).includes(billingChunk));
+    assert.deepEqual(await preloads('?billing=never&email=never&phone=never'), ['/frame/assets/chunk-IJKLMNOP.js', '/frame/assets/client-QRSTUVWX.js']);
+    const tag = async (query: string) => (await page(query)).headers.get('etag');
+    assert.notEqual(await tag('?billing=never&email=never&phone=never'), await tag(''));
   });
 
   it('is served with its own strict policy, no referrer, no sniffing, revalidated, and readable by no other site', async () => {
