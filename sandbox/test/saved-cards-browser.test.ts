@@ -269,7 +269,9 @@ describe('saved cards in the browser: list, payment_token, consent, delete', () 
       const files = readdirSync(dir).map((file) => readFileSync(join(dir, file)).toString('latin1')).join('');
       assert.ok(files.includes('cus_no_cvc_kept'), 'the customer is in the database files');
       for (const number of Object.values(NUMBERS)) assert.ok(!files.includes(number), `card number ${number.slice(-4)} in the database`);
-      assert.ok(!files.includes('7319') && !files.includes('card_cvc') && !files.includes('card_token'), 'the CVC sent with the token is in the database');
+      // the CVC as a value (a JSON string or number, a quoted SQL text) or under its member names: the four digits alone
+      // also turn up by chance inside the stored timestamps (epoch milliseconds) of a busy database
+      for (const stored of ['"7319"', "'7319'", ':7319,', ':7319}', 'card_cvc', 'card_token']) assert.ok(!files.includes(stored), `the CVC sent with the token is in the database (${stored})`);
     });
   });
 
