@@ -244,7 +244,11 @@ export function startFrame(options: FrameOptions = {}): TenderCardForm {
     if (port || !schemas.Connect.safeParse(event.data).success) return;
     port = event.ports[0]!;
     port.onmessage = (received) => onHost(schemas, received.data);
-    for (const queued of queue.splice(0)) port.postMessage(queued);
+    // no size said before the channel, but the height now: while the frame is 0 px high its browser may not render
+    // it, so a queued size can be older than the hello the host showed the frame at (the card fields alone, before
+    // the billing fields the list asked for) and would shrink it for a frame or two
+    for (const queued of queue.splice(0)) if ((queued as { type?: unknown }).type !== 'size') port.postMessage(queued);
+    port.postMessage(message({ type: 'size', height: Math.ceil(form.getBoundingClientRect().height) }));
   });
   // hello once the form is painted, with its height: the host shows the frame without waiting for the channel
   if (win.parent !== win) void form.updateComplete.then(hello);
