@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { WAL_LIMIT_BYTES } from '../store/checkpointer.js';
-import { cardPayment, startTestSandbox } from './helpers.js';
+import { cardPayment, startTestSandbox, type TestSandbox } from './helpers.js';
 
 const walSize = (dbPath: string): number => {
   try {
@@ -19,6 +19,23 @@ const walSize = (dbPath: string): number => {
     return 0; // no log at all (truncated away, or not created yet)
   }
 };
+
+/** Eight clients each creating and confirming 150 payments: how many were written, and the log's largest size meanwhile. */
+async function writePayments(sandbox: TestSandbox, dbPath: string): Promise<{ peak: number; written: number }> {
+  let peak = 0;
+  let written = 0;
+  const client = async (payments: number) => {
+    for (let n = 0; n < payments; n += 1) {
+      const payment = await sandbox.createPayment({ amount: 1000 + n, currency: 'USD', description: 'x'.repeat(500), metadata: { n: String(n) } });
+      const confirm = await sandbox.request('POST', `/payments/${String(payment.payment_id)}/confirm`, { body: cardPayment('4242424242424242') });
+      assert.equal(confirm.body.status, 'succeeded');
+      written += 1;
+      peak = Math.max(peak, walSize(dbPath));
+    }
+  };
+  await Promise.all(Array.from({ length: 8 }, () => client(150)));
+  return { peak, written };
+}
 
 describe('write-ahead log', () => {
   let dir: string;
@@ -30,19 +47,8 @@ describe('write-ahead log', () => {
   it('stays bounded under a steady stream of payments, and is truncated once the writes stop', async () => {
     const dbPath = join(dir, 'wal.db');
     const sandbox = await startTestSandbox({ dbPath });
-    let peak = 0;
-    let written = 0;
     try {
-      const client = async (payments: number) => {
-        for (let n = 0; n < payments; n += 1) {
-          const payment = await sandbox.createPayment({ amount: 1000 + n, currency: 'USD', description: 'x'.repeat(500), metadata: { n: String(n) } });
-          const confirm = await sandbox.request('POST', `/payments/${String(payment.payment_id)}/confirm`, { body: cardPayment('4242424242424242') });
-          assert.equal(confirm.body.status, 'succeeded');
-          written += 1;
-          peak = Math.max(peak, walSize(dbPath));
-        }
-      };
-      await Promise.all(Array.from({ length: 8 }, () => client(150)));
+      const { peak, written } = await writePayments(sandbox, dbPath);
       const database = statSync(dbPath).size;
       // the checkpointer runs every 200 ms: give it a few rounds once the writes stop
       await sleep(1000);
@@ -59,19 +65,8 @@ describe('write-ahead log', () => {
     const limit = 1024 * 1024;
     const dbPath = join(dir, 'wal-limit.db');
     const sandbox = await startTestSandbox({ dbPath, walLimitBytes: limit });
-    let peak = 0;
-    let written = 0;
     try {
-      const client = async (payments: number) => {
-        for (let n = 0; n < payments; n += 1) {
-          const payment = await sandbox.createPayment({ amount: 1000 + n, currency: 'USD', description: 'x'.repeat(500), metadata: { n: String(n) } });
-          const confirm = await sandbox.request('POST', `/payments/${String(payment.payment_id)}/confirm`, { body: cardPayment('4242424242424242') });
-          assert.equal(confirm.body.status, 'succeeded');
-          written += 1;
-          peak = Math.max(peak, walSize(dbPath));
-        }
-      };
-      await Promise.all(Array.from({ length: 8 }, () => client(150)));
+      const { peak, written } = await writePayments(sandbox, dbPath);
       const database = statSync(dbPath).size;
       // every page of the database went through the log at least once: it would be this large without truncation
       assert.ok(database > 4 * limit, `${written} payments made a database of ${database} bytes`);
