@@ -29,9 +29,11 @@ export function scriptHash(code: string): string {
 /**
  * The frame page. `prefix` is the URL path the assets are served under (`/frame/`); `inlineScript` the
  * text of `manifest.inline` (it contains no `</script`, `<script` or `<!--`: the build refuses those);
- * `locale` a key of `manifest.locales`, or null; `billing`: the form may show billing fields (their chunk is preloaded).
+ * `locale` a key of `manifest.locales`, or null; `billing`: the form may show billing fields (their chunk is preloaded);
+ * `answers`: the payment's page carries the API's answers to the form's first GETs (a JSON data block, which no CSP
+ * runs; routes/frame.ts).
  */
-export function framePage(manifest: FrameManifest, prefix: string, inlineScript: string, locale: string | null, billing = false): Html {
+export function framePage(manifest: FrameManifest, prefix: string, inlineScript: string, locale: string | null, billing = false, answers: Record<string, unknown> | null = null): Html {
   const preload = [...new Set([...manifest.preload, ...(locale ? (manifest.locales[locale] ?? []) : []), ...(billing ? (manifest.billing ?? []) : [])])];
   return html`<!doctype html>
 <html lang="${locale ?? 'en'}">
@@ -39,7 +41,7 @@ export function framePage(manifest: FrameManifest, prefix: string, inlineScript:
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Card payment form</title>
-${preload.map((file) => html`<link rel="modulepreload" href="${prefix + file}">\n`)}<script type="module">${new Html(inlineScript)}</script>
+${preload.map((file) => html`<link rel="modulepreload" href="${prefix + file}">\n`)}${answers ? html`<script type="application/json" id="tender-answers">${new Html(scriptJson(answers))}</script>\n` : ''}<script type="module">${new Html(inlineScript)}</script>
 </head>
 <body></body>
 </html>
@@ -74,4 +76,12 @@ export function framePageHeaders(frameAncestors: readonly string[], inlineHash: 
     // merchant's origins are the same); the files it names are immutable
     ['cache-control', 'no-cache'],
   ];
+}
+
+/**
+ * JSON to carry inside a `<script>` element's text: every `<` escaped (`\u003c`), so no value (a
+ * merchant's description, a customer's name) can close the element or open a comment.
+ */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c');
 }

@@ -27,8 +27,17 @@ interface Build {
  *
  * The page carries the frame's critical script inline (docs/decisions/0093): it is sent gzipped, with
  * an ETag (the page and its headers), so a second checkout in the same browser revalidates it with a
- * 304 instead of fetching it again. The client secret is never part of its URL: the element puts it in
- * the URL's fragment, which the browser keeps to itself.
+ * 304 instead of fetching it again.
+ *
+ * With `?client_secret=` (the element's own frame, and the server-rendered snippet of
+ * docs/integration.md) the page is the payment's own: it carries the answers of the two GETs the form
+ * would send first (the payment, and its payment-method list unless the form collects no billing
+ * details and shows no networks), so the form shows without another round trip (docs/decisions/0098).
+ * That page is never cached and never revalidated. The API's own retrieve has always taken the client
+ * secret in its query: this URL goes to the same host, no Referer carries it (`no-referrer`), the
+ * access log writes the route, not the query, and the frame takes it off its own URL as it starts.
+ * A secret in the URL's fragment (`#client_secret=`, the form before 0098) still works: the frame asks
+ * for the two itself.
  */
 export function frameRoutes(app: App, deps: RouteDeps, frameDir: string): void {
   let cached: Build | null = null;
@@ -51,7 +60,7 @@ export function frameRoutes(app: App, deps: RouteDeps, frameDir: string): void {
   /** Each asset gzipped once (they are immutable: the name changes with the content). */
   const gzipped = new Map<string, Uint8Array<ArrayBuffer>>();
 
-  app.get('/frame/card', (c) => {
+  app.get('/frame/card', async (c) => {
     noCors(c);
     const key = c.req.query('key');
     const merchant = key?.startsWith('pk_') ? deps.store.merchantByPublishableKey(key) : null;
@@ -67,6 +76,22 @@ export function frameRoutes(app: App, deps: RouteDeps, frameDir: string): void {
     const locale = Object.hasOwn(built.manifest.locales, matched) ? matched : '';
     // the billing fields' chunk too, unless the URL says the form collects none (`billing`, `email`, `phone` all `never`)
     const billing = ['billing', 'email', 'phone'].some((name) => c.req.query(name) !== 'never');
+    const clientSecret = c.req.query('client_secret');
+    if (clientSecret && merchant && key) {
+      // the payment's own page (docs/decisions/0098): its answers inside, so the form needs no API round trip to show
+      const listed = billing || (c.req.query('show') ?? '').split(',').includes('brands');
+      const answers = await answersFor(app, c.req.url, key, clientSecret, listed);
+      const body = framePage(built.manifest, '/frame/', built.inlineScript, locale || null, billing, answers).value;
+      // the payment's state: kept by no cache (the page's Referrer-Policy already keeps its URL out of every Referer)
+      c.header('cache-control', 'no-store');
+      c.header('vary', 'accept-encoding');
+      c.header('content-type', 'text/html; charset=UTF-8');
+      if (/\bgzip\b/.test(c.req.header('accept-encoding') ?? '')) {
+        c.header('content-encoding', 'gzip');
+        return c.body(new Uint8Array(gzipSync(body, { level: 6 })), 200);
+      }
+      return c.body(body, 200);
+    }
     const variant = `${locale}|${billing ? 'billing' : ''}`;
     let page = built.pages.get(variant);
     if (!page) {
@@ -115,4 +140,24 @@ export function frameRoutes(app: App, deps: RouteDeps, frameDir: string): void {
     }
     return c.body(new Uint8Array(body), 200);
   });
+}
+
+/**
+ * The answers of the frame's first GETs, as the API gives them to the frame's own request (the same
+ * route, the same `api-key`, through the app itself): `payment` (`GET /payments/{id}?client_secret=`)
+ * and `list` (`GET /account/payment_methods?client_secret=`) when `listed`. An answer that is not a
+ * 200 is left out: the form asks for it itself and meets the error as it would have.
+ */
+async function answersFor(app: App, pageUrl: string, key: string, clientSecret: string, listed: boolean): Promise<Record<string, unknown>> {
+  const cut = clientSecret.lastIndexOf('_secret_');
+  if (cut <= 0) return {};
+  const secret = `?client_secret=${encodeURIComponent(clientSecret)}`;
+  const paths: [string, string][] = [['payment', `/payments/${encodeURIComponent(clientSecret.slice(0, cut))}${secret}`]];
+  if (listed) paths.push(['list', `/account/payment_methods${secret}`]);
+  const answers: Record<string, unknown> = {};
+  for (const [name, path] of paths) {
+    const response = await app.fetch(new Request(new URL(path, pageUrl), { headers: { 'api-key': key } }));
+    if (response.status === 200) answers[name] = await response.json();
+  }
+  return answers;
 }

@@ -161,4 +161,77 @@ describe('the card frame page', () => {
     assert.match(await response.text(), /npm run build/);
     assert.equal(response.headers.get('cache-control'), 'no-store');
   });
+
+  describe('for one payment (`?client_secret=`, docs/decisions/0098)', () => {
+    const answersOf = (html: string): Record<string, unknown> | null => {
+      const data = /<script type="application\/json" id="tender-answers">([\s\S]*?)<\/script>/.exec(html);
+      return data ? (JSON.parse(data[1]!) as Record<string, unknown>) : null;
+    };
+    const forPayment = (secret: string, extra = '', key = sandbox.publishableKey) => page(`?key=${key}${extra}&client_secret=${encodeURIComponent(secret)}`);
+
+    it('carries the API’s answers to the form’s first two GETs, as the frame’s own requests would get them, and is never cached', async () => {
+      const payment = await sandbox.createPayment({ amount: 1299, currency: 'USD' });
+      const secret = String(payment['client_secret']);
+      const response = await forPayment(secret);
+      assert.equal(response.status, 200);
+      const html = await response.text();
+      const asClient = { key: sandbox.publishableKey, query: { client_secret: secret } };
+      const retrieved = await sandbox.request('GET', `/payments/${String(payment['payment_id'])}`, asClient);
+      const listed = await sandbox.request('GET', '/account/payment_methods', asClient);
+      assert.equal(retrieved.status, 200);
+      assert.deepEqual(answersOf(html), { payment: retrieved.body, list: listed.body });
+      // the same document otherwise: the one inline script runs under the same hash
+      const scripts = [...html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)];
+      assert.deepEqual(scripts.map((script) => script[1]), [' type="application/json" id="tender-answers"', ' type="module"']);
+      assert.equal(scripts[1]![2], INLINE);
+      assert.equal(csp(response)['script-src'], csp(await page())['script-src']);
+      assert.equal(response.headers.get('cache-control'), 'no-store');
+      assert.equal(response.headers.get('etag'), null, 'nothing to revalidate');
+      assert.equal(response.headers.get('referrer-policy'), 'no-referrer');
+      assert.equal(response.headers.get('access-control-allow-origin'), null);
+    });
+
+    it('leaves out the list when the form collects nothing and shows no networks, and an answer that is not a 200', async () => {
+      const payment = await sandbox.createPayment({ amount: 500, currency: 'EUR' });
+      const secret = String(payment['client_secret']);
+      const never = '&billing=never&email=never&phone=never';
+      assert.deepEqual(Object.keys(answersOf(await (await forPayment(secret, never)).text()) ?? {}), ['payment']);
+      assert.deepEqual(Object.keys(answersOf(await (await forPayment(secret, `${never}&show=brands`)).text()) ?? {}), ['payment', 'list']);
+      // a wrong secret: the page, without answers (the form asks, and meets the API's error itself)
+      const wrong = await forPayment(`${String(payment['payment_id'])}_secret_${'x'.repeat(20)}`);
+      assert.equal(wrong.status, 200);
+      assert.deepEqual(answersOf(await wrong.text()), {});
+      // another merchant's publishable key: that merchant may not read the payment
+      const other = await sandbox.createMerchant('frame_other_shop');
+      assert.deepEqual(answersOf(await (await forPayment(secret, '', other.publishableKey)).text()), {});
+      // no merchant: the plain page
+      const unknown = await page(`?key=pk_snd_unknown&client_secret=${encodeURIComponent(secret)}`);
+      assert.equal(answersOf(await unknown.text()), null);
+      assert.equal(unknown.headers.get('cache-control'), 'no-cache');
+    });
+
+    it('cannot be closed by what a payment holds: every < in its answers is escaped', async () => {
+      const payment = await sandbox.createPayment({ amount: 700, currency: 'USD', description: '</script><script>alert(1)</script><!--', metadata: { note: '<b>' } });
+      const html = await (await forPayment(String(payment['client_secret']))).text();
+      assert.equal([...html.matchAll(/<script/g)].length, 2, 'the data block and the module script, nothing more');
+      assert.doesNotMatch(html, /<\/script><script>alert|<!--|<b>/);
+      assert.equal((answersOf(html)?.['payment'] as Record<string, unknown>)['description'], '</script><script>alert(1)</script><!--');
+    });
+
+    it('is sent gzipped, and its access-log line names the route, not the secret', async () => {
+      const lines: string[] = [];
+      const logged = await startTestSandbox({ frameDir: dir, log: (line) => lines.push(line) });
+      try {
+        const payment = await logged.createPayment({ amount: 900, currency: 'USD' });
+        const secret = String(payment['client_secret']);
+        const response = await fetch(`${logged.url}/frame/card?key=${logged.publishableKey}&client_secret=${encodeURIComponent(secret)}`, { headers: { 'accept-encoding': 'gzip' } });
+        assert.equal(response.headers.get('content-encoding'), 'gzip');
+        assert.ok(answersOf(await response.text())?.['payment'], 'fetch unpacked it');
+        assert.ok(lines.some((line) => line.startsWith('GET /frame/card 200')), lines.join('\n'));
+        assert.ok(lines.every((line) => !line.includes(secret) && !line.includes('_secret_')), lines.join('\n'));
+      } finally {
+        await logged.close();
+      }
+    });
+  });
 });

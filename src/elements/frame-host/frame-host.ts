@@ -167,8 +167,9 @@ export class FrameHost {
     // the browser holds the frame to what it needs (its scripts, its own origin for the API, its form):
     // no top-level navigation, no popups, whatever its code tried
     frame.setAttribute('sandbox', SANDBOX);
-    // the payment, for the frame to ask for at once: in the fragment, which the browser sends to no server and no Referer carries
-    if (this.element.clientSecret) url.hash = `client_secret=${encodeURIComponent(this.element.clientSecret)}`;
+    // the payment, for the API to answer inside the frame's page (docs/decisions/0098): a URL only the API's host is sent,
+    // which the page's no-referrer policy keeps out of every Referer and the frame takes off its own URL
+    if (this.element.clientSecret) url.searchParams.set('client_secret', this.element.clientSecret);
     frame.src = url.href;
     this.frame = frame;
     this.frameOrigin = url.origin;
