@@ -104,7 +104,7 @@ describe('<tender-checkout> adopting a server-rendered card frame', () => {
     it('a looser sandbox', () => refused(() => ({ sandbox: `${SANDBOX} allow-top-navigation` })));
   });
 
-  it('its own frame carries the client secret in the fragment only, never in the URL the browser sends', async () => {
+  it('its own frame asks the API’s host for the payment’s page: the client secret in that URL’s query, not its fragment', async () => {
     const config = await sandboxConfig();
     const payment = await createPayment({ amount: 1099, currency: 'USD' }, config);
     const element = document.createElement('tender-checkout');
@@ -115,7 +115,9 @@ describe('<tender-checkout> adopting a server-rendered card frame', () => {
     await fixture(element);
     await log.wait('tender-ready');
     const src = new URL(element.querySelector('iframe')!.src);
-    expect(src.origin + src.pathname + src.search).not.to.contain(payment.client_secret);
-    expect(src.hash).to.equal(`#client_secret=${payment.client_secret}`);
+    // a URL only the API's host is sent (its page is no-store and no-referrer: sandbox/test/frame.test.ts); the frame takes it off its own URL
+    expect(src.origin).to.equal(new URL(config.url).origin);
+    expect(src.searchParams.get('client_secret')).to.equal(payment.client_secret);
+    expect(src.hash).to.equal('');
   });
 });

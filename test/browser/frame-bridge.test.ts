@@ -164,6 +164,46 @@ describe('the frame bridge (src/frame/frame.ts)', () => {
     expect(requests.calls.filter(isRetrieve)[0]!.url).to.equal(`${config.url}/payments/${payment.payment_id}?client_secret=${encodeURIComponent(payment.client_secret)}`);
   });
 
+  it('takes the payment and its list from the answers its page carries (`?client_secret=`): no GET, the secret off its URL', async () => {
+    const payment = await createPayment({ amount: 1099, currency: 'USD' });
+    const config = await sandboxConfig();
+    const secret = `?client_secret=${encodeURIComponent(payment.client_secret)}`;
+    const read = async (path: string) => (await fetch(`${config.url}${path}${secret}`, { headers: { 'api-key': config.publishableKey } })).json() as Promise<Record<string, unknown>>;
+    // what the sandbox's page for this payment carries (sandbox/routes/frame.ts)
+    const data = document.createElement('script');
+    data.type = 'application/json';
+    data.id = 'tender-answers';
+    data.textContent = JSON.stringify({ payment: await read(`/payments/${payment.payment_id}`), list: await read('/account/payment_methods') });
+    document.head.append(data);
+    try {
+      const requests = wrapFetch();
+      const { tell, said, win } = await connected(`?key=${config.publishableKey}&locale=en-US${secret.replace('?', '&')}`);
+      expect(new URL(win.location.href).search).to.equal('?key=' + config.publishableKey + '&locale=en-US', 'the secret is taken off the frame’s URL, the rest kept');
+      await form!.updateComplete;
+      expect(form!.renderRoot.querySelector('#billing-postal'), 'the list the page carried asked for the postal code').not.to.equal(null);
+      tell({ type: 'configure', config: baseConfig(config.publishableKey, payment.client_secret) });
+      await waitUntil(() => said.some((m) => m.type === 'event' && m.name === 'tender-ready'), 'no tender-ready forwarded', { timeout: 8000 });
+      const ready = said.find((m) => m.type === 'event' && m.name === 'tender-ready') as unknown as { detail: { paymentId: string; amount: number } };
+      expect(ready.detail).to.deep.include({ paymentId: payment.payment_id, amount: 1099 });
+      expect(requests.count(isRetrieve)).to.equal(0, 'the payment came with the page');
+      expect(requests.count((call) => call.url.includes('/account/payment_methods'))).to.equal(0, 'the list came with the page');
+    } finally {
+      data.remove();
+    }
+  });
+
+  it('asks for what its page does not carry when the secret is in its query (a page without answers)', async () => {
+    const payment = await createPayment({ amount: 1099, currency: 'USD' });
+    const config = await sandboxConfig();
+    const requests = wrapFetch();
+    const { tell, said, win } = await connected(`?key=${config.publishableKey}&client_secret=${encodeURIComponent(payment.client_secret)}`);
+    expect(requests.count(isRetrieve)).to.equal(1, 'asked for at once');
+    expect(win.location.href).not.to.contain(payment.client_secret);
+    tell({ type: 'configure', config: baseConfig(config.publishableKey, payment.client_secret) });
+    await waitUntil(() => said.some((m) => m.type === 'event' && m.name === 'tender-ready'), 'no tender-ready forwarded', { timeout: 8000 });
+    expect(requests.count(isRetrieve)).to.equal(1, 'the client took that answer');
+  });
+
   it('asks for the payment-method list with the payment, shows the postal code in its first hello, and forwards tender-ready only after the host configured it', async () => {
     const payment = await createPayment({ amount: 1099, currency: 'USD' });
     const config = await sandboxConfig();

@@ -1,7 +1,9 @@
 // With `billing="auto"` (the default) the fields the payment-method list asks for are in the form's
 // first height (issue 26): the form waits for the list before it first shows, so it does not grow
-// once shown and nothing on the page below it moves. The list is held back 800 ms longer than every
-// other request, so without the wait the form would show first and grow when the postal code came.
+// once shown and nothing on the page below it moves. Inline, the list is held back 800 ms longer than
+// every other request, so without the wait the form would show first and grow when the postal code
+// came. Isolated, the list comes inside the frame's page for the payment (docs/decisions/0098): the
+// frame asks for none, and the form's first height has the postal code all the same.
 // Page and API on two sites (isolated: an out-of-process frame, as production runs it).
 import { createPayment, expect, forEachMode, test } from './support.js';
 
@@ -19,7 +21,9 @@ const LIST_DELAY_MS = 800;
 
 forEachMode((mode) => {
   test('a US payment shows its postal code in the first height of the form, which then never grows', async ({ merchant, page }) => {
+    let lists = 0;
     await page.context().route('**/account/payment_methods*', async (route) => {
+      if (route.request().method() === 'GET') lists += 1;
       await new Promise((resolve) => setTimeout(resolve, LIST_DELAY_MS));
       await route.continue();
     });
@@ -47,6 +51,7 @@ forEachMode((mode) => {
     const final = samples.at(-1)!;
     console.log(`${mode}: shown from ${shown[0]?.time} ms at ${shown[0]?.content} px, final ${final.content} px (element ${final.height} px)`);
 
+    expect(lists, 'list requests (isolated: the frame page carried it)').toBe(mode === 'isolated' ? 0 : 1);
     expect(shown.length, 'frames of the page with the form shown').toBeGreaterThan(0);
     // the card fields alone are 372 px high in the default look: the postal code's row is in the first height
     expect(shown[0]!.content).toBeGreaterThan(400);

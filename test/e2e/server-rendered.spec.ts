@@ -3,7 +3,8 @@
 // script-tag bundle adopts it. On its own site (127.0.0.1; the API on localhost: an out-of-process
 // frame), under the strict merchant CSP, against the real sandbox: the payment succeeds in the adopted
 // frame, a foreign iframe is refused, and the client secret travels in no Referer and in no URL the
-// browser sends to another origin than the API's (the frame's own URL carries it in its fragment only).
+// browser sends to another origin than the API's (the frame's page, for this payment, is asked for with it
+// in its query: the API's host answers it inside that page, no-store; docs/decisions/0098).
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,7 +22,7 @@ const LOGGER = `for (const type of ['tender-ready', 'tender-result', 'tender-err
 /** The checkout page as the merchant's server renders it: the snippet of docs/integration.md. */
 function checkoutPage(clientSecret: string, iframeSrc?: string): string {
   const { url, publishableKey } = sandbox();
-  const src = iframeSrc ?? `${url}/frame/card?key=${publishableKey}#client_secret=${clientSecret}`;
+  const src = iframeSrc ?? `${url}/frame/card?key=${publishableKey}&amp;client_secret=${clientSecret}`;
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -108,13 +109,29 @@ test('the adopted server-rendered frame takes the payment, and the client secret
     expect(referer, `the Referer of ${request.method()} ${request.url()}`).not.toContain(secret);
     const url = new URL(request.url());
     if (url.origin !== api) expect(request.url(), 'a URL sent to another origin than the API’s').not.toContain(secret);
-    // the frame's page is asked for without it (the fragment stays in the browser); the API's own GET carries it as it always has
-    if (url.pathname === '/frame/card') expect(request.url()).not.toContain(secret);
   }
   const framePage = opened.requests.filter((request) => new URL(request.url()).pathname === '/frame/card');
   expect(framePage.length, 'the frame page, once').toBe(1);
-  // one retrieve of the payment, asked for by the frame as soon as its page ran
+  // the payment's own page: asked for with the secret, to the API's host, kept by no cache and carried by no Referer
+  expect(new URL(framePage[0]!.url()).searchParams.get('client_secret')).toBe(secret);
+  const frameHeaders = (await framePage[0]!.response())!.headers();
+  expect(frameHeaders['cache-control']).toBe('no-store');
+  expect(frameHeaders['referrer-policy']).toBe('no-referrer');
+  // and it carried the payment and its list: the frame asked the API for neither
+  expect(opened.requests.filter((request) => request.method() === 'GET' && /^\/payments\/pay_[^/]+$/.test(new URL(request.url()).pathname)).length).toBe(0);
+  expect(opened.requests.filter((request) => new URL(request.url()).pathname === '/account/payment_methods').length).toBe(0);
+});
+
+test('the snippet with the secret in the frame URL’s fragment still pays: the page asked for without it, the payment asked for once', async ({ page }) => {
+  const payment = await createPayment({ amount: 1250, currency: 'EUR' });
+  const { url, publishableKey } = sandbox();
+  const opened = await open(page, checkoutPage(payment.client_secret, `${url}/frame/card?key=${publishableKey}#client_secret=${payment.client_secret}`));
+  expect(await eventOf(opened, 'tender-ready')).toMatchObject({ paymentId: payment.payment_id, amount: 1250 });
+  const framePage = opened.requests.filter((request) => new URL(request.url()).pathname === '/frame/card');
+  expect(framePage.length).toBe(1);
+  expect(framePage[0]!.url()).not.toContain(payment.client_secret);
   expect(opened.requests.filter((request) => request.method() === 'GET' && /^\/payments\/pay_[^/]+$/.test(new URL(request.url()).pathname)).length).toBe(1);
+  expect(opened.problems).toEqual([]);
 });
 
 test('an iframe that is not the element’s card frame is refused with a configuration error', async ({ page }) => {
