@@ -22,16 +22,16 @@
  * docs/integration.md § Script tag has it: the host script in `<head>`, no hints; the element makes
  * its iframe once that script ran, the depth of every page whose element is made by script, an
  * SPA's); isolated + server-rendered iframe (docs/integration.md § The fastest page: the page's HTML
- * has the `<iframe slot="frame">`, the payment in its URL's fragment, so the browser fetches the frame
- * with the page), and the same page for a merchant that collects no billing details (`billing`, `email`
+ * has the `<iframe slot="frame">` with the payment's client secret in its URL, so the browser fetches
+ * the frame with the page, and the API's host answers with the payment's own page: docs/decisions/0098), and the same page for a merchant that collects no billing details (`billing`, `email`
  * and `phone` `never`: the form's first show waits for no payment-method list; reported, not
  * budgeted); `inline` (the same with `inline`); `inline` with `<link rel="modulepreload">` of the
  * form and client chunks.
  *
  * WARM (both isolated subjects, `<name> (warm)`): the browser context first loads the same page for
  * another payment (not measured), goes to about:blank and loads it again: a customer's second
- * checkout in the same browser, with its HTTP cache (the frame page revalidated by its ETag, its
- * chunks immutable) and open connections. BENCH_COLD_WARM=0 leaves it out.
+ * checkout in the same browser, with its HTTP cache (the frame's chunks immutable; its page, the
+ * payment's own, fetched again) and open connections. BENCH_COLD_WARM=0 leaves it out.
  *
  * Each load is a new browser context (new renderer processes, empty caches, no preflight cache) of
  * one Debian Chromium (test/chromium.ts). bench/cold-probe.ts is injected into every document and
@@ -236,9 +236,10 @@ function pageHtml(path: string, settings: { publishableKey: string; apiBase: str
       return head(script) + body(element(''));
     case '/isolated-snippet.html':
     case '/isolated-snippet-never.html': {
-      // the snippet of docs/integration.md: the frame's URL with the publishable key, the payment in its fragment
-      const never = path === '/isolated-snippet-never.html' ? '&billing=never&email=never&phone=never' : '';
-      const src = `${settings.apiBase}/frame/card?key=${settings.publishableKey}&locale=en${never}#client_secret=${settings.clientSecret}`;
+      // the snippet of docs/integration.md: the frame's URL with the publishable key and the payment's client secret
+      // (the API's host answers it with the payment's own page: docs/decisions/0098)
+      const never = path === '/isolated-snippet-never.html' ? '&amp;billing=never&amp;email=never&amp;phone=never' : '';
+      const src = `${settings.apiBase}/frame/card?key=${settings.publishableKey}&amp;locale=en${never}&amp;client_secret=${settings.clientSecret}`;
       const iframe = `<iframe slot="frame" src="${src}" sandbox="allow-scripts allow-same-origin allow-forms" title="Card payment form"></iframe>`;
       const attributes = never ? ' billing="never" email="never" phone="never"' : '';
       return head(script) + body(element(attributes).replace('></tender-checkout>', `>${iframe}</tender-checkout>`));
