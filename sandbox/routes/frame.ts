@@ -4,6 +4,7 @@ import { gzipSync } from 'node:zlib';
 import { join, normalize, sep } from 'node:path';
 import type { Context } from 'hono';
 import { framePage, framePageHeaders, scriptHash, type FrameManifest } from '../pages/frame.js';
+import { frameNeeds } from '../../src/frame/envelope.js';
 import { matchLocale } from '../../src/i18n/index.js';
 import type { App, RouteDeps } from './deps.js';
 
@@ -75,12 +76,12 @@ export function frameRoutes(app: App, deps: RouteDeps, frameDir: string): void {
     const matched = matchLocale(c.req.query('locale') ?? 'en');
     const locale = Object.hasOwn(built.manifest.locales, matched) ? matched : '';
     // the billing fields' chunk too, unless the URL says the form collects none (`billing`, `email`, `phone` all `never`)
-    const billing = ['billing', 'email', 'phone'].some((name) => c.req.query(name) !== 'never');
+    const needs = frameNeeds((name) => c.req.query(name));
+    const billing = needs.billing;
     const clientSecret = c.req.query('client_secret');
     if (clientSecret && merchant && key) {
       // the payment's own page (docs/decisions/0098): its answers inside, so the form needs no API round trip to show
-      const listed = billing || (c.req.query('show') ?? '').split(',').includes('brands');
-      const answers = await answersFor(app, c.req.url, key, clientSecret, listed);
+      const answers = await answersFor(app, c.req.url, key, clientSecret, needs.list);
       const body = framePage(built.manifest, '/frame/', built.inlineScript, locale || null, billing, answers).value;
       // the payment's state: kept by no cache (the page's Referrer-Policy already keeps its URL out of every Referer)
       c.header('cache-control', 'no-store');

@@ -37,3 +37,15 @@ export function isAnnounce(data: unknown): boolean {
   const announce = data as { protocol?: unknown; v?: unknown; type?: unknown } | null;
   return announce?.protocol === PROTOCOL && announce.v === PROTOCOL_VERSION && announce.type === 'announce';
 }
+
+/**
+ * What the frame's URL says its form may need (the host writes `billing`, `email` and `phone` when
+ * they are not `auto`, and `show=brands`; `param` reads one of its query's values): `billing`, it may
+ * show billing fields (not all three `never`), so their file is preloaded; `list`, it asks for the
+ * payment-method list (billing fields, or the row of accepted networks). The frame and the sandbox's
+ * frame page both decide by it.
+ */
+export function frameNeeds(param: (name: string) => string | null | undefined): { billing: boolean; list: boolean } {
+  const billing = ['billing', 'email', 'phone'].some((name) => param(name) !== 'never');
+  return { billing, list: billing || (param('show') ?? '').split(',').includes('brands') };
+}

@@ -26,7 +26,7 @@ import type { FrameHooks } from '../elements/controllers/payment-flow-controller
 import type { ConfirmOutcome } from '../events.js';
 import type * as ProtocolModule from './protocol.js';
 import type { FrameConfig } from './protocol.js';
-import { FORWARDED_EVENTS, isAnnounce, message } from './envelope.js';
+import { FORWARDED_EVENTS, frameNeeds, isAnnounce, message } from './envelope.js';
 import { watchHeight } from './room.js';
 
 /** A value of a host `--tender-*` property the frame takes: no URL, no escape, no way out of the declaration. */
@@ -274,8 +274,7 @@ function prefetchPayment(win: Window, apiBase: string, query: URLSearchParams): 
   if (cut <= 0 || !/^pk_[a-z]+_\w+$/.test(key)) return null;
   const secret = `?client_secret=${encodeURIComponent(clientSecret)}`;
   const urls = [['payment', `${apiBase}/payments/${encodeURIComponent(clientSecret.slice(0, cut))}${secret}`]];
-  const listed = ['billing', 'email', 'phone'].some((name) => query.get(name) !== 'never') || query.get('show')?.split(',').includes('brands');
-  if (listed) urls.push(['list', `${apiBase}/account/payment_methods${secret}`]);
+  if (frameNeeds((name) => query.get(name)).list) urls.push(['list', `${apiBase}/account/payment_methods${secret}`]);
   // the answers the payment's own page carries (sandbox/routes/frame.ts); what it lacks is asked for here
   let given: Record<string, unknown> = {};
   try {

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { FrameConfig} from './protocol.js';
 import { Announce, Connect, FORWARDED_EVENTS, FrameMessage, Hello, HostMessage, PROTOCOL, PROTOCOL_VERSION, message } from './protocol.js';
-import { isAnnounce, isHello } from './envelope.js';
+import { frameNeeds, isAnnounce, isHello } from './envelope.js';
 
 const config: FrameConfig = {
   publishableKey: 'pk_snd_0123',
@@ -146,5 +146,15 @@ describe('the host ↔ frame protocol', () => {
     ];
     for (const outcome of outcomes) assert.ok(ok(FrameMessage, message({ type: 'confirmed', id: 1, outcome })), outcome.type);
     assert.equal(ok(FrameMessage, message({ type: 'confirmed', id: 1, outcome: { type: 'redirect', url: 'javascript:x' } })), false);
+  });
+
+  it('reads from the frame URL what its form may need: billing fields unless all three are never, the list for them or for the networks', () => {
+    const needs = (query: string) => frameNeeds((name) => new URLSearchParams(query).get(name));
+    assert.deepEqual(needs(''), { billing: true, list: true }, 'auto, said by saying nothing');
+    assert.deepEqual(needs('billing=never&email=never'), { billing: true, list: true }, 'the phone may still be asked');
+    assert.deepEqual(needs('billing=never&email=never&phone=never'), { billing: false, list: false });
+    assert.deepEqual(needs('billing=never&email=never&phone=never&show=brands'), { billing: false, list: true });
+    assert.deepEqual(needs('billing=never&email=never&phone=never&show=brandsx'), { billing: false, list: false }, 'a whole value only');
+    assert.deepEqual(needs('billing=full&email=never&phone=never'), { billing: true, list: true });
   });
 });
