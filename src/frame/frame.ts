@@ -273,7 +273,7 @@ function prefetchPayment(win: Window, apiBase: string, query: URLSearchParams): 
   const cut = clientSecret.lastIndexOf('_secret_');
   if (cut <= 0 || !/^pk_[a-z]+_\w+$/.test(key)) return null;
   const secret = `?client_secret=${encodeURIComponent(clientSecret)}`;
-  const urls = [['payment', `${apiBase}/payments/${encodeURIComponent(clientSecret.slice(0, cut))}${secret}`]];
+  const urls: [string, string][] = [['payment', `${apiBase}/payments/${encodeURIComponent(clientSecret.slice(0, cut))}${secret}`]];
   if (frameNeeds((name) => query.get(name)).list) urls.push(['list', `${apiBase}/account/payment_methods${secret}`]);
   // the answers the payment's own page carries (sandbox/routes/frame.ts); what it lacks is asked for here
   let given: Record<string, unknown> = {};
@@ -283,7 +283,7 @@ function prefetchPayment(win: Window, apiBase: string, query: URLSearchParams): 
     // none: the form asks
   }
   const answers = new Map<string, Promise<Response>>();
-  for (const [name, url] of urls as [string, string][]) {
+  for (const [name, url] of urls) {
     const known = given[name];
     const answer = known === undefined ? fetch(url, { method: 'GET', headers: { 'api-key': key } }) : Promise.resolve(new Response(JSON.stringify(known), { headers: { 'content-type': 'application/json' } }));
     // a failed prefetch is no answer: the client asks again itself
