@@ -79,11 +79,12 @@ export function frameRoutes(app: App, deps: RouteDeps, frameDir: string): void {
     const needs = frameNeeds((name) => c.req.query(name));
     const billing = needs.billing;
     const clientSecret = c.req.query('client_secret');
-    if (clientSecret && merchant && key) {
+    if (clientSecret) {
       // the payment's own page (docs/decisions/0098): its answers inside, so the form needs no API round trip to show
-      const answers = await answersFor(app, c.req.url, key, clientSecret, needs.list);
+      // (none for a key that names no merchant); with a secret in its URL, whatever it carries, kept by no cache
+      const answers = merchant && key ? await answersFor(app, c.req.url, key, clientSecret, needs.list) : null;
       const body = framePage(built.manifest, '/frame/', built.inlineScript, locale || null, billing, answers).value;
-      // the payment's state: kept by no cache (the page's Referrer-Policy already keeps its URL out of every Referer)
+      // the payment's state, and its URL with the secret: kept by no cache (and in no Referer: the page's policy)
       c.header('cache-control', 'no-store');
       c.header('vary', 'accept-encoding');
       c.header('content-type', 'text/html; charset=UTF-8');

@@ -204,10 +204,11 @@ describe('the card frame page', () => {
       // another merchant's publishable key: that merchant may not read the payment
       const other = await sandbox.createMerchant('frame_other_shop');
       assert.deepEqual(answersOf(await (await forPayment(secret, '', other.publishableKey)).text()), {});
-      // no merchant: the plain page
+      // no merchant: no answers, and a URL with a secret in it is still kept by no cache
       const unknown = await page(`?key=pk_snd_unknown&client_secret=${encodeURIComponent(secret)}`);
       assert.equal(answersOf(await unknown.text()), null);
-      assert.equal(unknown.headers.get('cache-control'), 'no-cache');
+      assert.equal(unknown.headers.get('cache-control'), 'no-store');
+      assert.equal(unknown.headers.get('etag'), null);
     });
 
     it('cannot be closed by what a payment holds: every < in its answers is escaped', async () => {
