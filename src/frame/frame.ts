@@ -9,9 +9,10 @@
  * - it says `hello` to its parent (again when the parent asks with `announce`, until it is connected:
  *   an iframe the merchant's server rendered may have said it before the element listened) and takes
  *   one `connect` with a port, only from `window.parent`;
- * - when its URL's fragment names the payment (`#client_secret=…`, set by the host: a fragment never
- *   leaves the browser), it asks the API for the payment at once, beside the host's configuration,
- *   and the form's first retrieve takes that answer (docs/decisions/0093);
+ * - when its URL names the payment (`?client_secret=…`, set by the host, or in the fragment), it takes
+ *   the payment and its list from the answers the API's host put in its page, or asks the API for them
+ *   at once, beside the host's configuration; the form's first GETs take those answers
+ *   (docs/decisions/0093, 0098);
  * - it applies each `configure` to the form, and calls the API on its own origin only (whatever the
  *   host says: a compromised merchant page cannot point the card data elsewhere);
  * - it forwards the form's events as they are, asks the host before a confirm (`tender-submit`) and
