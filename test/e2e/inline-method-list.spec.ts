@@ -2,6 +2,7 @@
 // chunk and its imports are in (src/elements/tender-checkout/card-form.ts): the form, whose first show
 // waits for the list's `required_fields`, shows one round trip earlier. The billing chunk is held back
 // here, so a list asked by the billing fields themselves could only start after it arrived.
+import type { Page } from '@playwright/test';
 import { createPayment, expect, test } from './support.js';
 
 test.use({ mode: 'inline' });
@@ -10,7 +11,7 @@ test.use({ mode: 'inline' });
 const HOLD_MS = 1_500;
 
 /** Records, in order, the list's GET, the payment's GET and the billing chunk's release. */
-function follow(page: import('@playwright/test').Page): string[] {
+function follow(page: Page): string[] {
   const order: string[] = [];
   page.on('request', (request) => {
     if (request.method() !== 'GET') return;
