@@ -18,6 +18,12 @@ import { sdkRoutes } from './routes/sdk.js';
 export interface AppOptions extends RouteDeps {
   /** Where one line per request goes (method, route, status, time): never bodies or query strings. */
   log?: ((line: string) => void) | null;
+  /**
+   * Where an unhandled error (answered 500 HE_00) is told: its name, route and message with every run
+   * of digits masked, never a body, a query or card data. Default: the request log (`npm run sandbox`
+   * and the demo pass stderr, so a quiet request log does not hide one); null: nowhere.
+   */
+  errorLog?: ((line: string) => void) | null;
   /** The built card frame (scripts/build-frame.mjs): served at /frame/card; without one that page says how to build it. */
   frameDir?: string;
 }
@@ -29,6 +35,7 @@ export const DEFAULT_FRAME_DIR = fileURLToPath(new URL('../dist/frame', import.m
 export function createApp(options: AppOptions): Hono {
   const app = new Hono();
   const log = options.log ?? null;
+  const errorLog = options.errorLog === undefined ? log : options.errorLog;
 
   if (log) {
     app.use(async (c, next) => {
@@ -88,10 +95,20 @@ export function createApp(options: AppOptions): Hono {
       if (error.status === 413) c.header('connection', 'close');
       return c.json(error.toBody(), error.status);
     }
-    // Never a stack trace on the wire, and never the request: only the error's name and message.
-    log?.(`unhandled error: ${error.name}: ${error.message}`);
+    // Never a stack trace on the wire, and never the request: only the error's name, route and message.
+    errorLog?.(unhandledErrorLine(error, c.req.method, c.req.routePath));
     const internal = errors.internal();
     return c.json(internal.toBody(), internal.status);
   });
   return app;
+}
+
+/**
+ * The line an unhandled error is told in: `unhandled error: TypeError in POST /payments/:payment_id/confirm: …`.
+ * The message may quote what a request carried (a value that broke a parser): every run of three or more
+ * digits, spaces or dashes between them included, becomes `#`, so no card number or CVC is ever written.
+ */
+export function unhandledErrorLine(error: Error, method: string, route: string): string {
+  const message = String(error.message).replace(/\d(?:[ -]?\d){2,}/g, '#');
+  return `unhandled error: ${error.name} in ${method} ${route}: ${message}`;
 }

@@ -22,6 +22,8 @@ const sandbox = await startSandbox({
   adminKey,
   publicUrl: setting('SANDBOX_PUBLIC_URL') ?? `http://localhost:${port}`,
   log: quiet ? null : (line) => console.log(line),
+  // an unhandled error (500 HE_00) goes to stderr, with SANDBOX_LOG=off too
+  errorLog: (line) => console.error(line),
 });
 
 const shownHost = hostname.includes(':') ? `[${hostname}]` : hostname;

@@ -26,6 +26,8 @@ export interface SandboxOptions {
   publicUrl?: string;
   /** Request log; null to stay quiet (tests, benchmarks). */
   log?: ((line: string) => void) | null;
+  /** Where unhandled errors are told (app.ts `errorLog`; default: the request log). */
+  errorLog?: ((line: string) => void) | null;
   /** How often due settlements (async cards, mobile money, refunds) are applied, in ms. */
   settleEveryMs?: number;
   /** Webhook delivery timings (tests shorten them). */
@@ -91,6 +93,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     },
     now: Date.now,
     log,
+    errorLog: options.errorLog,
     ...(options.frameDir ? { frameDir: options.frameDir } : {}),
   });
 

@@ -80,6 +80,8 @@ async function paymentApi() {
     adminKey,
     ...(env.SANDBOX_PUBLIC_URL ? { publicUrl: env.SANDBOX_PUBLIC_URL } : {}),
     log: env.SANDBOX_LOG === 'on' ? (line) => console.log(`[sandbox] ${line}`) : null,
+    // an unhandled error (500 HE_00) is told on stderr even with the request log off
+    errorLog: (line) => console.error(`[sandbox] ${line}`),
   });
   cleanups.push(() => sandbox.close());
   const apiBase = env.SANDBOX_PUBLIC_URL?.replace(/\/+$/, '') ?? sandbox.url;

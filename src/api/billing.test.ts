@@ -101,8 +101,28 @@ describe('the phone in the real service\'s shape ({ number, country_code })', ()
   it('gives a national number the calling code of the billing country, its digits only', () => {
     assert.deepEqual(splitPhone('(415) 555-0100', 'US'), { number: '4155550100', country_code: '+1' });
     assert.deepEqual(splitPhone('415.555.0100', 'CA'), { number: '4155550100', country_code: '+1' });
-    assert.deepEqual(splitPhone('020 7946 0958', 'GB'), { number: '02079460958', country_code: '+44' }, 'the trunk prefix stays as typed');
-    assert.deepEqual(splitPhone('030 1234567', 'de'), { number: '0301234567', country_code: '+49' });
+    assert.deepEqual(splitPhone('020 7946 0958', 'GB'), { number: '2079460958', country_code: '+44' }, 'without the trunk prefix, as after +44');
+    assert.deepEqual(splitPhone('030 1234567', 'de'), { number: '301234567', country_code: '+49' });
+    assert.deepEqual(splitPhone('1 (415) 555-0100', 'US'), { number: '4155550100', country_code: '+1' }, "a +1 number's trunk 1");
+    assert.deepEqual(splitPhone('06 6982 1234', 'IT'), { number: '0669821234', country_code: '+39' }, "Italy's 0 is part of the number");
+  });
+
+  it('drops a trunk 0 written after the calling code: the number is the national significant number (E.164)', () => {
+    assert.deepEqual(splitPhone('+44 020 7946 0018', 'GB'), { number: '2079460018', country_code: '+44' });
+    assert.deepEqual(splitPhone('+44 (0)20 7946 0018', 'US'), { number: '2079460018', country_code: '+44' });
+    assert.deepEqual(splitPhone('0049 030 1234567', 'FR'), { number: '301234567', country_code: '+49' });
+    assert.deepEqual(splitPhone('+39 06 6982 1234', 'GB'), { number: '0669821234', country_code: '+39' }, 'Italy keeps it');
+    assert.deepEqual(splitPhone('+225 07 12 34 56 78', ''), { number: '0712345678', country_code: '+225' }, "Côte d'Ivoire keeps it");
+    assert.deepEqual(splitPhone('+378 0549 123456', ''), { number: '0549123456', country_code: '+378' }, 'San Marino keeps it');
+  });
+
+  it('reads 011, the international prefix of +1 countries, as + when the billing country is one of them', () => {
+    assert.deepEqual(splitPhone('011 44 20 7946 0958', 'US'), { number: '2079460958', country_code: '+44' });
+    assert.deepEqual(splitPhone('011 33 1 23 45 67 89', 'CA'), { number: '123456789', country_code: '+33' });
+    assert.deepEqual(splitPhone('0117 496 0123', 'GB'), { number: '1174960123', country_code: '+44' }, "elsewhere 011 is national: Bristol's 0117");
+    assert.ok(phoneValid('011 44 20 7946 0958', 'US'));
+    assert.ok(!phoneValid('011 999 1234 5678', 'US'), 'no country has +999');
+    assert.ok(phoneValid('0117 496 0123', 'GB'));
   });
 
   it('knows the calling code of every country of the billing list', async () => {

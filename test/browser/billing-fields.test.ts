@@ -249,14 +249,14 @@ describe('billing fields', () => {
       expect((bodies[0]!['billing'] as { phone: unknown }).phone).to.deep.equal({ number: '2079460958', country_code: '+44' });
     });
 
-    it('without a country field, a national number takes the calling code of the payment billing country', async () => {
+    it('without a country field, a national number takes the calling code of the payment billing country, its trunk 0 dropped', async () => {
       const { element, log } = await mount({ create: { amount: 1000, currency: 'EUR', billing: { address: { country: 'IE' } } }, attributes: { billing: 'never', phone: 'required' } });
       const bodies = captureConfirms();
       await fillCard(element, { number: SUCCESS_CARD });
       await typeBilling(element, 'phone', '01 234 5678');
       payButton(element).click();
       await log.wait('tender-result');
-      expect((bodies[0]!['billing'] as { phone: unknown }).phone).to.deep.equal({ number: '012345678', country_code: '+353' });
+      expect((bodies[0]!['billing'] as { phone: unknown }).phone).to.deep.equal({ number: '12345678', country_code: '+353' });
     });
 
     it('a stored phone prefills the field and goes back as it came', async () => {

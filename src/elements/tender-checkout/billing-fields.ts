@@ -285,7 +285,7 @@ export class BillingFields implements ReactiveController {
     if (field === 'postal') return rule.pattern.test(value) ? undefined : 'invalid';
     if (field === 'state') return !rule.states || Object.hasOwn(rule.states, value) ? undefined : 'invalid';
     if (field === 'email') return EMAIL.test(value) ? undefined : 'invalid';
-    if (field === 'phone') return phoneValid(value) ? undefined : 'invalid';
+    if (field === 'phone') return phoneValid(value, this.values.country) ? undefined : 'invalid';
     return undefined;
   }
 

@@ -4,12 +4,15 @@
  * sends it (`payment_method_data.billing.phone.country_code` from its calling-code list, the number
  * without it). Part of the billing chunk, not of the form.
  *
- * What is typed decides: a number written internationally (`+44 20 7946 0958`, `0044 20 …`) gives
- * its calling code (the longest code of the table it starts with) and the digits after it; a national
- * number (`(415) 555-0100`) gives all its digits and the calling code of the billing country (the
- * country field's, else the payment's billing country or the locale's region). A trunk prefix
- * (the `0` of `020 7946 0958`) stays in the number as typed: whether a country drops it is not in
- * the table.
+ * What is typed decides: a number written internationally (`+44 20 7946 0958`, `0044 20 …`, and in a
+ * +1 country, where `011` is the international prefix, `011 44 20 …`) gives its calling code (the
+ * longest code of the table it starts with) and the digits after it; a national number
+ * (`(415) 555-0100`) gives its digits and the calling code of the billing country (the country
+ * field's, else the payment's billing country or the locale's region). `number` is the national
+ * significant number, as E.164 puts it after the calling code: a trunk prefix goes, the `0` of
+ * `020 7946 0958` or of `+44 020 7946 0958` (and a +1 number's leading `1`), except where national
+ * numbers themselves start with 0 (Italy and the Vatican, San Marino, Côte d'Ivoire, Gabon, Congo,
+ * Benin). Other trunk prefixes (Russia's `8`, Hungary's `06`) are not in the table.
  *
  * Source of the table: ITU-T, the list of E.164 assigned country codes (Complement to ITU-T
  * Recommendation E.164, annex to the ITU Operational Bulletin), for the countries and territories
@@ -51,8 +54,22 @@ export function callingCode(country: string): string {
   return code ? `+${code}` : '';
 }
 
-/** Whether the number is written internationally: `+` or `00` first. */
-const international = (typed: string) => /^\s*(?:\+|00)/.test(typed);
+/**
+ * The international prefix a number starts with: `+`, `00`, or in a +1 (NANP) country `011` (elsewhere
+ * `011…` is national: Bristol's `0117`); undefined for a national number.
+ */
+function exitPrefix(typed: string, country: string): string | undefined {
+  const prefix = /^\s*(\+|00|011)/.exec(typed)?.[1];
+  return prefix !== '011' || callingCode(country) === '+1' ? prefix : undefined;
+}
+
+/**
+ * The national significant number after a calling code (digits only): without its trunk prefix, `0`
+ * (`1` after +1), unless the country's numbers start with 0 themselves (Italy and the Vatican, San
+ * Marino, Côte d'Ivoire, Gabon, Congo, Benin).
+ */
+const significant = (digits: string, code: string): string =>
+  digits[0] === (code === '1' ? '1' : '0') && !/^(39|378|22[59]|24[12])$/.test(code) ? digits.slice(1) : digits;
 
 /**
  * The phone as the confirm sends it: `{ number, country_code }`, the number's digits only. A number
@@ -61,28 +78,30 @@ const international = (typed: string) => /^\s*(?:\+|00)/.test(typed);
  */
 export function splitPhone(typed: string, country: string): { number: string; country_code?: string } {
   const digits = typed.replace(/\D/g, '');
-  if (!international(typed)) {
+  const prefix = exitPrefix(typed, country);
+  if (!prefix) {
     const code = callingCode(country);
-    return code ? { number: digits, country_code: code } : { number: digits };
+    return code ? { number: significant(digits, code.slice(1)), country_code: code } : { number: digits };
   }
-  const rest = typed.trim().startsWith('+') ? digits : digits.slice(2);
+  const rest = digits.slice(prefix === '+' ? 0 : prefix.length);
   // E.164's codes are prefix-free; the longest that matches is the one
   for (let length = 3; length > 0; length -= 1) {
     const code = rest.slice(0, length);
-    if (rest.length > length && CODES.has(code)) return { number: rest.slice(length), country_code: `+${code}` };
+    if (rest.length > length && CODES.has(code)) return { number: significant(rest.slice(length), code), country_code: `+${code}` };
   }
   return { number: rest };
 }
 
 /**
  * Whether a typed phone can be sent: digits with spaces, dashes, dots or parentheses, 6 to 15 digits
- * with the calling code (E.164's longest), and a calling code the table knows when written internationally.
+ * with the calling code (E.164's longest), and a calling code the table knows when written
+ * internationally. `country`: the billing country (a national number takes its code; `011` in a +1 country).
  */
-export function phoneValid(typed: string): boolean {
+export function phoneValid(typed: string, country = ''): boolean {
   if (!/^\s*\+?[\d\s().-]+$/.test(typed)) return false;
-  const { number, country_code: code } = splitPhone(typed, '');
+  const { number, country_code: code } = splitPhone(typed, country);
   const digits = number.length + (code ? code.length - 1 : 0);
-  return digits >= 6 && digits <= 15 && (!international(typed) || !!code);
+  return digits >= 6 && digits <= 15 && (!exitPrefix(typed, country) || !!code);
 }
 
 /**
@@ -92,5 +111,5 @@ export function phoneValid(typed: string): boolean {
  */
 export function prefillPhone(countryCode: string, number: string): string {
   const code = countryCode.replace(/\D/g, '');
-  return !number || !code || international(number) ? number : `+${code} ${number}`;
+  return !number || !code || exitPrefix(number, '') ? number : `+${code} ${number}`;
 }

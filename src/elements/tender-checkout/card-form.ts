@@ -1,5 +1,4 @@
-import { html, nothing, type PropertyValues } from 'lit';
-import { property } from 'lit/decorators.js';
+import { html, nothing, type PropertyDeclarations, type PropertyValues } from 'lit';
 import type { FlowStatus } from '../../flow/describe.js';
 import type * as PreviewModule from '../../flow/preview.js';
 import type { PreviewState } from '../../flow/preview.js';
@@ -18,6 +17,8 @@ import type { CardErrors, ConfirmOutcome } from '../../events.js';
 import type * as ExtrasModule from './card-extras.js';
 import type * as SavedModule from './saved-cards.js';
 import type * as BillingModule from './billing-fields.js';
+import { methodList } from './method-list.js';
+import { FORM_PROPS, PROPS, type PropName } from './props.js';
 import { styles } from './tender-checkout.styles.js';
 
 export type { CardErrors, ConfirmOutcome } from '../../events.js';
@@ -40,6 +41,16 @@ const loadBillingModule = lazy<typeof BillingModule>(() => import('./billing-fie
  */
 export class TenderCardForm extends TenderElement {
   static override styles = styles;
+  /**
+   * What the host element passes through (props.ts: one table of the attributes for both; `appearance`
+   * and `messages` are properties only) and, in the frame, `hooks`. `disabled` reflects.
+   */
+  static override properties: PropertyDeclarations = Object.fromEntries(
+    [...FORM_PROPS, 'hooks'].map((name) => {
+      const [attribute = false, kind] = PROPS[name as PropName] ?? [];
+      return [name, { attribute, type: kind === 'b' ? Boolean : kind === 'n' ? Number : String, reflect: name === 'disabled' }];
+    }),
+  );
 
   /** The host's answer to `tender-submit` being awaited (isolated frame only). */
   private asking: Promise<ConfirmOutcome> | null = null;
@@ -81,47 +92,47 @@ export class TenderCardForm extends TenderElement {
   private readonly confirmation = new ConfirmationController(this, () => this.flow.state);
 
   /** The merchant's publishable key (`pk_snd_…`, `pk_prd_…`). */
-  @property({ attribute: 'publishable-key' }) publishableKey = '';
+  publishableKey = '';
   /** The payment's client secret (`pay_…_secret_…`). */
-  @property({ attribute: 'client-secret' }) clientSecret = '';
+  clientSecret = '';
   /** Base URL of the payment API. */
-  @property({ attribute: 'api-base' }) apiBase = '';
+  apiBase = '';
   /** Where the customer comes back after a redirect (default: the current page). */
-  @property({ attribute: 'return-url' }) returnUrl = '';
+  returnUrl = '';
   /** BCP 47 tag or `auto` (the page's language). */
-  @property() locale = 'auto';
+  locale = 'auto';
   /** 3-D Secure: `modal` (the challenge in a dialog over the page) or `redirect` (the page navigates to it and back). */
-  @property({ attribute: 'three-ds' }) threeDs = 'modal';
+  threeDs = 'modal';
   /** Appearance preset name (`''`: none). */
-  @property() theme: PresetName | '' = '';
+  theme: PresetName | '' = '';
   /** Time limit of one request to the API, in ms (0: the client's defaults, 10 s for reads and 15 s for the confirm). */
-  @property({ type: Number, attribute: 'request-timeout' }) requestTimeout = 0;
+  requestTimeout = 0;
   /** Serialisable appearance: `{ theme?, variables?, rules?, labels?, layout?, colorScheme?, fonts? }` (docs/theming.md). */
-  @property({ attribute: false }) appearance: Appearance | null = null;
+  appearance: Appearance | null = null;
   /** Per-message overrides of the text catalogue. */
-  @property({ attribute: false }) messages: Partial<Messages> = {};
+  messages: Partial<Messages> = {};
   /** Hides the pay button (the host confirms with `confirm()`). */
-  @property({ type: Boolean, attribute: 'hide-button' }) hideButton = false;
+  hideButton = false;
   /** Hides the cardholder-name field. */
-  @property({ type: Boolean, attribute: 'hide-name' }) hideName = false;
+  hideName = false;
   /** Locks the form. */
-  @property({ type: Boolean, reflect: true }) disabled = false;
+  disabled = false;
   /** `auto`: a payment with a customer offers "Save this card for future payments"; `never`: it does not. */
-  @property({ attribute: 'save-card' }) saveCard = 'auto';
+  saveCard = 'auto';
   /** Shows one state with a sample payment and never calls the network (the theme previewer's gallery). */
-  @property() preview: PreviewState | '' = '';
+  preview: PreviewState | '' = '';
   /** Shows the merchant's accepted card networks (from the payment-method list) above the card number. */
-  @property({ type: Boolean, attribute: 'show-brands' }) showBrands = false;
+  showBrands = false;
   /** The network a co-badged card goes on unless the customer picks the other, by its API name (`CartesBancaires`). */
-  @property({ attribute: 'preferred-network' }) preferredNetwork = '';
+  preferredNetwork = '';
   /** Billing address: `auto` (what the payment-method list's `required_fields` ask), `postal-code`, `full`, `never`. */
-  @property() billing = 'auto';
+  billing = 'auto';
   /** The customer's email: `auto` (when `required_fields` asks), `required`, `never`. */
-  @property() email = 'auto';
+  email = 'auto';
   /** The customer's phone: `auto`, `required`, `never`. */
-  @property() phone = 'auto';
+  phone = 'auto';
   /** Set by the isolated frame only: what crosses to the host element (its events' questions, navigation, the challenge). */
-  @property({ attribute: false }) hooks: FrameHooks | null = null;
+  hooks: FrameHooks | null = null;
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (!this.extras) {
@@ -130,7 +141,8 @@ export class TenderCardForm extends TenderElement {
         () => undefined, // the badge names the brand and the CVC hint is text alone; the next update asks again
       );
     }
-    if (!this.billingFields && `${this.billing}${this.email}${this.phone}` !== 'nevernevernever') {
+    const billed = `${this.billing}${this.email}${this.phone}` !== 'nevernevernever';
+    if (!this.billingFields && billed) {
       this.billingLoaded = loadBillingModule().then(
         (module) =>
           (this.billingFields ??= new module.BillingFields(this, html, {
@@ -155,6 +167,9 @@ export class TenderCardForm extends TenderElement {
       // (not for the first secret: in the frame the customer may have typed before it arrived)
       if (changed.get('clientSecret') || changed.get('preview')) this.form.reset();
       this.flow.start();
+      // the list the billing fields and the accepted networks read (method-list.ts), asked for beside the
+      // payment rather than once their chunks are in: inline shows one round trip earlier
+      if (billed || this.showBrands) void methodList(this);
     }
   }
 

@@ -3,7 +3,9 @@
  * per payment and shared by what reads it: the merchant's accepted networks (card-extras.ts) and
  * the billing fields' `required_fields` (billing-fields.ts). One request, not one per reader; in the
  * isolated frame it goes through the frame's fetch, which answers it with the list the frame page
- * asked for as it started (src/frame/frame.ts), so it arrives beside the payment.
+ * asked for as it started (src/frame/frame.ts), so it arrives beside the payment. The form
+ * (card-form.ts) asks for it as it asks for the payment, so inline it arrives beside the payment too
+ * rather than after these readers' chunks; they find the same promise here.
  */
 import type * as ClientModule from '../../api/client.js';
 import type { FetchLike, PaymentMethodsResult } from '../../api/client.js';

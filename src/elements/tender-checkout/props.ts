@@ -1,4 +1,7 @@
-/** The element's attribute-backed properties: name → [attribute, kind (s string, b boolean, n number), default] (tender-checkout.ts reflects them). */
+/**
+ * The element's attribute-backed properties: name → [attribute, kind (s string, b boolean, n number), default]
+ * (tender-checkout.ts reflects them; the card form declares its own reactive properties from them, card-form.ts).
+ */
 export const PROPS = {
   publishableKey: ['publishable-key', 's', ''],
   clientSecret: ['client-secret', 's', ''],
@@ -22,6 +25,7 @@ export const PROPS = {
   phone: ['phone', 's', 'auto'],
 } as const;
 export type PropName = keyof typeof PROPS;
-export const BY_ATTRIBUTE = new Map<string, PropName>(Object.entries(PROPS).map(([name, [attribute]]) => [attribute, name as PropName]));
+/** (Pure: the form's chunk, which reads PROPS and FORM_PROPS only, carries none of it.) */
+export const BY_ATTRIBUTE = /* @__PURE__ */ new Map<string, PropName>(/* @__PURE__ */ Object.entries(PROPS).map(([name, [attribute]]) => [attribute, name as PropName]));
 /** What the inline form takes as it is: every property but `inline` and `frame-src`, which are nothing to it. */
 export const FORM_PROPS = [...(Object.keys(PROPS) as PropName[]).filter((name) => name !== 'inline' && name !== 'frameSrc'), 'appearance', 'messages'];
