@@ -118,13 +118,21 @@ export default {
         if (command !== 'answer-challenge-frame') return undefined;
         const page = session.browser.getPage(session.id);
         const deadline = Date.now() + 8000;
-        let frame;
-        while (!(frame = page.frames().find((f) => f.url().includes('/payments/redirect/')))) {
+        // the newest challenge page still attached: a dialog reopened with a fresh link may still list the closed one's
+        // frame, detached, or be navigating away from it; such a click is tried again on the frame that replaced it
+        for (;;) {
+          const frame = page.frames().filter((f) => !f.isDetached() && f.url().includes('/payments/redirect/')).at(-1);
+          try {
+            if (frame) {
+              await frame.getByRole('button', { name: `${payload.answer} Payment` }).click({ timeout: Math.max(deadline - Date.now(), 1) });
+              return true;
+            }
+          } catch (error) {
+            if (!/detached/i.test(String(error)) || Date.now() > deadline) throw error;
+          }
           if (Date.now() > deadline) throw new Error('no 3-D Secure challenge frame on the page');
           await new Promise((resolve) => setTimeout(resolve, 50));
         }
-        await frame.getByRole('button', { name: `${payload.answer} Payment` }).click();
-        return true;
       },
     },
     {
