@@ -3,11 +3,12 @@ import { Worker } from 'node:worker_threads';
 
 /**
  * How much the write-ahead log may hold before the checkpointer restarts it while writes go on
- * (it then holds the writer back for as long as the restart takes: a few milliseconds, whatever
- * the limit, since the PASSIVE rounds before it copy nearly everything; docs/decisions/0097).
- * Under full load (about 35 KB of log a confirm) that is a restart about once a second.
+ * (it then holds the writer back for as long as the restart takes: it copies what the PASSIVE rounds
+ * right before it left and syncs the log and the database file, docs/decisions/0097). Under full
+ * load (about 35 KB of log a confirm, 1,500–2,000 confirms a second) that is a restart every
+ * 0.25–0.4 s.
  */
-export const WAL_LIMIT_BYTES = 64 * 1024 * 1024;
+export const WAL_LIMIT_BYTES = 16 * 1024 * 1024;
 /** The log file's size above which it is truncated as soon as a checkpoint has caught up with the writer. */
 export const WAL_QUIET_LIMIT_BYTES = 4 * 1024 * 1024;
 
