@@ -11,7 +11,8 @@
  *   npx tsx bench/sandbox-load.ts
  *
  * Settings (environment): BENCH_PAYMENTS (20000), BENCH_CONNECTIONS (50), BENCH_DURATION seconds (10),
- * BENCH_WARMUP confirms before measuring (1000).
+ * BENCH_WARMUP confirms before measuring (1000). BENCH_TRACE=file writes every answer's end time,
+ * connection and latency there, beside the sandbox monitor's stalls and GC pauses with their times.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -274,14 +275,25 @@ interface RunOutcome {
   succeeded: number;
   otherBodies: number;
   used: number;
+  /** The slowest first answer of a connection (it includes the wait for the server to accept it), and the slowest other answer. */
+  maxFirstMs: number;
+  maxLaterMs: number;
 }
+
+/** BENCH_TRACE=file writes every answer ([end time (epoch ms), connection, latency ms]) and the monitor's report there. */
+const TRACE = process.env.BENCH_TRACE ?? '';
+const trace: [number, number, number][] = [];
+const epochMs = (): number => Math.round((performance.timeOrigin + performance.now()) * 10) / 10;
 
 function measure(sandbox: RunningSandbox, payments: PreparedPayment[]): Promise<RunOutcome> {
   let nextPayment = 0;
   let succeeded = 0;
   let otherBodies = 0;
+  const answered = new Map<unknown, number>();
+  let maxFirstMs = 0;
+  let maxLaterMs = 0;
   return new Promise((resolveRun, reject) => {
-    autocannon(
+    const instance = autocannon(
       {
         url: sandbox.url,
         connections: CONNECTIONS,
@@ -309,9 +321,19 @@ function measure(sandbox: RunningSandbox, payments: PreparedPayment[]): Promise<
       },
       (error, result) => {
         if (error) reject(error);
-        else resolveRun({ result, succeeded, otherBodies, used: nextPayment });
+        else resolveRun({ result, succeeded, otherBodies, used: nextPayment, maxFirstMs, maxLaterMs });
       },
-    );
+    ) as { on(event: string, listener: (...args: unknown[]) => void): void };
+    // each connection's first answer apart: the server accepts one new connection per turn of its
+    // event loop (libuv 1.45+), so when the 50 connect at once the last ones wait ~30 busy turns
+    instance.on('response', (client, _status, _bytes, responseTime) => {
+      const before = answered.get(client);
+      const index = before ?? answered.size;
+      answered.set(client, index);
+      if (before === undefined) maxFirstMs = Math.max(maxFirstMs, responseTime as number);
+      else maxLaterMs = Math.max(maxLaterMs, responseTime as number);
+      if (TRACE) trace.push([epochMs(), index, responseTime as number]);
+    });
   });
 }
 
@@ -377,7 +399,7 @@ async function main(): Promise<number> {
     sandbox.child.kill('SIGUSR2'); // the monitor's span starts
     const serverCpuBefore = processCpuMs(sandbox.child.pid);
     const clientCpuBefore = process.cpuUsage();
-    const { result, succeeded, otherBodies, used } = await measure(sandbox, payments);
+    const { result, succeeded, otherBodies, used, maxFirstMs, maxLaterMs } = await measure(sandbox, payments);
     const serverCpuAfter = processCpuMs(sandbox.child.pid);
     const monitor = await readMonitor(sandbox);
     const clientCpu = process.cpuUsage(clientCpuBefore);
@@ -402,6 +424,7 @@ async function main(): Promise<number> {
       ['latency p97.5', `${result.latency.p97_5} ms`, '', ''],
       ['latency p99', `${result.latency.p99} ms`, `≤ ${BUDGET.p99Ms} ms`, passed.p99 ? 'ok' : 'MISSED'],
       ['latency max', `${result.latency.max} ms`, '', ''],
+      ['latency max: first answer of a connection / others', `${Math.round(maxFirstMs)} / ${Math.round(maxLaterMs)} ms`, '', ''],
       ['requests', String(requests), '', ''],
       ['succeeded bodies', String(succeeded), '', ''],
       ['non-2xx', String(non2xx), '0', non2xx === 0 ? 'ok' : 'MISSED'],
@@ -447,6 +470,8 @@ async function main(): Promise<number> {
               p99: result.latency.p99,
               p99_9: result.latency.p99_9,
               max: result.latency.max,
+              maxFirstAnswerOfAConnection: Math.round(maxFirstMs),
+              maxOtherAnswers: Math.round(maxLaterMs),
             },
             non2xx,
             succeededBodies: succeeded,
@@ -462,6 +487,7 @@ async function main(): Promise<number> {
       )}\n`,
     );
     console.log(`results written to ${resultFile}`);
+    if (TRACE) writeFileSync(TRACE, JSON.stringify({ responses: trace, server: monitor }));
     return ok ? 0 : 1;
   } finally {
     await stopSandboxChild(sandbox);

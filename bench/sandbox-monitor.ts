@@ -22,6 +22,10 @@ if (file) {
   /** Gaps between timer turns longer than STALL_MS: the loop was busy (or the process was not running). */
   const STALL_MS = 20;
   let stalls: number[] = [];
+  /** When each stall ended and each GC pause began (epoch ms), to set beside the load generator's trace. */
+  let stallsAt: [number, number][] = [];
+  let gcAt: [number, number, string][] = [];
+  const epoch = (at: number) => Math.round((performance.timeOrigin + at) * 10) / 10;
   let last = performance.now();
   let cpuStart = process.cpuUsage();
   let wallStart = performance.now();
@@ -34,12 +38,16 @@ if (file) {
       row.totalMs += entry.duration;
       row.maxMs = Math.max(row.maxMs, entry.duration);
       if (entry.duration > 20) row.over20Ms += 1;
+      if (entry.duration > 2) gcAt.push([epoch(entry.startTime), Math.round(entry.duration * 10) / 10, kind]);
     }
   }).observe({ entryTypes: ['gc' as EntryType] });
 
   setInterval(() => {
     const now = performance.now();
-    if (now - last > STALL_MS) stalls.push(Math.round(now - last));
+    if (now - last > STALL_MS) {
+      stalls.push(Math.round(now - last));
+      stallsAt.push([epoch(now), Math.round(now - last)]);
+    }
     last = now;
   }, 5).unref();
 
@@ -54,6 +62,8 @@ if (file) {
         cpuMs: Math.round((cpu.user + cpu.system) / 1000),
         loopDelayMs: { p50: round(delay.percentile(50) / 1e6), p99: round(delay.percentile(99) / 1e6), max: round(delay.max / 1e6) },
         stalls: { over: STALL_MS, count: stalls.length, longest: [...stalls].sort((a, b) => b - a).slice(0, 10) },
+        stallsAt,
+        gcAt,
         gc: Object.fromEntries(Object.entries(gc).map(([kind, row]) => [kind, { ...row, totalMs: round(row.totalMs), maxMs: round(row.maxMs) }])),
       }),
     );
@@ -66,6 +76,8 @@ if (file) {
     delay.reset();
     gc = {};
     stalls = [];
+    stallsAt = [];
+    gcAt = [];
     last = performance.now();
     cpuStart = process.cpuUsage();
     wallStart = performance.now();

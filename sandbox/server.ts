@@ -121,6 +121,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const webhooks = new WebhookDeliverer(store, { log, ...options.webhooks });
   webhooks.start();
   const checkpointer = dbPath === ':memory:' ? null : startCheckpointer(dbPath, 200, (message) => log?.(`checkpoint: ${message}`), options.walLimitBytes);
+  store.useWriteGate(checkpointer?.gate ?? null);
 
   return {
     url,

@@ -1,5 +1,6 @@
 /**
- * A write that finds the write lock taken waits for it in real time (BUSY_TIMEOUT_MS), not in
+ * A write waits for the checkpointer's gate while the checkpointer holds the write lock
+ * (docs/decisions/0097). A write that finds the write lock taken waits for it in real time (BUSY_TIMEOUT_MS), not in
  * SQLite's busy-handler sleeps: a signal cuts those short (the CPU profiler's SIGPROF, every
  * millisecond), and a payment create then answered 500 HE_00 after about 100 ms while the
  * checkpointer's worker truncated the log. Here a second connection holds the lock for longer
@@ -69,6 +70,32 @@ describe('a write behind another connection', () => {
       });
       assert.equal(runs, 1);
       assert.ok(store.organization('org_busy'));
+    } finally {
+      await worker.terminate();
+      db.close();
+    }
+  });
+
+  it("waits while the checkpointer's gate says it holds the lock, and begins once the gate opens", async () => {
+    const db = openDatabase(join(dir, 'gate.db'));
+    const store = new Store(db);
+    // [0]: the gate (store/checkpointer.ts); [1]: set to 1 by the worker just before it opens the gate
+    const cells = new Int32Array(new SharedArrayBuffer(8));
+    store.useWriteGate(cells.subarray(0, 1));
+    Atomics.store(cells, 0, 1);
+    const worker = new Worker(
+      `const { workerData } = require('node:worker_threads');
+       const cells = new Int32Array(workerData.buffer);
+       Atomics.wait(cells, 1, 0, 200); // (nothing notifies this: a 200 ms pause)
+       Atomics.store(cells, 1, 1);
+       Atomics.store(cells, 0, 0);
+       Atomics.notify(cells, 0);`,
+      { eval: true, workerData: { buffer: cells.buffer } },
+    );
+    try {
+      // the lock itself is free all along: only the gate keeps the write from beginning at once
+      const seen = store.transaction(() => Atomics.load(cells, 1));
+      assert.equal(seen, 1, 'the transaction began before the gate opened');
     } finally {
       await worker.terminate();
       db.close();
