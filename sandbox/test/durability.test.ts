@@ -1,20 +1,15 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import { card, cardPayment, startTestSandbox } from './helpers.js';
+import { describe, it } from 'node:test';
+import { card, cardPayment, startTestSandbox, temporaryFolder } from './helpers.js';
 import { call, startSandboxProcess } from './process.js';
 
 describe('durability and card data', () => {
-  let dir: string;
-  before(() => {
-    dir = mkdtempSync(join(tmpdir(), 'tender-sandbox-'));
-  });
-  after(() => rmSync(dir, { recursive: true, force: true }));
+  const dir = temporaryFolder('tender-sandbox-');
 
   it('seeds demo_merchant on first start only, and keeps data across a restart', async () => {
-    const dbPath = join(dir, 'restart.db');
+    const dbPath = join(dir(), 'restart.db');
     const first = await startTestSandbox({ dbPath });
     const payment = await first.createPayment({ amount: 777, currency: 'GBP', description: 'survives' });
     await first.close();
@@ -34,7 +29,7 @@ describe('durability and card data', () => {
   });
 
   it('loses nothing committed when the process is killed (SIGKILL)', async () => {
-    const dbPath = join(dir, 'crash.db');
+    const dbPath = join(dir(), 'crash.db');
     const running = await startSandboxProcess(dbPath, { SANDBOX_LOG: 'off' });
     const secretKey = running.secretKey ?? '';
     const ids: string[] = [];
@@ -59,7 +54,7 @@ describe('durability and card data', () => {
   });
 
   it('never writes a full card number or CVC to the database files or the log', async () => {
-    const dbPath = join(dir, 'cards.db');
+    const dbPath = join(dir(), 'cards.db');
     const log: string[] = [];
     const sandbox = await startTestSandbox({ dbPath, log: (line) => log.push(line) });
     const numbers = ['4242424242424242', '378282246310005', '4000000000000002', '4000003800000446', '4000000000004012'];
@@ -87,9 +82,9 @@ describe('durability and card data', () => {
     assert.equal(paid.body.status, 'succeeded', paid.text);
     await sandbox.close();
 
-    const files = readdirSync(dir).filter((name) => name.startsWith('cards.db'));
+    const files = readdirSync(dir()).filter((name) => name.startsWith('cards.db'));
     assert.ok(files.length >= 1);
-    const contents = files.map((name) => readFileSync(join(dir, name)).toString('latin1')).join('\n');
+    const contents = files.map((name) => readFileSync(join(dir(), name)).toString('latin1')).join('\n');
     assert.ok(contents.includes('4242'), 'the database holds the last four digits');
     for (const number of [...numbers, '5555555555554444', '6011111111111117']) {
       assert.ok(!contents.includes(number), `card number ${number} found in the database`);

@@ -4,13 +4,11 @@
  * digits from its message (where a card number or CVC could hide). sandbox/app.ts `errorLog`.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import Database from 'better-sqlite3';
 import { unhandledErrorLine } from '../app.js';
-import { card, cardPayment, startTestSandbox } from './helpers.js';
+import { card, cardPayment, startTestSandbox, temporaryFolder } from './helpers.js';
 import { call, startSandboxProcess } from './process.js';
 
 describe('the error log', () => {
@@ -49,14 +47,10 @@ describe('the error log', () => {
   });
 
   describe('npm run sandbox with SANDBOX_LOG=off', () => {
-    let dir: string;
-    before(() => {
-      dir = mkdtempSync(join(tmpdir(), 'tender-error-log-'));
-    });
-    after(() => rmSync(dir, { recursive: true, force: true }));
+    const dir = temporaryFolder('tender-error-log-');
 
     it('writes an unhandled error to stderr, without the request body or its card data', async () => {
-      const dbPath = join(dir, 'sandbox.db');
+      const dbPath = join(dir(), 'sandbox.db');
       const running = await startSandboxProcess(dbPath, { SANDBOX_LOG: 'off' });
       let stderr = '';
       running.child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));

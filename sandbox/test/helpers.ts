@@ -1,5 +1,9 @@
 /** Test support: a real sandbox on an ephemeral loopback port, and a small HTTP client for it. */
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before } from 'node:test';
 import { ErrorEnvelope, PaymentMethodListResponse, PaymentResponse } from '../../src/api/schemas.js';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../server.js';
 import { checkResponse } from './conformance/openapi.js';
@@ -181,4 +185,17 @@ export async function answerChallenge(url: string, choice: 'complete' | 'reject'
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ answer: choice, page_token: pageToken }).toString(),
   });
+}
+
+/**
+ * A temporary folder for the enclosing `describe`: made before its first test, removed with its
+ * contents after its last. Returns the folder's path, to call from inside a test.
+ */
+export function temporaryFolder(prefix: string): () => string {
+  let dir = '';
+  before(() => {
+    dir = mkdtempSync(join(tmpdir(), prefix));
+  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+  return () => dir;
 }

@@ -7,14 +7,13 @@
  * than the connection's own (shortened) busy timeout lets SQLite wait.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { openDatabase } from '../store/db.js';
 import { Store } from '../store/repo.js';
+import { temporaryFolder } from './helpers.js';
 
 /** Another connection, in a worker thread, that holds the write lock for `holdMs` and then lets go. */
 async function holdWriteLock(path: string, holdMs: number): Promise<Worker> {
@@ -34,14 +33,10 @@ async function holdWriteLock(path: string, holdMs: number): Promise<Worker> {
 }
 
 describe('a write behind another connection', () => {
-  let dir: string;
-  before(() => {
-    dir = mkdtempSync(join(tmpdir(), 'tender-busy-'));
-  });
-  after(() => rmSync(dir, { recursive: true, force: true }));
+  const dir = temporaryFolder('tender-busy-');
 
   it("waits until the lock is free even when SQLite's busy handler gives up first, and runs its work once", async () => {
-    const path = join(dir, 'busy.db');
+    const path = join(dir(), 'busy.db');
     const db = openDatabase(path);
     // SQLite alone would give up after 20 ms of its own sleeps (as a cut-short 5 s does under the profiler)
     db.pragma('busy_timeout = 20');
@@ -77,7 +72,7 @@ describe('a write behind another connection', () => {
   });
 
   it("waits while the checkpointer's gate says it holds the lock, and begins once the gate opens", async () => {
-    const db = openDatabase(join(dir, 'gate.db'));
+    const db = openDatabase(join(dir(), 'gate.db'));
     const store = new Store(db);
     // [0]: the gate (store/checkpointer.ts); [1]: set to 1 by the worker just before it opens the gate
     const cells = new Int32Array(new SharedArrayBuffer(8));
@@ -103,7 +98,7 @@ describe('a write behind another connection', () => {
   });
 
   it('an error inside the work is not tried again', () => {
-    const db = openDatabase(join(dir, 'once.db'));
+    const db = openDatabase(join(dir(), 'once.db'));
     const store = new Store(db);
     let runs = 0;
     try {

@@ -4,13 +4,12 @@
  * without bound (134 MB beside a 52 MB database after 10,000 payments).
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { WAL_LIMIT_BYTES } from '../store/checkpointer.js';
-import { cardPayment, startTestSandbox, type TestSandbox } from './helpers.js';
+import { cardPayment, startTestSandbox, temporaryFolder, type TestSandbox } from './helpers.js';
 
 const walSize = (dbPath: string): number => {
   try {
@@ -38,14 +37,10 @@ async function writePayments(sandbox: TestSandbox, dbPath: string): Promise<{ pe
 }
 
 describe('write-ahead log', () => {
-  let dir: string;
-  before(() => {
-    dir = mkdtempSync(join(tmpdir(), 'tender-wal-'));
-  });
-  after(() => rmSync(dir, { recursive: true, force: true }));
+  const dir = temporaryFolder('tender-wal-');
 
   it('stays bounded under a steady stream of payments, and is truncated once the writes stop', async () => {
-    const dbPath = join(dir, 'wal.db');
+    const dbPath = join(dir(), 'wal.db');
     const sandbox = await startTestSandbox({ dbPath });
     try {
       const { peak, written } = await writePayments(sandbox, dbPath);
@@ -63,7 +58,7 @@ describe('write-ahead log', () => {
   it('stays within a few times its limit while the writes go on, with a limit the writes pass many times over', async () => {
     // WAL_LIMIT_BYTES (16 MB) is about what this test writes: a 1 MB limit proves the restart under writes
     const limit = 1024 * 1024;
-    const dbPath = join(dir, 'wal-limit.db');
+    const dbPath = join(dir(), 'wal-limit.db');
     const sandbox = await startTestSandbox({ dbPath, walLimitBytes: limit });
     try {
       const { peak, written } = await writePayments(sandbox, dbPath);
