@@ -222,14 +222,20 @@ describe('billing fields', () => {
   });
 
   describe('the phone with its calling code', () => {
-    it('a national number goes with the billing country calling code; the payment stores both members', async () => {
+    /** Pays a EUR payment with the postal code 94107 and `typed` in the phone field: the confirm bodies sent, and the payment. */
+    const payWithPhone = async (typed: string) => {
       const { element, payment, log } = await mount({ create: { amount: 1000, currency: 'EUR' }, attributes: { billing: 'postal-code', phone: 'required' } });
       const bodies = captureConfirms();
       await fillCard(element, { number: SUCCESS_CARD });
       await typeBilling(element, 'postal', '94107');
-      await typeBilling(element, 'phone', '(415) 555-0100');
+      await typeBilling(element, 'phone', typed);
       payButton(element).click();
       await log.wait('tender-result');
+      return { bodies, payment };
+    };
+
+    it('a national number goes with the billing country calling code; the payment stores both members', async () => {
+      const { bodies, payment } = await payWithPhone('(415) 555-0100');
       const phone = { number: '4155550100', country_code: '+1' };
       expect(bodies).to.have.length(1);
       expect((bodies[0]!['payment_method_data'] as { billing: { phone: unknown } }).billing.phone).to.deep.equal(phone);
@@ -239,13 +245,7 @@ describe('billing fields', () => {
     });
 
     it('a number written with 00 and its calling code is split there, whatever the billing country', async () => {
-      const { element, log } = await mount({ create: { amount: 1000, currency: 'EUR' }, attributes: { billing: 'postal-code', phone: 'required' } });
-      const bodies = captureConfirms();
-      await fillCard(element, { number: SUCCESS_CARD });
-      await typeBilling(element, 'postal', '94107');
-      await typeBilling(element, 'phone', '0044 20-7946-0958');
-      payButton(element).click();
-      await log.wait('tender-result');
+      const { bodies } = await payWithPhone('0044 20-7946-0958');
       expect((bodies[0]!['billing'] as { phone: unknown }).phone).to.deep.equal({ number: '2079460958', country_code: '+44' });
     });
 
