@@ -22,8 +22,8 @@
 //
 // Every asset name carries a content hash, so the sandbox serves them as immutable.
 import { createHash } from 'node:crypto';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, join, relative, resolve } from 'node:path';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 import { localeValuesPlugin } from './locale-values.mjs';
@@ -94,19 +94,23 @@ export async function buildFrame(outdir = join(root, 'dist/frame'), { minify = t
     for (const imported of outputs[file].imports) if (imported.kind === 'import-statement') closure(imported.path, seen);
     return seen;
   };
-  const inline = await buildInline(outdir, outputs, name, { minify, plugins });
-  await buildWhole('src/frame/late.ts', join(root, client), null, { minify, plugins });
   const billing = Object.keys(outputs).find((file) => outputs[file].entryPoint === 'src/elements/tender-checkout/billing-fields.ts');
   if (!billing) throw new Error('build-frame: no billing fields chunk in the output');
+  // the two files the page carries after its critical script (docs/decisions/0100), by their URLs as the page reaches them
+  const carriedUrls = [`./${name(client)}`, `./${name(billing)}`];
+  const inline = await buildInline(outdir, outputs, name, carriedUrls, { minify, plugins });
+  await buildWhole('src/frame/late.ts', join(root, client), null, { minify, plugins });
   await buildWhole('src/elements/tender-checkout/billing-fields.ts', join(root, billing), `./${basename(client)}`, { minify, plugins });
-  // the inline script holds the entry, its static imports and the extras: what it fetches up front is the late file (client, schemas)
+  const carried = {};
+  for (const file of [client, billing]) carried[name(file)] = writeCarried(outdir, name(file), carriedUrls);
+  // the inline script holds the entry, its static imports and the extras: what it needs next is the late file (client, schemas)
   const preload = [name(client)];
   const locales = {};
   for (const [file, output] of Object.entries(outputs)) {
     const match = /^src\/i18n\/locales\/([\w-]+)\.ts$/.exec(output.entryPoint ?? '');
     if (match) locales[match[1]] = [...closure(file)].map(name);
   }
-  const manifest = { script: name(script), inline, preload, billing: [name(billing)], locales };
+  const manifest = { script: name(script), inline, preload, billing: [name(billing)], carried, locales };
   writeFileSync(join(outdir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   return manifest;
 }
@@ -152,7 +156,7 @@ async function buildWhole(entry, file, late, { minify, plugins }) {
  * other dynamic import is left as an import of the chunk the split build made for it. Written as
  * `inline-<hash>.js`; returns its path relative to `outdir`.
  */
-async function buildInline(outdir, splitOutputs, name, { minify, plugins }) {
+async function buildInline(outdir, splitOutputs, name, carriedUrls, { minify, plugins }) {
   /** Module (absolute path) → its chunk in the split build, as the page at /frame/card reaches it. */
   const chunkOf = new Map();
   for (const [file, output] of Object.entries(splitOutputs)) {
@@ -184,12 +188,64 @@ async function buildInline(outdir, splitOutputs, name, { minify, plugins }) {
     outfile: join(outdir, 'inline.js'),
     plugins: [toChunks, lateChunk, localeValuesPlugin(), ...plugins],
   });
-  const code = result.outputFiles[0].text;
-  // the page carries it in a <script> element: what would end that element or change how the HTML parser reads it is refused
-  if (/<\/script|<!--|<script/i.test(code)) throw new Error('build-frame: the inline script contains </script, <script or <!-- (the HTML parser would cut it)');
+  // the files the page may carry come from the page's own registry (CARRIED_LOADER), the others by import()
+  const code = CARRIED_LOADER + toCarried(result.outputFiles[0].text, carriedUrls, (url) => url);
+  checkInline(code, 'the inline script');
   if (/(?:\bfrom|\bimport)\s*["']/.test(code.replace(/import\(\s*["'][^"']*["']\s*\)/g, ''))) throw new Error('build-frame: the inline script has a static import');
   const file = `inline-${createHash('sha256').update(code).digest('base64url').slice(0, 8).toUpperCase().replace(/[^A-Z0-9]/g, 'X')}.js`;
   writeFileSync(join(outdir, file), code);
+  return file;
+}
+
+/** What would end a <script> element or change how the HTML parser reads its text: refused in whatever the page carries. */
+function checkInline(code, what) {
+  if (/<\/script|<!--|<script/i.test(code)) throw new Error(`build-frame: ${what} contains </script, <script or <!-- (the HTML parser would cut it)`);
+}
+
+/**
+ * The start of the critical script: where `import()` of a file the page may carry goes instead
+ * (docs/decisions/0100). The page lists the files it carries (`<script type="application/json"
+ * id="tender-carried">`, page-relative URLs); each carried module, an inline module script after the
+ * critical one, puts its exports in `self.__tenderModules[url]` and calls `self.__tenderDefined(url)`.
+ * A file the page lists is taken from there (waiting for its script, which may come later in the
+ * document or have run earlier); one it does not list, or one still missing once the page has loaded
+ * (its script failed), is imported from its URL as before.
+ */
+export const CARRIED_LOADER =
+  '((w,d)=>{const r=w.__tenderModules??={},p={},q={},c=new Set(JSON.parse(d.getElementById("tender-carried")?.textContent||"[]"));' +
+  'w.__tenderDefined=(u)=>q[u]?.(r[u]);' +
+  'w.__tenderImport=(u)=>r[u]?Promise.resolve(r[u]):!c.has(u)||d.readyState==="complete"?import(u):p[u]??=new Promise((s)=>{q[u]=s;w.addEventListener("load",()=>s(r[u]??import(u)))})})(self,document);\n';
+
+/** `code` with each `import("<spec>")` of a carried file (`url(spec)` its page-relative URL) going through the page's loader. */
+function toCarried(code, carriedUrls, url) {
+  return code.replace(/\bimport\(\s*"([^"]+)"\s*\)/g, (whole, spec) => (carriedUrls.includes(url(spec)) ? `self.__tenderImport(${JSON.stringify(url(spec))})` : whole));
+}
+
+/**
+ * A late module as the frame page carries it, after its critical script (docs/decisions/0100): the
+ * whole file `asset` (relative to the frame folder: `assets/late-<hash>.js`) with its `export{…}`
+ * turned into an entry of the page's registry, and its imports of the other carried file through the
+ * page's loader. Written as `carry-<name>` next to the inline script; returns that name.
+ */
+function writeCarried(outdir, asset, carriedUrls) {
+  const code = readFileSync(join(outdir, asset), 'utf8');
+  const url = `./${asset}`;
+  const exported = /\bexport\s*\{([^}]*)\};?\s*$/.exec(code);
+  if (!exported) throw new Error(`build-frame: ${asset} ends with no export list`);
+  const members = exported[1]
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean)
+    .map((item) => {
+      const [local, as = local] = item.split(/\s+as\s+/);
+      return `${JSON.stringify(as)}:${local}`;
+    });
+  const body = toCarried(code.slice(0, exported.index), carriedUrls, (spec) => `./${join(dirname(asset), spec).split('\\').join('/')}`);
+  if (/\bexport\b\s*[{*]|(?:\bfrom|\bimport)\s*["']/.test(body)) throw new Error(`build-frame: ${asset} has another export or a static import`);
+  const carried = `${body}(self.__tenderModules??={})[${JSON.stringify(url)}]={${members.join(',')}};self.__tenderDefined?.(${JSON.stringify(url)});\n`;
+  checkInline(carried, asset);
+  const file = `carry-${basename(asset)}`;
+  writeFileSync(join(outdir, file), carried);
   return file;
 }
 

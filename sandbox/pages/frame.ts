@@ -1,11 +1,12 @@
 /**
  * The isolated card frame's page (`GET /frame/card`): a document that carries the frame's critical
  * script inline (built by scripts/build-frame.mjs; docs/decisions/0093), so the form paints as soon
- * as the page has arrived, with no second round trip. The script runs under the page's strict CSP
- * through its sha256 hash (no `unsafe-inline`). What it loads later is named up front, so the browser
- * fetches the API client in parallel (`modulepreload`), the customer's language too when the host
- * put it in the URL (`?locale=`), and the billing fields unless the URL says the form collects none
- * (`?billing=never&email=never&phone=never`): no waterfall.
+ * as the page has arrived, with no second round trip. After it come the files the form needs next (the
+ * API client with the protocol's schemas, and the billing fields unless the URL says the form collects
+ * none: `?billing=never&email=never&phone=never`), carried in the same response rather than fetched
+ * after it (docs/decisions/0100). Each script runs under the page's strict CSP through its sha256 hash
+ * (no `unsafe-inline`). The customer's language, when the host put it in the URL (`?locale=`), is
+ * fetched in parallel (`modulepreload`): no waterfall.
  */
 import { createHash } from 'node:crypto';
 import { html, Html } from './html.js';
@@ -18,6 +19,8 @@ export interface FrameManifest {
   preload: string[];
   /** The billing fields' chunk and its imports (older builds: none). */
   billing?: string[];
+  /** Of `preload` and `billing`, the files the page carries after its critical script → their carried text's file (older builds: none). */
+  carried?: Record<string, string>;
   locales: Record<string, string[]>;
 }
 
@@ -29,28 +32,43 @@ export function scriptHash(code: string): string {
 /**
  * The frame page. `prefix` is the URL path the assets are served under (`/frame/`); `inlineScript` the
  * text of `manifest.inline` (it contains no `</script`, `<script` or `<!--`: the build refuses those);
- * `locale` a key of `manifest.locales`, or null; `billing`: the form may show billing fields (their chunk is preloaded);
- * `answers`: the payment's page carries the API's answers to the form's first GETs (a JSON data block, which no CSP
- * runs; routes/frame.ts).
+ * `locale` a key of `manifest.locales`, or null; `billing`: the form may show billing fields (their file
+ * comes too); `answers`: the payment's page carries the API's answers to the form's first GETs (a JSON
+ * data block, which no CSP runs; routes/frame.ts); `carried`: of the files the form needs next, those
+ * the page carries (asset path → the text of its carried form, `manifest.carried`), each an inline
+ * module script after the critical one; the others are preloaded.
+ *
+ * The critical script is `async`, first in the body: it runs as soon as it has arrived, while the rest
+ * of the page is still on its way (the form paints; the files after it are parsed once they are in).
  */
-export function framePage(manifest: FrameManifest, prefix: string, inlineScript: string, locale: string | null, billing = false, answers: Record<string, unknown> | null = null): Html {
-  const preload = [...new Set([...manifest.preload, ...(locale ? (manifest.locales[locale] ?? []) : []), ...(billing ? (manifest.billing ?? []) : [])])];
+export function framePage(
+  manifest: FrameManifest,
+  prefix: string,
+  inlineScript: string,
+  locale: string | null,
+  billing = false,
+  answers: Record<string, unknown> | null = null,
+  carried: Readonly<Record<string, string>> = {},
+): Html {
+  const next = [...new Set([...manifest.preload, ...(billing ? (manifest.billing ?? []) : [])])];
+  const carry = next.filter((file) => Object.hasOwn(carried, file));
+  const preload = [...new Set([...next.filter((file) => !carry.includes(file)), ...(locale ? (manifest.locales[locale] ?? []) : [])])];
   return html`<!doctype html>
 <html lang="${locale ?? 'en'}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Card payment form</title>
-${preload.map((file) => html`<link rel="modulepreload" href="${prefix + file}">\n`)}${answers ? html`<script type="application/json" id="tender-answers">${new Html(scriptJson(answers))}</script>\n` : ''}<script type="module">${new Html(inlineScript)}</script>
-</head>
-<body></body>
+${preload.map((file) => html`<link rel="modulepreload" href="${prefix + file}">\n`)}${answers ? html`<script type="application/json" id="tender-answers">${new Html(scriptJson(answers))}</script>\n` : ''}${carry.length > 0 ? html`<script type="application/json" id="tender-carried">${new Html(scriptJson(carry.map((file) => `./${file}`)))}</script>\n` : ''}</head>
+<body><script type="module" async>${new Html(inlineScript)}</script>
+${carry.map((file) => html`<script type="module">${new Html(carried[file] ?? '')}</script>\n`)}</body>
 </html>
 `;
 }
 
 /**
- * The frame page's headers: its own strict policy (scripts from its own origin, and the one inline
- * script whose hash is `inlineHash`), and the frames that may hold it (the merchant's allowed origins;
+ * The frame page's headers: its own strict policy (scripts from its own origin, and the inline
+ * scripts whose hashes `inlineHash` lists, space-separated), and the frames that may hold it (the merchant's allowed origins;
  * any when none).
  */
 export function framePageHeaders(frameAncestors: readonly string[], inlineHash: string): [string, string][] {

@@ -16,6 +16,9 @@ interface Build {
   mtimeMs: number;
   manifest: FrameManifest;
   inlineScript: string;
+  /** The texts of the files the page carries after it (asset path → text; docs/decisions/0100). */
+  carried: Record<string, string>;
+  /** The CSP sources of the page's scripts: the inline script's hash and each carried file's. */
   inlineHash: string;
   /** Locale (or '' for none) → the page, its gzip and its ETag part. */
   pages: Map<string, { body: string; gzip: Uint8Array<ArrayBuffer>; tag: string }>;
@@ -26,7 +29,8 @@ interface Build {
  * whose `allowed_origins` may frame it; `?locale=` preloads that language) and its hashed files at
  * `/frame/assets/…`, from the folder scripts/build-frame.mjs wrote (`frameDir`; dist/frame by default).
  *
- * The page carries the frame's critical script inline (docs/decisions/0093): it is sent gzipped, with
+ * The page carries the frame's critical script inline (docs/decisions/0093), and after it the files the
+ * form needs next (docs/decisions/0100): it is sent gzipped, with
  * an ETag (the page and its headers), so a second checkout in the same browser revalidates it with a
  * 304 instead of fetching it again.
  *
@@ -50,7 +54,9 @@ export function frameRoutes(app: App, deps: RouteDeps, frameDir: string): void {
       if (cached?.mtimeMs !== mtimeMs) {
         const manifest = JSON.parse(readFileSync(file, 'utf8')) as FrameManifest;
         const inlineScript = readFileSync(join(frameDir, manifest.inline), 'utf8');
-        cached = { mtimeMs, manifest, inlineScript, inlineHash: scriptHash(inlineScript), pages: new Map() };
+        const carried = Object.fromEntries(Object.entries(manifest.carried ?? {}).map(([asset, file]) => [asset, readFileSync(join(frameDir, file), 'utf8')]));
+        const inlineHash = [inlineScript, ...Object.values(carried)].map(scriptHash).join(' ');
+        cached = { mtimeMs, manifest, inlineScript, carried, inlineHash, pages: new Map() };
       }
       return cached;
     } catch {
@@ -83,7 +89,7 @@ export function frameRoutes(app: App, deps: RouteDeps, frameDir: string): void {
       // the payment's own page (docs/decisions/0098): its answers inside, so the form needs no API round trip to show
       // (none for a key that names no merchant); with a secret in its URL, whatever it carries, kept by no cache
       const answers = merchant && key ? await answersFor(app, c.req.url, key, clientSecret, needs.list) : null;
-      const body = framePage(built.manifest, '/frame/', built.inlineScript, locale || null, billing, answers).value;
+      const body = framePage(built.manifest, '/frame/', built.inlineScript, locale || null, billing, answers, built.carried).value;
       // the payment's state, and its URL with the secret: kept by no cache (and in no Referer: the page's policy)
       c.header('cache-control', 'no-store');
       c.header('vary', 'accept-encoding');
@@ -97,7 +103,7 @@ export function frameRoutes(app: App, deps: RouteDeps, frameDir: string): void {
     const variant = `${locale}|${billing ? 'billing' : ''}`;
     let page = built.pages.get(variant);
     if (!page) {
-      const body = framePage(built.manifest, '/frame/', built.inlineScript, locale || null, billing).value;
+      const body = framePage(built.manifest, '/frame/', built.inlineScript, locale || null, billing, null, built.carried).value;
       page = { body, gzip: new Uint8Array(gzipSync(body, { level: 9 })), tag: createHash('sha256').update(body).digest('base64url').slice(0, 16) };
       built.pages.set(variant, page);
     }

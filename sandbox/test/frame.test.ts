@@ -20,6 +20,8 @@ describe('the card frame page', () => {
     inline: 'inline-ABCDEFGH.js',
     preload: ['assets/chunk-IJKLMNOP.js', 'assets/client-QRSTUVWX.js'],
     billing: ['assets/billing-fields-BCDEFGHI.js', 'assets/chunk-IJKLMNOP.js'],
+    // the page carries the client and the billing fields after its script (ADR 0100); the shared chunk it preloads
+    carried: { 'assets/client-QRSTUVWX.js': 'carry-client-QRSTUVWX.js', 'assets/billing-fields-BCDEFGHI.js': 'carry-billing-fields-BCDEFGHI.js' },
     locales: { de: ['assets/de-ZYXWVUTS.js'], 'es-419': ['assets/es-419-ZYXWVUT2.js'] },
   };
 
@@ -28,6 +30,8 @@ describe('the card frame page', () => {
     writeFileSync(join(dir, 'manifest.json'), JSON.stringify(manifest));
     writeFileSync(join(dir, 'assets', 'frame-ABCDEFGH.js'), 'export {};\n');
     writeFileSync(join(dir, 'inline-ABCDEFGH.js'), INLINE);
+    writeFileSync(join(dir, 'carry-client-QRSTUVWX.js'), CARRIED_CLIENT);
+    writeFileSync(join(dir, 'carry-billing-fields-BCDEFGHI.js'), CARRIED_BILLING);
     writeFileSync(join(dir, 'secret.txt'), 'not an asset');
     sandbox = await startTestSandbox({ frameDir: dir });
     empty = await startTestSandbox({ frameDir: join(dir, 'missing') });
@@ -39,39 +43,52 @@ describe('the card frame page', () => {
   });
 
   const INLINE = 'const a="x<y";import("./assets/client-QRSTUVWX.js").then((m)=>m&&a);\n';
+  const CARRIED_CLIENT = 'const c=1;(self.__tenderModules??={})["./assets/client-QRSTUVWX.js"]={c};\n';
+  const CARRIED_BILLING = 'const b=2;(self.__tenderModules??={})["./assets/billing-fields-BCDEFGHI.js"]={b};\n';
+  /** The page's script elements: [attributes, text]. */
+  const scriptsOf = (html: string) => [...html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)].map((match) => [match[1], match[2]]);
+  const hashOf = (code: string) => `'sha256-${createHash('sha256').update(code, 'utf8').digest('base64')}'`;
   const page = (query = '', on = sandbox) => fetch(`${on.url}/frame/card${query}`);
   const csp = (response: Response) => Object.fromEntries((response.headers.get('content-security-policy') ?? '').split('; ').map((rule) => [rule.split(' ')[0], rule]));
 
-  it('carries its critical script inline, as built, names every chunk the form needs up front, and loads nothing else', async () => {
+  it('carries its critical script inline, as built, then the files the form needs next, preloads the rest, and loads nothing else', async () => {
     const response = await page();
     const html = await response.text();
     assert.equal(response.status, 200);
     assert.match(response.headers.get('content-type') ?? '', /^text\/html/);
-    const scripts = [...html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)];
-    assert.equal(scripts.length, 1, 'one script element');
-    assert.equal(scripts[0]![1], ' type="module"');
-    assert.equal(scripts[0]![2], INLINE, 'the build’s script as it is, not escaped');
+    // the list of what it carries, the critical script (async: it runs before the rest has arrived), then the carried files in order
+    assert.deepEqual(scriptsOf(html), [
+      [' type="application/json" id="tender-carried"', '["./assets/client-QRSTUVWX.js","./assets/billing-fields-BCDEFGHI.js"]'],
+      [' type="module" async', INLINE],
+      [' type="module"', CARRIED_CLIENT],
+      [' type="module"', CARRIED_BILLING],
+    ]);
+    assert.match(html, /<body><script type="module" async>/, 'the critical script first in the body: the form it appends has a body to go to');
     assert.doesNotMatch(html, /frame-ABCDEFGH/, 'the entry as a file is not loaded');
     const preloads = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map((match) => match[1]);
-    // the billing fields' chunk too (`billing="auto"`, the default, may ask for them), each file once
-    assert.deepEqual(preloads, ['/frame/assets/chunk-IJKLMNOP.js', '/frame/assets/client-QRSTUVWX.js', '/frame/assets/billing-fields-BCDEFGHI.js']);
+    // what the build does not carry is still asked for up front, each file once
+    assert.deepEqual(preloads, ['/frame/assets/chunk-IJKLMNOP.js']);
     assert.doesNotMatch(html, /<style|\sstyle=|\son\w+=/, 'no inline style or handler');
   });
 
-  it('allows its one inline script by its sha256 hash, never by unsafe-inline', async () => {
+  it('allows its inline scripts by their sha256 hashes, never by unsafe-inline', async () => {
     const response = await page();
     const html = await response.text();
-    const inline = /<script type="module">([\s\S]*?)<\/script>/.exec(html)![1]!;
-    const hash = `'sha256-${createHash('sha256').update(inline, 'utf8').digest('base64')}'`;
+    const hashes = scriptsOf(html)
+      .filter(([attributes]) => attributes!.startsWith(' type="module"'))
+      .map(([, code]) => hashOf(code!));
+    assert.equal(hashes.length, 3);
     const scriptSrc = csp(response)['script-src'] ?? '';
-    assert.equal(scriptSrc, `script-src 'self' ${hash}`);
+    assert.equal(scriptSrc, `script-src 'self' ${hashes.join(' ')}`);
+    // a page without the billing fields runs under the same policy (a hash allows a script, it asks for none)
+    assert.equal(csp(await page('?billing=never&email=never&phone=never'))['script-src'], scriptSrc);
     assert.doesNotMatch(response.headers.get('content-security-policy') ?? '', /unsafe-inline|unsafe-eval|strict-dynamic|nonce-/);
   });
 
   it('is sent gzipped to a browser that takes it, and answers a revalidation of the same page with 304', async () => {
     const packed = await fetch(`${sandbox.url}/frame/card`, { headers: { 'accept-encoding': 'gzip' } });
     assert.equal(packed.headers.get('content-encoding'), 'gzip');
-    assert.match(await packed.text(), /<script type="module">/);
+    assert.match(await packed.text(), /<script type="module" async>/);
     const etag = packed.headers.get('etag');
     assert.match(etag ?? '', /^"[\w-]+"$/);
     const again = await fetch(`${sandbox.url}/frame/card`, { headers: { 'if-none-match': etag! } });
@@ -86,17 +103,16 @@ describe('the card frame page', () => {
     const preloads = async (locale: string) => [...(await (await page(`?locale=${encodeURIComponent(locale)}`)).text()).matchAll(/modulepreload" href="([^"]+)"/g)].map((match) => match[1]);
     assert.ok((await preloads('de-CH')).includes('/frame/assets/de-ZYXWVUTS.js'));
     assert.ok((await preloads('es-MX')).includes('/frame/assets/es-419-ZYXWVUT2.js'));
-    assert.equal((await preloads('en-GB')).length, 3);
-    assert.equal((await preloads('"><script>alert(1)</script>')).length, 3);
+    assert.equal((await preloads('en-GB')).length, 1);
+    assert.equal((await preloads('"><script>alert(1)</script>')).length, 1);
     assert.match(await (await page('?locale=de')).text(), /<html lang="de">/);
   });
 
-  it('preloads the billing fields’ chunk unless the URL says the form collects none, and each is its own version', async () => {
-    const billingChunk = '/frame/assets/billing-fields-BCDEFGHI.js';
-    const preloads = async (query: string) => [...(await (await page(query)).text()).matchAll(/modulepreload" href="([^"]+)"/g)].map((match) => match[1]);
-    assert.ok((await preloads('?billing=postal-code&email=never&phone=never')).includes(billingChunk));
-    assert.ok((await preloads('?billing=never&email=required&phone=never')).includes(billingChunk));
-    assert.deepEqual(await preloads('?billing=never&email=never&phone=never'), ['/frame/assets/chunk-IJKLMNOP.js', '/frame/assets/client-QRSTUVWX.js']);
+  it('carries the billing fields unless the URL says the form collects none, and each is its own version', async () => {
+    const carries = async (query: string) => scriptsOf(await (await page(query)).text()).map(([, code]) => code);
+    assert.ok((await carries('?billing=postal-code&email=never&phone=never')).includes(CARRIED_BILLING));
+    assert.ok((await carries('?billing=never&email=required&phone=never')).includes(CARRIED_BILLING));
+    assert.deepEqual(await carries('?billing=never&email=never&phone=never'), ['["./assets/client-QRSTUVWX.js"]', INLINE, CARRIED_CLIENT]);
     const tag = async (query: string) => (await page(query)).headers.get('etag');
     assert.notEqual(await tag('?billing=never&email=never&phone=never'), await tag(''));
   });
@@ -105,7 +121,7 @@ describe('the card frame page', () => {
     const response = await page();
     const rules = csp(response);
     assert.equal(rules['default-src'], "default-src 'none'");
-    assert.match(rules['script-src'] ?? '', /^script-src 'self' 'sha256-[\w+/]+=*'$/);
+    assert.match(rules['script-src'] ?? '', /^script-src 'self'( 'sha256-[\w+/]+=*'){3}$/);
     assert.equal(rules['style-src'], "style-src 'self'");
     assert.equal(rules['connect-src'], "connect-src 'self'");
     assert.equal(rules['form-action'], "form-action 'none'");
@@ -181,9 +197,12 @@ describe('the card frame page', () => {
       assert.equal(retrieved.status, 200);
       assert.deepEqual(answersOf(html), { payment: retrieved.body, list: listed.body });
       // the same document otherwise: the one inline script runs under the same hash
-      const scripts = [...html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)];
-      assert.deepEqual(scripts.map((script) => script[1]), [' type="application/json" id="tender-answers"', ' type="module"']);
-      assert.equal(scripts[1]![2], INLINE);
+      const scripts = scriptsOf(html);
+      assert.deepEqual(
+        scripts.map((script) => script[0]),
+        [' type="application/json" id="tender-answers"', ' type="application/json" id="tender-carried"', ' type="module" async', ' type="module"', ' type="module"'],
+      );
+      assert.deepEqual(scripts.slice(2).map((script) => script[1]), [INLINE, CARRIED_CLIENT, CARRIED_BILLING]);
       assert.equal(csp(response)['script-src'], csp(await page())['script-src']);
       assert.equal(response.headers.get('cache-control'), 'no-store');
       assert.equal(response.headers.get('etag'), null, 'nothing to revalidate');
@@ -214,7 +233,7 @@ describe('the card frame page', () => {
     it('cannot be closed by what a payment holds: every < in its answers is escaped', async () => {
       const payment = await sandbox.createPayment({ amount: 700, currency: 'USD', description: '</script><script>alert(1)</script><!--', metadata: { note: '<b>' } });
       const html = await (await forPayment(String(payment['client_secret']))).text();
-      assert.equal([...html.matchAll(/<script/g)].length, 2, 'the data block and the module script, nothing more');
+      assert.equal([...html.matchAll(/<script/g)].length, 5, 'the two data blocks and the three module scripts, nothing more');
       assert.doesNotMatch(html, /<\/script><script>alert|<!--|<b>/);
       assert.equal((answersOf(html)?.['payment'] as Record<string, unknown>)['description'], '</script><script>alert(1)</script><!--');
     });

@@ -120,6 +120,9 @@ test('the adopted server-rendered frame takes the payment, and the client secret
   // and it carried the payment and its list: the frame asked the API for neither
   expect(opened.requests.filter((request) => request.method() === 'GET' && /^\/payments\/pay_[^/]+$/.test(new URL(request.url()).pathname)).length).toBe(0);
   expect(opened.requests.filter((request) => new URL(request.url()).pathname === '/account/payment_methods').length).toBe(0);
+  // and the files the form needs next, after its script (ADR 0100): the frame fetched neither the late file nor the billing fields
+  const assets = opened.requests.map((request) => new URL(request.url()).pathname).filter((path) => path.startsWith('/frame/assets/'));
+  expect(assets.filter((path) => /\/(late|billing-fields)-[A-Z0-9]{8}\.js$/.test(path))).toEqual([]);
 });
 
 test('the snippet with the secret in the frame URL’s fragment still pays: the page asked for without it, the payment asked for once', async ({ page }) => {
