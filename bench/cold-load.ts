@@ -214,7 +214,7 @@ function distFiles(): Map<string, File> {
 }
 
 /** The checkout page of docs/integration.md (isolated, or with `inline`), or the static form. */
-function pageHtml(path: string, settings: { publishableKey: string; apiBase: string; clientSecret: string; inlineChunks: string[] }): string | null {
+function pageHtml(path: string, settings: { publishableKey: string; apiBase: string; clientSecret: string; inlineChunks: string[]; protocolChunk: string }): string | null {
   const head = (hints: string) =>
     '<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<meta name="viewport" content="width=device-width, initial-scale=1">\n' +
     `<link rel="icon" href="data:,">\n<title>Checkout — My Shop</title>\n${hints}`;
@@ -242,7 +242,9 @@ function pageHtml(path: string, settings: { publishableKey: string; apiBase: str
       const src = `${settings.apiBase}/frame/card?key=${settings.publishableKey}&amp;locale=en${never}&amp;client_secret=${settings.clientSecret}`;
       const iframe = `<iframe slot="frame" src="${src}" sandbox="allow-scripts allow-same-origin allow-forms" title="Card payment form"></iframe>`;
       const attributes = never ? ' billing="never" email="never" phone="never"' : '';
-      return head(script) + body(element(attributes).replace('></tender-checkout>', `>${iframe}</tender-checkout>`));
+      // and the host's protocol chunk asked for with the page, not after the host script ran (its name from sri.json)
+      const hint = `<link rel="modulepreload" href="/assets/tender-checkout/${settings.protocolChunk}">\n`;
+      return head(hint + script) + body(element(attributes).replace('></tender-checkout>', `>${iframe}</tender-checkout>`));
     }
     case '/inline.html':
       return head(script) + body(element(' inline'));
@@ -543,6 +545,9 @@ async function main(): Promise<number> {
   // what an inline form needs before it can be paid: the form chunk (when the main file is the host) and the client
   const inlineChunks = [...files.keys()].map((path) => path.replace('/assets/tender-checkout/', '')).filter((path) => /^chunks\/(form|client)-\w+\.js$/.test(path));
   if (!inlineChunks.some((path) => path.startsWith('chunks/client-'))) throw new Error('dist/chunks/client-<hash>.js is missing: run npm run build');
+  // what the host needs before the frame's events reach the page: the protocol's schemas (integration.md § The fastest page)
+  const protocolChunk = [...files.keys()].map((path) => path.replace('/assets/tender-checkout/', '')).find((path) => /^chunks\/protocol-\w+\.js$/.test(path));
+  if (!protocolChunk) throw new Error('dist/chunks/protocol-<hash>.js is missing: run npm run build');
 
   const link = new Link();
   onCleanup(() => link.close());
@@ -565,7 +570,7 @@ async function main(): Promise<number> {
 
   let payment: Payment | null = null;
   const merchantPort = await startMerchant(files, (path) =>
-    pageHtml(path, { publishableKey: sandbox.demo.publishableKey, apiBase: apiOrigin, clientSecret: payment?.clientSecret ?? '', inlineChunks }),
+    pageHtml(path, { publishableKey: sandbox.demo.publishableKey, apiBase: apiOrigin, clientSecret: payment?.clientSecret ?? '', inlineChunks, protocolChunk }),
   );
   const merchantOrigin = `http://127.0.0.1:${await link.proxy(() => merchantPort)}`;
 
