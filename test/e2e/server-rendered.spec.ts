@@ -5,7 +5,7 @@
 // frame, a foreign iframe is refused, and the client secret travels in no Referer and in no URL the
 // browser sends to another origin than the API's (the frame's page, for this payment, is asked for with it
 // in its query: the API's host answers it inside that page, no-store; docs/decisions/0098).
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, expect, type Page, type Request } from '@playwright/test';
@@ -19,7 +19,12 @@ const LOGGER = `for (const type of ['tender-ready', 'tender-result', 'tender-err
 }
 `;
 
-/** The checkout page as the merchant's server renders it: the snippet of docs/integration.md. */
+/** The host's protocol chunk, by its name in the package's sri.json, as a merchant's server finds it. */
+const PROTOCOL_CHUNK = Object.keys((JSON.parse(readFileSync(new URL('../../dist/sri.json', import.meta.url), 'utf8')) as { files: Record<string, string> }).files).find((file) =>
+  /^chunks\/protocol-\w+\.js$/.test(file),
+);
+
+/** The checkout page as the merchant's server renders it: the snippet of docs/integration.md, the protocol chunk preloaded with it. */
 function checkoutPage(clientSecret: string, iframeSrc?: string): string {
   const { url, publishableKey } = sandbox();
   const src = iframeSrc ?? `${url}/frame/card?key=${publishableKey}&amp;client_secret=${clientSecret}`;
@@ -29,6 +34,7 @@ function checkoutPage(clientSecret: string, iframeSrc?: string): string {
 <meta charset="utf-8">
 <title>Checkout</title>
 <script type="module" src="/logger.js"></script>
+<link rel="modulepreload" href="/dist/${PROTOCOL_CHUNK}">
 <script type="module" src="/dist/tender-checkout.js"></script>
 </head>
 <body>
@@ -123,6 +129,9 @@ test('the adopted server-rendered frame takes the payment, and the client secret
   // and the files the form needs next, after its script (ADR 0100): the frame fetched neither the late file nor the billing fields
   const assets = opened.requests.map((request) => new URL(request.url()).pathname).filter((path) => path.startsWith('/frame/assets/'));
   expect(assets.filter((path) => /\/(late|billing-fields)-[A-Z0-9]{8}\.js$/.test(path))).toEqual([]);
+  // the page's preload of the host's protocol chunk is the one the host imports: asked for once
+  expect(PROTOCOL_CHUNK).toBeTruthy();
+  expect(opened.requests.filter((request) => new URL(request.url()).pathname === `/dist/${PROTOCOL_CHUNK}`).length).toBe(1);
 });
 
 test('the snippet with the secret in the frame URL’s fragment still pays: the page asked for without it, the payment asked for once', async ({ page }) => {
