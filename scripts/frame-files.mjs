@@ -6,8 +6,10 @@
 //             import there): what has to arrive and run before the number field can be shown
 //             (budget: 30 KB gzip together). A manifest without `inline` (an older build) counts its
 //             `script` the same way
-//   upFront   that and the page's `modulepreload` list: everything the frame page brings or fetches
-//             at once (the critical script and the API client's files, needed before the payment can be paid)
+//   upFront   that and the page's `preload` list: everything the frame page brings or fetches at once
+//             (the critical script and the API client's file, needed before the payment can be paid),
+//             each file the page carries after its script counted as carried (`manifest.carried`,
+//             docs/decisions/0100)
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
@@ -27,5 +29,5 @@ export function frameFiles(frameDir) {
   };
   const first = manifest.inline ?? manifest.script;
   visit(first);
-  return { critical: [...critical], upFront: [first, ...manifest.preload] };
+  return { critical: [...critical], upFront: [first, ...manifest.preload.map((file) => manifest.carried?.[file] ?? file)] };
 }

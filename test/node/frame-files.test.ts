@@ -42,6 +42,9 @@ describe('frame-files', () => {
     assert.ok(found);
     assert.deepEqual(found.critical, ['inline-GGGGGGGG.js']);
     assert.deepEqual(found.upFront, ['inline-GGGGGGGG.js', 'assets/late-HHHHHHHH.js']);
+    // a file the page carries after its script counts as the page carries it
+    writeFileSync(join(inlineDir, 'manifest.json'), JSON.stringify({ ...manifest, carried: { 'assets/late-HHHHHHHH.js': 'carry-late-HHHHHHHH.js' } }));
+    assert.deepEqual(frameFiles(inlineDir)?.upFront, ['inline-GGGGGGGG.js', 'carry-late-HHHHHHHH.js']);
   });
 
   it('answers null when the frame is not built', () => {
