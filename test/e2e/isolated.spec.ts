@@ -301,10 +301,11 @@ test.describe("the frame page's headers", () => {
     expect(response.status).toBe(200);
     const policy = directives(response.headers.get('content-security-policy'));
     const body = await response.text();
-    // its one script is in the page (ADR 0093), allowed by its hash: no unsafe-inline, no nonce
-    const inline = /<script type="module">([\s\S]*?)<\/script>/.exec(body)?.[1] ?? '';
-    expect(inline.length).toBeGreaterThan(10_000);
-    expect(policy.get('script-src')).toBe(`'self' 'sha256-${createHash('sha256').update(inline, 'utf8').digest('base64')}'`);
+    // its scripts are in the page (ADR 0093, 0100: the critical one, then the late file and the billing fields), each
+    // allowed by its hash: no unsafe-inline, no nonce
+    const inline = [...body.matchAll(/<script type="module"(?: async)?>([\s\S]*?)<\/script>/g)].map((match) => match[1] ?? '');
+    expect(inline.map((code) => code.length > 5_000)).toEqual([true, true, true]);
+    expect(policy.get('script-src')).toBe(`'self' ${inline.map((code) => `'sha256-${createHash('sha256').update(code, 'utf8').digest('base64')}'`).join(' ')}`);
     expect(response.headers.get('content-security-policy')).not.toMatch(/unsafe-inline|unsafe-eval|nonce-/);
     expect(policy.get('default-src')).toBe("'none'");
     expect(policy.get('connect-src')).toBe("'self'");
@@ -315,12 +316,14 @@ test.describe("the frame page's headers", () => {
     const open = await fetch(`${api}/frame/card?key=${sandbox().publishableKey}`);
     expect(directives(open.headers.get('content-security-policy')).get('frame-ancestors')).toBe('*');
 
-    // every file the page names is hashed, immutable and not sniffed: the late file (API client, schemas, billing
-    // fields: one file, ADR 0096), and a language's when the URL names one
+    // every file the page names is hashed, immutable and not sniffed: a language's when the URL names one (the late
+    // file and the billing fields come inside the page, ADR 0100; their files stay, for the loader's fallback)
     const withLocale = await (await fetch(`${api}/frame/card?key=${sandbox().publishableKey}&locale=de`)).text();
+    const carried = JSON.parse(/<script type="application\/json" id="tender-carried">([^<]*)<\/script>/.exec(body)?.[1] ?? '[]') as string[];
+    expect(carried.map((url) => url.replace(/-[A-Z0-9]{8}\.js$/, ''))).toEqual(['./assets/late', './assets/billing-fields']);
     const assets = [...`${body}${withLocale}`.matchAll(/(?:src|href)="(\/frame\/assets\/[^"]+)"/g)].map((match) => match[1]!);
-    expect(assets.filter((asset) => /\/late-[\w-]+\.js$/.test(asset)).length, assets.join()).toBe(2);
     expect(assets.filter((asset) => /\/de-[\w-]+\.js$/.test(asset)).length, assets.join()).toBe(1);
+    assets.push(...carried.map((url) => url.replace('./', '/frame/')));
     for (const asset of assets) {
       const file = await fetch(`${api}${asset}`);
       expect([asset, file.status, file.headers.get('cache-control'), file.headers.get('x-content-type-options')]).toEqual([asset, 200, 'public, max-age=31536000, immutable', 'nosniff']);
