@@ -1,7 +1,7 @@
 /**
  * The Custom Elements Manifest (dist/custom-elements.json, what editors, framework wrappers and Storybook
- * read) against the element itself: it is built here with the build's own `cem analyze` configuration
- * and held to what the code declares and does — the attributes the element observes (with their
+ * read) against its schema and the element itself: it is built here with the build's own `cem analyze`
+ * configuration and held to what the code declares and does — the attributes the element observes (with their
  * property, type and default from props.ts), the events its code fires, the parts and the slot its
  * code renders, the tokens of src/themes/tokens.ts and the members the class has. Adding an attribute,
  * an event or a part without the manifest saying so fails here.
@@ -9,10 +9,12 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { Ajv } from 'ajv';
 import { TenderCheckout } from '../../src/elements/tender-checkout/tender-checkout.js';
 import { PROPS, type PropName } from '../../src/elements/tender-checkout/props.js';
 import { TENDER_EVENTS } from '../../src/events.js';
@@ -89,6 +91,13 @@ const sourceText = (value: string | number | boolean) => (typeof value === 'stri
 const KIND_TYPE = { b: /^boolean$/, n: /^number$/, s: /^(string|\w+ \| '')$/ };
 
 describe('the manifest’s <tender-checkout>', () => {
+  it('is a valid Custom Elements Manifest (the schema of the version the analyzer writes)', () => {
+    const analyzer = createRequire(createRequire(import.meta.url).resolve('@custom-elements-manifest/analyzer/package.json'));
+    const schema = JSON.parse(readFileSync(analyzer.resolve('custom-elements-manifest/schema.json'), 'utf8')) as object;
+    const validate = new Ajv({ strict: false, allErrors: true }).compile(schema);
+    assert.ok(validate(manifest), JSON.stringify(validate.errors, null, 1));
+  });
+
   it('is registered as `tender-checkout` by src/define.ts, an HTMLElement', () => {
     const define = manifest.modules.find((module) => module.path === 'src/define.ts');
     assert.deepEqual(
