@@ -68,7 +68,7 @@ function tenderCheckoutPlugin() {
         if (ts.isPropertyAccessExpression(callee) && callee.name.text === 'define' && tag && ts.isStringLiteral(tag)) {
           const className = callee.expression.getText();
           const source = node.parent.statements.find((statement) => ts.isImportDeclaration(statement) && statement.importClause?.getText().includes(className));
-          const module = new URL(source.moduleSpecifier.text.replace(/\.js$/, '.ts'), `file:///${moduleDoc.path}`).pathname.slice(1);
+          const module = source ? new URL(source.moduleSpecifier.text.replace(/\.js$/, '.ts'), `file:///${moduleDoc.path}`).pathname.slice(1) : moduleDoc.path;
           moduleDoc.exports.push({ kind: 'custom-element-definition', name: tag.text, declaration: { name: className, module } });
         }
       }
@@ -88,6 +88,8 @@ function tenderCheckoutPlugin() {
       if (!element) throw new Error(`${ELEMENT}: no custom element`);
       // `extends Base`, the module's `(globalThis.HTMLElement ?? class {}) as typeof HTMLElement`: an HTMLElement
       if (element.superclass?.name === 'Base') element.superclass = { name: 'HTMLElement', package: 'global:' };
+      // editors show the `description` (VS Code's hover, Storybook's docs page): the class says it once, as `@summary`
+      element.description ||= element.summary ?? '';
       // its attributes: props.ts's table, each with its property's type and doc comment
       element.attributes = [...readProps()].map(([fieldName, { attribute, fallback }]) => {
         const field = element.members.find((member) => member.kind === 'field' && member.name === fieldName);

@@ -106,6 +106,7 @@ describe('the manifest’s <tender-checkout>', () => {
     );
     assert.deepEqual(element.superclass, { name: 'HTMLElement', package: 'global:' });
     assert.ok(element.summary, 'a summary');
+    assert.equal(element.description, element.summary, 'the summary is its description too');
   });
 
   it('lists exactly the attributes the element observes, in its order', () => {
