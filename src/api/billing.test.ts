@@ -125,6 +125,28 @@ describe('the phone in the real service\'s shape ({ number, country_code })', ()
     assert.ok(phoneValid('0117 496 0123', 'GB'));
   });
 
+  it("reads the billing country's own international prefix: Australia's 0011, Japan's 010, Russia's and Kazakhstan's 8 10", () => {
+    assert.deepEqual(splitPhone('0011 44 20 7946 0958', 'AU'), { number: '2079460958', country_code: '+44' }, 'not 00 and +1 1442…');
+    assert.deepEqual(splitPhone('0011 1 415 555 0100', 'au'), { number: '4155550100', country_code: '+1' });
+    assert.deepEqual(splitPhone('0011 64 9 123 4567', 'CX'), { number: '91234567', country_code: '+64' }, 'Christmas Island dials as Australia');
+    assert.deepEqual(splitPhone('0044 20 7946 0958', 'AU'), { number: '2079460958', country_code: '+44' }, '00 still works');
+    assert.deepEqual(splitPhone('(02) 9374 4000', 'AU'), { number: '293744000', country_code: '+61' }, 'a national number');
+    assert.deepEqual(splitPhone('010 44 20 7946 0958', 'JP'), { number: '2079460958', country_code: '+44' });
+    assert.deepEqual(splitPhone('03-1234-5678', 'JP'), { number: '312345678', country_code: '+81' });
+    assert.deepEqual(splitPhone('8 10 44 20 7946 0958', 'RU'), { number: '2079460958', country_code: '+44' });
+    assert.deepEqual(splitPhone('8-10-49-30-1234567', 'KZ'), { number: '301234567', country_code: '+49' });
+    assert.ok(phoneValid('0011 44 20 7946 0958', 'AU'));
+    assert.ok(!phoneValid('0011 999 1234 5678', 'AU'), 'no country has +999');
+  });
+
+  it('reads those prefixes nowhere else, where the same digits are national or another prefix', () => {
+    assert.deepEqual(splitPhone('010 1234 5678', 'CN'), { number: '1012345678', country_code: '+86' }, "Beijing's 010, its trunk 0 dropped");
+    assert.deepEqual(splitPhone('(810) 555-0100', 'US'), { number: '8105550100', country_code: '+1' }, "Michigan's 810");
+    assert.deepEqual(splitPhone('0011 415 555 0100', 'GB'), { number: '4155550100', country_code: '+1' }, '00 1 and a +1 number, its trunk 1 dropped');
+    assert.deepEqual(splitPhone('011 44 20 7946 0958', 'AU'), { number: '11442079460958', country_code: '+61' }, "011 is the +1 countries', national in Australia");
+    assert.ok(!phoneValid('011 44 20 7946 0958', 'AU'), 'too long for a national number: the field says so');
+  });
+
   it('knows the calling code of every country of the billing list', async () => {
     const { COUNTRY_CODES } = await import('./countries.js');
     assert.deepEqual(COUNTRY_CODES.filter((country) => !callingCode(country)), []);

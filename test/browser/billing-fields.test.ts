@@ -249,6 +249,21 @@ describe('billing fields', () => {
       expect((bodies[0]!['billing'] as { phone: unknown }).phone).to.deep.equal({ number: '2079460958', country_code: '+44' });
     });
 
+    it("an Australian shopper's 0011, Australia's international prefix, is read as +: the code after it goes as the calling code", async () => {
+      const { element, log } = await mount({ create: { amount: 1000, currency: 'EUR' }, attributes: { billing: 'postal-code', phone: 'required' } });
+      const bodies = captureConfirms();
+      await choose(element, 'country', 'AU');
+      await fillCard(element, { number: SUCCESS_CARD });
+      await typeBilling(element, 'postal', '2000');
+      await typeBilling(element, 'phone', '0011 44 20 7946 0958');
+      field(element, 'phone').blur();
+      await element.updateComplete;
+      expect(field(element, 'phone').getAttribute('aria-invalid')).to.equal('false');
+      payButton(element).click();
+      await log.wait('tender-result');
+      expect((bodies[0]!['billing'] as { phone: unknown }).phone).to.deep.equal({ number: '2079460958', country_code: '+44' });
+    });
+
     it('without a country field, a national number takes the calling code of the payment billing country, its trunk 0 dropped', async () => {
       const { element, log } = await mount({ create: { amount: 1000, currency: 'EUR', billing: { address: { country: 'IE' } } }, attributes: { billing: 'never', phone: 'required' } });
       const bodies = captureConfirms();

@@ -4,9 +4,10 @@
  * sends it (`payment_method_data.billing.phone.country_code` from its calling-code list, the number
  * without it). Part of the billing chunk, not of the form.
  *
- * What is typed decides: a number written internationally (`+44 20 7946 0958`, `0044 20 …`, and in a
- * +1 country, where `011` is the international prefix, `011 44 20 …`) gives its calling code (the
- * longest code of the table it starts with) and the digits after it; a national number
+ * What is typed decides: a number written internationally (`+44 20 7946 0958`, `0044 20 …`, or with
+ * the billing country's own international prefix: `011 44 20 …` in a +1 country, `0011 44 20 …` in
+ * Australia, `010 44 20 …` in Japan, `8 10 44 20 …` in Russia and Kazakhstan) gives its calling code
+ * (the longest code of the table it starts with) and the digits after it; a national number
  * (`(415) 555-0100`) gives its digits and the calling code of the billing country (the country
  * field's, else the payment's billing country or the locale's region). `number` is the national
  * significant number, as E.164 puts it after the calling code: a trunk prefix goes, the `0` of
@@ -55,12 +56,25 @@ export function callingCode(country: string): string {
 }
 
 /**
- * The international prefix a number starts with: `+`, `00`, or in a +1 (NANP) country `011` (elsewhere
- * `011…` is national: Bristol's `0117`); undefined for a national number.
+ * The international prefixes other than `00` (ITU-T's list of national numbering plans), where they are
+ * the country's own: Australia's `0011` (and of Christmas Island and the Cocos Islands, in its plan),
+ * Japan's `010`, Russia's and Kazakhstan's `8~10` (typed `8 10`); the +1 countries' `011`
+ * (`exitPrefix`). Only there: elsewhere the same digits start a national number (Beijing's `010`,
+ * Bristol's `0117`, Michigan's `810`) or another prefix (`001 1…` for a +1 number where `001` is the
+ * prefix). Carrier-selecting prefixes (Korea's and Singapore's `001`, `002`; Brazil's `00xx`) are not
+ * read: `+` works everywhere.
+ */
+const EXIT_PREFIXES: Record<string, string> = { AU: '0011', CX: '0011', CC: '0011', JP: '010', RU: '810', KZ: '810' };
+
+/**
+ * The international prefix a number starts with: `+`, the billing country's own (`011` in a +1 (NANP)
+ * country, `EXIT_PREFIXES`), else `00`; undefined for a national number.
  */
 function exitPrefix(typed: string, country: string): string | undefined {
-  const prefix = /^\s*(\+|00|011)/.exec(typed)?.[1];
-  return prefix !== '011' || callingCode(country) === '+1' ? prefix : undefined;
+  if (/^\s*\+/.test(typed)) return '+';
+  const digits = typed.replace(/\D/g, '');
+  const own = callingCode(country) === '+1' ? '011' : EXIT_PREFIXES[country.toUpperCase()];
+  return own && digits.startsWith(own) ? own : digits.startsWith('00') ? '00' : undefined;
 }
 
 /**
@@ -95,7 +109,7 @@ export function splitPhone(typed: string, country: string): { number: string; co
 /**
  * Whether a typed phone can be sent: digits with spaces, dashes, dots or parentheses, 6 to 15 digits
  * with the calling code (E.164's longest), and a calling code the table knows when written
- * internationally. `country`: the billing country (a national number takes its code; `011` in a +1 country).
+ * internationally. `country`: the billing country (a national number takes its code; its own international prefix).
  */
 export function phoneValid(typed: string, country = ''): boolean {
   if (!/^\s*\+?[\d\s().-]+$/.test(typed)) return false;

@@ -54,6 +54,7 @@ const Base = (globalThis.HTMLElement ?? class {}) as typeof HTMLElement;
  *
  * @csspart frame-status - What the isolated mode shows when the frame cannot load (the parts from `base` on exist in `inline` mode only: style the frame's form with `appearance.rules`).
  * @csspart placeholder - What the element shows, at the form's expected height, until the frame or the inline form is shown (its bars are `i` elements).
+ * @csspart challenge - The 3-D Secure challenge's `<dialog>` (`three-ds="modal"`), which the element opens over the page in both modes.
  * @csspart base - The wrapper of everything.
  * @csspart form - The card form.
  * @csspart field - Each field (label, input, error).
@@ -61,6 +62,8 @@ const Base = (globalThis.HTMLElement ?? class {}) as typeof HTMLElement;
  * @csspart input - Each input.
  * @csspart input-invalid - An input whose value is invalid (beside `input`): `::part(input-invalid)`.
  * @csspart brand - The detected card brand.
+ * @csspart brands - The row of the card networks the merchant accepts (`show-brands`).
+ * @csspart network - The choice of network of a co-badged card (a fieldset).
  * @csspart error - Each field's error.
  * @csspart button - The pay button.
  * @csspart status - The status area (what is shown; announcements go through one hidden live region).
@@ -160,7 +163,10 @@ export class TenderCheckout extends Base {
   declare hideButton: boolean;
   /** Hides the cardholder-name field. */
   declare hideName: boolean;
-  /** Locks the form. */
+  /**
+   * Locks the form. Reflected, for the page's CSS (`tender-checkout[disabled]`).
+   * @reflect
+   */
   declare disabled: boolean;
   /** Shows one state with a sample payment and never calls the network (the theme previewer's gallery); always inline. */
   declare preview: PreviewState | '';
