@@ -126,7 +126,9 @@ describe('the frame bridge (src/frame/frame.ts)', () => {
     const { tell, said, config } = await connected(`?key=${(await sandboxConfig()).publishableKey}`);
     tell({ type: 'configure', config: baseConfig(config.publishableKey, payment.client_secret) });
     await waitUntil(() => said.some((m) => m.type === 'event' && m.name === 'tender-ready'), 'no tender-ready forwarded', { timeout: 8000 });
-    expect(said.find((m) => m.type === 'meta')).to.deep.include({ title: en.frameTitle, lang: 'en', dir: 'ltr' });
+    // its title and language as configured (a first meta, before the configuration, may say the URL's `en`)
+    await waitUntil(() => said.filter((m) => m.type === 'meta').at(-1)?.lang === 'en-US', 'no meta in the configured language', { timeout: 8000 });
+    expect(said.filter((m) => m.type === 'meta').at(-1)).to.deep.include({ title: en.frameTitle, lang: 'en-US', dir: 'ltr' });
     expect(said.some((m) => m.type === 'size' && (m.height as number) > 100)).to.equal(true);
     // the host's --tender-* values: the colour is taken, the URL is not
     expect(document.documentElement.style.getPropertyValue('--tender-color-primary')).to.equal('rgb(9, 8, 7)');
