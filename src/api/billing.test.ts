@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { countryRule, regionOf, requiredByList, stateNames } from '../elements/tender-checkout/billing-countries.js';
+import { countryNameIn, countryOptions, countryRule, regionOf, requiredByList, stateNames } from '../elements/tender-checkout/billing-countries.js';
+import { COUNTRY_CODES } from './countries.js';
 import { callingCode, phoneValid, prefillPhone, splitPhone } from '../elements/tender-checkout/billing-phone.js';
 import { confirmBilling } from './billing.js';
 import { PaymentMethodListResponse } from './schemas.js';
@@ -62,6 +63,22 @@ describe('country rules (billing-countries.ts)', () => {
     assert.equal(requiredByList(list(['billing.address.line1', 'billing.address.zip', 'billing.email'])).level, 'full');
     assert.equal(requiredByList(list(['billing.email'])).email, true);
     assert.equal(requiredByList(list([])).level, 'none');
+  });
+});
+
+describe('the country list per language (billing-countries.ts)', () => {
+  it('names every country in the language, sorts them in its order, and makes the list once per language', () => {
+    const french = countryOptions('fr');
+    assert.deepEqual([...french.map(([code]) => code)].sort(), [...COUNTRY_CODES].sort());
+    assert.equal(french.find(([code]) => code === 'DE')?.[1], 'Allemagne');
+    // French order: Émirats arabes unis among the E's, not after the Z's
+    const names = french.map(([, name]) => name);
+    assert.ok(names.indexOf('Émirats arabes unis') < names.indexOf('Espagne'), 'É sorts with E');
+    assert.equal(countryOptions('fr'), french, 'the same list at the next render');
+    assert.notEqual(countryOptions('de'), french);
+    assert.equal(countryOptions('de').find(([code]) => code === 'DE')?.[1], 'Deutschland');
+    // a tag Intl cannot read: the codes, in their order
+    assert.equal(countryNameIn('not a tag', 'DE'), 'DE');
   });
 });
 

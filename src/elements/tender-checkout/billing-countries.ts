@@ -204,3 +204,35 @@ export function collatorFor(lang: string): Intl.Collator {
   }
   return collator;
 }
+
+/** One region-name reader per language (a country's name in the shown language; null without `Intl.DisplayNames`). */
+const regionNames = new Map<string, Intl.DisplayNames | null>();
+/** A country's name in `lang` (English after it), or its code where this browser has no names. */
+export function countryNameIn(lang: string, code: string): string {
+  let names = regionNames.get(lang);
+  if (names === undefined) {
+    try {
+      names = new Intl.DisplayNames([lang, 'en'], { type: 'region' });
+    } catch {
+      names = null; // no display names in this browser, or not a tag Intl reads: the codes
+    }
+    regionNames.set(lang, names);
+  }
+  try {
+    return names?.of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/** Every country as [code, name in `lang`], in that language's order: made once per language, not at each render. */
+const countryLists = new Map<string, readonly (readonly [string, string])[]>();
+export function countryOptions(lang: string): readonly (readonly [string, string])[] {
+  let list = countryLists.get(lang);
+  if (!list) {
+    const collator = collatorFor(lang);
+    list = COUNTRY_CODES.map((code) => [code, countryNameIn(lang, code)] as const).sort((a, b) => collator.compare(a[1], b[1]));
+    countryLists.set(lang, list);
+  }
+  return list;
+}

@@ -21,7 +21,7 @@ import type { AddressResponse, PaymentResponse } from '../../api/schemas.js';
 import { COUNTRY_CODES } from '../../api/countries.js';
 import { billingEn, billingTexts, type BillingKey, type BillingMessages } from '../../i18n/billing-en.js';
 import { methodList, type MethodListHost } from './method-list.js';
-import { collatorFor, countryRule, regionOf, requiredByList, type BillingLevel, type CountryRule } from './billing-countries.js';
+import { collatorFor, countryNameIn, countryOptions, countryRule, regionOf, requiredByList, type BillingLevel, type CountryRule } from './billing-countries.js';
 import { CSS } from './billing-fields.styles.js';
 import { phoneValid, prefillPhone, splitPhone } from './billing-phone.js';
 import { adoptStyles } from './adopt-styles.js';
@@ -308,11 +308,7 @@ export class BillingFields implements ReactiveController {
   }
 
   private countryName(code: string): string {
-    try {
-      return new Intl.DisplayNames([this.textsTag, 'en'], { type: 'region' }).of(code) ?? code;
-    } catch {
-      return code; // no display names in this browser: the code
-    }
+    return countryNameIn(this.textsTag, code);
   }
 
   private errorText(field: BillingField, error: string): string {
@@ -447,11 +443,10 @@ export class BillingFields implements ReactiveController {
     const common = { id, autocomplete: BillingFields.AUTOCOMPLETE[field] };
     let control: TemplateResult;
     if (field === 'country' || (field === 'state' && this.rule.states)) {
-      // sorted in the shown language's order (Intl.Collator: "Île-du-Prince-Édouard" among the I's in French)
+      // sorted in the shown language's order (Intl.Collator: "Île-du-Prince-Édouard" among the I's in French); the
+      // countries once per language (about 250 names and their sort: the slowest part of the fields' first render)
       const collator = collatorFor(this.textsTag);
-      const options = (field === 'country' ? COUNTRY_CODES.map((code) => [code, this.countryName(code)] as const) : Object.entries(this.rule.states!)).sort((a, b) =>
-        collator.compare(a[1], b[1]),
-      );
+      const options = field === 'country' ? countryOptions(this.textsTag) : Object.entries(this.rule.states!).sort((a, b) => collator.compare(a[1], b[1]));
       control = html`<select id=${common.id} part=${error ? 'input input-invalid' : 'input'} name=${field} autocomplete=${common.autocomplete}
         ?disabled=${host.disabled || submitting} ?required=${!this.optional(field)} aria-invalid=${invalid} aria-describedby="${id}-error"
         @change=${this.handleInput} @blur=${this.handleBlur}>
