@@ -13,12 +13,17 @@
 //                                     relative to the page at /frame/card). It duplicates the few small,
 //                                     stateless modules it shares with them (the card's ranges, Luhn, the
 //                                     envelope): no module with state exists twice
-//   <outdir>/manifest.json            { script, inline, preload, billing, locales }: what the sandbox's frame page
-//                                     (sandbox/pages/frame.ts) names. `preload` is every file the form
-//                                     needs before it can be paid (the late file alone; `billing`, the
-//                                     billing fields' file, when the form may show them), as
-//                                     <link rel="modulepreload">: no waterfall. `script` is the same
-//                                     entry as a file (kept for tools; the page no longer loads it)
+//   <outdir>/carry-<name>-<hash>.js   the late file and the billing fields' file as the frame page carries them
+//                                     after its critical script (docs/decisions/0100): each an inline module
+//                                     that puts its exports in the page's registry, where the critical
+//                                     script's loader (CARRIED_LOADER, at its start) takes them
+//   <outdir>/manifest.json            { script, inline, preload, billing, carried, locales }: what the sandbox's
+//                                     frame page (sandbox/pages/frame.ts) holds or names. `preload` is every
+//                                     file the form needs before it can be paid (the late file alone;
+//                                     `billing`, the billing fields' file, when the form may show them);
+//                                     `carried` maps those to their carried texts (a file without one would
+//                                     be named by <link rel="modulepreload">): no waterfall. `script` is the
+//                                     same entry as a file (kept for tools; the page no longer loads it)
 //
 // Every asset name carries a content hash, so the sandbox serves them as immutable.
 import { createHash } from 'node:crypto';
