@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { Hono } from 'hono';
 import { ApiError, apiError, errors } from './domain/errors.js';
-import { DEFAULT_ADMIN_KEY, isAdminKey, isSandboxHost } from './http/auth.js';
+import { DEFAULT_ADMIN_KEY, isSandboxHost, requestHasAdminKey } from './http/auth.js';
 import { cors } from './http/cors.js';
 import { MAX_BODY_BYTES, bodyTooLarge, hasBody, readBytes, requestHeader } from './http/request.js';
 import { accountRoutes } from './routes/accounts.js';
@@ -53,7 +53,7 @@ export function createApp(options: AppOptions): Hono {
   if (options.adminKey === DEFAULT_ADMIN_KEY) {
     app.use(async (c, next) => {
       const key = requestHeader(c, 'api-key');
-      if (key && isAdminKey(key, options.adminKey) && !isSandboxHost(requestHeader(c, 'host'), options.publicUrl)) {
+      if (key && requestHasAdminKey(c, key, options.adminKey) && !isSandboxHost(requestHeader(c, 'host'), options.publicUrl)) {
         throw apiError('adminKeyForeignHost');
       }
       await next();

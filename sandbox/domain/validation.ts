@@ -75,7 +75,7 @@ function limitFreeForm(path: string, value: unknown): void {
  */
 export function checkFreeForm(schema: z.ZodMiniType, value: unknown, path = ''): void {
   const def = defOf(schema);
-  if (!def || value == null) return;
+  if (!def || value == null || !holdsFreeForm(schema)) return;
   switch (def.type) {
     case 'optional':
     case 'nullable':
@@ -110,6 +110,17 @@ export function checkFreeForm(schema: z.ZodMiniType, value: unknown, path = ''):
     default:
       return;
   }
+}
+
+/** Whether a schema has any free-form member (freeFormMembers), computed once per schema: checkFreeForm skips those without (a card, an address). */
+const freeFormKnown = new WeakMap<z.ZodMiniType, boolean>();
+function holdsFreeForm(schema: z.ZodMiniType): boolean {
+  let holds = freeFormKnown.get(schema);
+  if (holds === undefined) {
+    holds = freeFormMembers(schema).length > 0;
+    freeFormKnown.set(schema, holds);
+  }
+  return holds;
 }
 
 /**

@@ -27,6 +27,19 @@ export function isAdminKey(key: string, adminKey: string): boolean {
   return timingSafeEqual(sha256(key), admin.digest);
 }
 
+/** Each request's answer to "is its `api-key` the admin key?": app.ts's host check and authenticate() both ask. */
+const adminVerdicts = new WeakMap<Context, boolean>();
+
+/** isAdminKey() for the request's own `api-key` header (`key`), hashed once per request. */
+export function requestHasAdminKey(c: Context, key: string, adminKey: string): boolean {
+  let verdict = adminVerdicts.get(c);
+  if (verdict === undefined) {
+    verdict = isAdminKey(key, adminKey);
+    adminVerdicts.set(c, verdict);
+  }
+  return verdict;
+}
+
 /**
  * Who is calling, from the `api-key` header, if it is one of `allowed` kinds. Anything else
  * (no key, an unknown, expired or revoked key, or a key of another kind) is 401 IR_01.
@@ -40,7 +53,7 @@ export function authenticate<K extends KeyKind>(
   const key = requestHeader(c, 'api-key');
   if (!key) throw errors.unauthorized();
   let principal: Principal | null = null;
-  if (isAdminKey(key, adminKey)) {
+  if (requestHasAdminKey(c, key, adminKey)) {
     principal = { kind: 'admin' };
   } else if (key.startsWith('pk_')) {
     const merchant = store.merchantByPublishableKey(key);

@@ -40,6 +40,9 @@ function docClause(filter: DocFilter): string {
 const docParams = (filter: DocFilter): unknown[] => (filter.op === 'in' ? filter.values : [filter.value]);
 const parse = <T>(row: Row | undefined): T | null => (row ? (JSON.parse(row.doc) as T) : null);
 
+/** A payment's key in Store.refunded: two payments with the same key would only cost the other one a query. */
+const refundKey = (merchantId: string, paymentId: string): string => `${merchantId}\n${paymentId}`;
+
 const isBusy = (error: unknown): boolean =>
   typeof error === 'object' && error !== null && String((error as { code?: unknown }).code).startsWith('SQLITE_BUSY');
 
@@ -66,6 +69,14 @@ export class Store {
   /** One transaction wrapper for every call (better-sqlite3 builds one per `db.transaction(fn)`). */
   private readonly inTransaction: Database.Transaction<(work: () => unknown) => unknown>;
   private gate: Int32Array | null = null;
+  /**
+   * The payments that have (or may have) a refund, by refundKey(): read from the table
+   * once, then added to by putRefund(). Refunds are never deleted, and this process is the only writer
+   * of its database file (docs/decisions/0095), so a payment not in it has none, and its answer
+   * (`refunds: null`) needs no query: most answers are of payments never refunded. A refund written
+   * in a transaction that then fails leaves its payment here: one query too many, never one too few.
+   */
+  private refunded: Set<string> | null = null;
 
   constructor(readonly db: Db) {
     this.inTransaction = db.transaction((work: () => unknown) => work());
@@ -305,10 +316,19 @@ export class Store {
     return parse(this.statements.getRefund.get(merchantId, refundId) as Row | undefined);
   }
   putRefund(refund: Refund): void {
+    this.refundedPayments().add(refundKey(refund.merchant_id, refund.payment_id));
     this.statements.putRefund.run(refund.merchant_id, refund.refund_id, refund.payment_id, refund.settlement?.at ?? null, JSON.stringify(refund));
   }
+  /** A payment's refunds, oldest first (none without a query when the payment was never refunded). */
   refundsOfPayment(merchantId: string, paymentId: string): Refund[] {
+    if (!this.refundedPayments().has(refundKey(merchantId, paymentId))) return [];
     return (this.statements.refundsOfPayment.all(merchantId, paymentId) as Row[]).map((row) => JSON.parse(row.doc));
+  }
+  private refundedPayments(): Set<string> {
+    if (this.refunded) return this.refunded;
+    const rows = this.db.prepare('SELECT DISTINCT merchant_id, payment_id FROM refunds').all() as { merchant_id: string; payment_id: string }[];
+    this.refunded = new Set(rows.map((row) => refundKey(row.merchant_id, row.payment_id)));
+    return this.refunded;
   }
   /** A merchant's refunds, newest first (`POST /refunds/list`), narrowed by `where`, and how many match in all. */
   listRefunds(merchantId: string, where: DocFilter[], page: { limit: number; offset: number }): { refunds: Refund[]; total: number } {
