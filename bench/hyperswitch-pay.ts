@@ -9,7 +9,8 @@
  *   BENCH_HYPERSWITCH_DIR=<output dir>/sdk npx tsx bench/hyperswitch-pay.ts
  *
  * BENCH_HYPERSWITCH_CARDS: comma-separated `number:expected status` (default
- * `4242424242424242:succeeded,4000000000000002:failed`).
+ * `4242424242424242:succeeded,4000000000000002:failed`); BENCH_HYPERSWITCH_SCREENSHOT=<file.png> saves the
+ * page with the card typed in, before paying.
  */
 import { createServer } from 'node:http';
 import { type Frame } from 'playwright';
@@ -95,6 +96,7 @@ async function main(): Promise<number> {
     await number.pressSequentially(card.number, { delay: 20 });
     await frame.locator('input[autocomplete="cc-exp"]').pressSequentially('1230', { delay: 20 });
     await frame.locator('input[autocomplete="cc-csc"]').pressSequentially('123', { delay: 20 });
+    if (process.env.BENCH_HYPERSWITCH_SCREENSHOT) await page.screenshot({ path: process.env.BENCH_HYPERSWITCH_SCREENSHOT, fullPage: true });
     await page.click('#submit');
     await page.waitForFunction(() => (window as unknown as { __hyperswitchResult?: unknown }).__hyperswitchResult !== undefined, undefined, { timeout: 30_000 });
     const result = await page.evaluate(() => JSON.stringify((window as unknown as { __hyperswitchResult?: unknown }).__hyperswitchResult));
