@@ -36,7 +36,8 @@
  * `customBackendUrl` and the payment's client secret. The number field is the one in the SDK's
  * payment iframe (`orca-payment-element-iframeRef-…`), shown as for the isolated mode; payable is the
  * SDK's `ready` event. The SDK's requests to other hosts (Google Fonts, Braintree, Apple, Google and
- * Samsung Pay scripts, a tracking pixel) fail at once here (no DNS): its figures leave them out.
+ * Samsung Pay scripts, a tracking pixel) fail at once here (Chromium is told every host name but
+ * localhost is unknown: OFFLINE_RESOLVER_ARG): its figures leave them out.
  * Reported with its warm case, not budgeted.
  *
  * WARM (both isolated subjects and the SDK, `<name> (warm)`): the browser context first loads the same page for
@@ -93,7 +94,7 @@ import { startSandbox, type Sandbox } from '../sandbox/server.js';
 import { frameFiles } from '../scripts/frame-files.mjs';
 import { busyCpusBefore, CHROMIUM_PATH, launchChromium, listenOnLoopback, loadWarning, machine, onCleanup, positiveInt, printTable, root, runBenchmark, summarize, writeResult, type Summary } from './browser.js';
 import type { ColdMarks } from './cold-probe.js';
-import { hyperswitchPageHtml, readHyperswitchBuild, startHyperswitchServer, type HyperswitchBuild } from './hyperswitch-web.js';
+import { hyperswitchPageHtml, OFFLINE_RESOLVER_ARG, readHyperswitchBuild, startHyperswitchServer, type HyperswitchBuild } from './hyperswitch-web.js';
 import { Link, type Exchange, type LinkConditions } from './link.js';
 
 const ROUNDS = positiveInt('BENCH_ROUNDS', 5);
@@ -629,7 +630,8 @@ async function main(): Promise<number> {
   );
   const merchantOrigin = `http://127.0.0.1:${await link.proxy(() => merchantPort)}`;
 
-  const browser = await launchChromium();
+  // with the SDK: its third parties' hosts unknown at once (OFFLINE_RESOLVER_ARG), not after Chromium's second look-up
+  const browser = await launchChromium(hyperswitch ? [OFFLINE_RESOLVER_ARG] : []);
   const run: Run = {
     browser,
     link,

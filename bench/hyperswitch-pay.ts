@@ -16,7 +16,7 @@ import { createServer } from 'node:http';
 import { type Frame } from 'playwright';
 import { startSandbox } from '../sandbox/server.js';
 import { launchChromium, listenOnLoopback, onCleanup, runBenchmark } from './browser.js';
-import { hyperswitchPageHtml, readHyperswitchBuild, startHyperswitchServer } from './hyperswitch-web.js';
+import { hyperswitchPageHtml, OFFLINE_RESOLVER_ARG, readHyperswitchBuild, startHyperswitchServer } from './hyperswitch-web.js';
 import { Link } from './link.js';
 
 const CARDS = (process.env.BENCH_HYPERSWITCH_CARDS ?? '4242424242424242:succeeded,4000000000000002:failed').split(',').map((entry) => {
@@ -57,7 +57,7 @@ async function main(): Promise<number> {
     ).port,
   );
 
-  const browser = await launchChromium();
+  const browser = await launchChromium([OFFLINE_RESOLVER_ARG]);
   let failures = 0;
   for (const card of CARDS) {
     const created = await fetch(new URL('/payments', sandbox.url), {
