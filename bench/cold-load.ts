@@ -36,8 +36,8 @@
  * `customBackendUrl` and the payment's client secret. The number field is the one in the SDK's
  * payment iframe (`orca-payment-element-iframeRef-…`), shown as for the isolated mode; payable is the
  * SDK's `ready` event. The SDK's requests to other hosts (Google Fonts, Braintree, Apple, Google and
- * Samsung Pay scripts, a tracking pixel) fail at once here (Chromium is told every host name but
- * localhost is unknown: OFFLINE_RESOLVER_ARG): its figures leave them out.
+ * Samsung Pay scripts, a tracking pixel) fail at once here (Chromium is told that every host but
+ * localhost and the loopback addresses is unknown: OFFLINE_RESOLVER_ARG): its figures leave them out.
  * Reported with its warm case, not budgeted.
  *
  * WARM (both isolated subjects and the SDK, `<name> (warm)`): the browser context first loads the same page for

@@ -13,13 +13,13 @@ import { extname, join, relative, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 /**
- * Chromium's flag for a run with the SDK: every host name but `localhost` is unknown at once. The
- * SDK's frames ask for third-party files (Google Fonts, Braintree, the wallets' scripts, a pixel)
- * that this machine cannot reach; Chromium's resolver answers the first look-up of such a host
- * at once but a second one, from the SDK's other frame or the next page, after 1 to 5 s, which is
- * the offline machine's, not the SDK's.
+ * Chromium's flag for a run with the SDK: every host but `localhost` and the loopback addresses
+ * (the rule covers addresses too) is unknown at once. The SDK's frames ask for third-party files
+ * (Google Fonts, Braintree, the wallets' scripts, a pixel) that this machine cannot reach;
+ * Chromium's resolver answers the first look-up of such a host at once but a second one, from the
+ * SDK's other frame or the next page, after 1 to 5 s, which is the offline machine's, not the SDK's.
  */
-export const OFFLINE_RESOLVER_ARG = '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost';
+export const OFFLINE_RESOLVER_ARG = '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1, EXCLUDE ::1';
 
 /** `hyperswitch-bench.json`, written by bench/build-hyperswitch-web.sh. */
 export interface HyperswitchBuild {
