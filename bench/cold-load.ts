@@ -477,8 +477,9 @@ async function loadOnce(run: Run, subject: Subject, conditions: LinkConditions, 
     const payable = subject.mode === 'static' ? null : top.marks.ready;
 
     // the requests, as the link saw them (epoch ms, like the page's time origin)
-    // none that started before this page's navigation: one of the previous load's (the SDK's last chunk, still open as its context closed) once reached the link after the reset
-    const exchanges = run.link.exchanges.filter((exchange) => exchange.start >= top.timeOrigin);
+    // none that started well before this page's navigation (100 ms: more than the two clocks can differ): one of the
+    // previous load's (the SDK's last chunk, still open as its context closed) once reached the link after the reset
+    const exchanges = run.link.exchanges.filter((exchange) => exchange.start >= top.timeOrigin - 100);
     const lagsOfLoad = top.sent.flatMap(([path, requestStart]) => {
       const exchange = exchanges.find((candidate) => candidate.origin === run.merchantOrigin && candidate.method === 'GET' && candidate.path.split('?')[0] === path);
       return exchange ? [exchange.start - (top.timeOrigin + requestStart)] : [];
