@@ -257,12 +257,12 @@ export interface BenchPage {
   freshPage(): Promise<Page>;
 }
 
-/** Debian's Chromium for a benchmark, closed by the benchmark's clean-up. */
-export async function launchChromium(): Promise<Browser> {
+/** Debian's Chromium for a benchmark, closed by the benchmark's clean-up; `extraArgs` after CHROMIUM_ARGS. */
+export async function launchChromium(extraArgs: readonly string[] = []): Promise<Browser> {
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
-    args: CHROMIUM_ARGS,
+    args: [...CHROMIUM_ARGS, ...extraArgs],
     timeout: 60_000,
     // runBenchmark's own handlers close the browser, the server and the temporary folder; Playwright
     // would exit at once on these signals (it still kills the browser if the process exits)

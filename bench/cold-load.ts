@@ -28,7 +28,19 @@
  * budgeted); `inline` (the same with `inline`); `inline` with `<link rel="modulepreload">` of the
  * form and client chunks.
  *
- * WARM (both isolated subjects, `<name> (warm)`): the browser context first loads the same page for
+ * HYPERSWITCH (optional): the real Hyperswitch web SDK against the same sandbox, built from its public
+ * source by bench/build-hyperswitch-web.sh and measured when BENCH_HYPERSWITCH_DIR names the build's
+ * `sdk/` folder (bench/hyperswitch-web.ts). A third site, `http://[::1]:<port>` behind the same link,
+ * serves the SDK's files as its CDN would (gzipped, cacheable); the merchant's page loads
+ * HyperLoader.js in `<head>` and mounts `widgets.create('payment')` with the sandbox as
+ * `customBackendUrl` and the payment's client secret. The number field is the one in the SDK's
+ * payment iframe (`orca-payment-element-iframeRef-…`), shown as for the isolated mode; payable is the
+ * SDK's `ready` event. The SDK's requests to other hosts (Google Fonts, Braintree, Apple, Google and
+ * Samsung Pay scripts, a tracking pixel) fail at once here (Chromium is told that every host but
+ * localhost and the loopback addresses is unknown: OFFLINE_RESOLVER_ARG): its figures leave them out.
+ * Reported with its warm case, not budgeted.
+ *
+ * WARM (both isolated subjects and the SDK, `<name> (warm)`): the browser context first loads the same page for
  * another payment (not measured), goes to about:blank and loads it again: a customer's second
  * checkout in the same browser, with its HTTP cache (the frame's chunks immutable; its page, the
  * payment's own, fetched again) and open connections. BENCH_COLD_WARM=0 leaves it out.
@@ -66,7 +78,8 @@
  *
  * Rebuilds the script-tag bundle and the frame first (`node scripts/build-bundle.mjs`;
  * BENCH_COLD_BUILD=0 uses dist/ as it is). BENCH_COLD_SUBJECTS=static,isolated (a comma-separated
- * list of static, isolated, isolated-snippet, isolated-snippet-never, inline, inline-preload) measures only those. Prints the tables, writes `.bench/cold-load.json`, exits
+ * list of static, isolated, isolated-snippet, isolated-snippet-never, inline, inline-preload, hyperswitch) measures only those;
+ * `hyperswitch` needs BENCH_HYPERSWITCH_DIR (without it, it is left out with a message). Prints the tables, writes `.bench/cold-load.json`, exits
  * 0 within budget, 1 over, 2 when the run failed or took more than 20 minutes (BENCH_TIME_LIMIT_MS
  * overrides).
  */
@@ -81,6 +94,7 @@ import { startSandbox, type Sandbox } from '../sandbox/server.js';
 import { frameFiles } from '../scripts/frame-files.mjs';
 import { busyCpusBefore, CHROMIUM_PATH, launchChromium, listenOnLoopback, loadWarning, machine, onCleanup, positiveInt, printTable, root, runBenchmark, summarize, writeResult, type Summary } from './browser.js';
 import type { ColdMarks } from './cold-probe.js';
+import { hyperswitchPageHtml, OFFLINE_RESOLVER_ARG, readHyperswitchBuild, startHyperswitchServer, type HyperswitchBuild } from './hyperswitch-web.js';
 import { Link, type Exchange, type LinkConditions } from './link.js';
 
 const ROUNDS = positiveInt('BENCH_ROUNDS', 5);
@@ -102,8 +116,8 @@ interface Subject {
   name: string;
   /** Path of its page on the merchant's origin. */
   path: string;
-  /** `static`: no tender-ready; `isolated`: the number field is in the card frame. */
-  mode: 'static' | 'inline' | 'isolated';
+  /** `static`: no tender-ready; `isolated`: the number field is in the card frame; `hyperswitch`: the same in the SDK's payment frame (its `ready` is payable). */
+  mode: 'static' | 'inline' | 'isolated' | 'hyperswitch';
   /** Also measured warm (a second checkout page in the same browser profile), as the subject `<name> (warm)`. */
   alsoWarm?: boolean;
   /** This subject is the warm case of another. */
@@ -121,7 +135,12 @@ const SUBJECTS: Subject[] = [
   { name: 'isolated + server-rendered iframe, billing never', path: '/isolated-snippet-never.html', mode: 'isolated' },
   { name: 'inline', path: '/inline.html', mode: 'inline' },
   { name: 'inline + modulepreload', path: '/inline-preload.html', mode: 'inline' },
+  // the real Hyperswitch web SDK against the same sandbox (BENCH_HYPERSWITCH_DIR; bench/hyperswitch-web.ts)
+  { name: 'Hyperswitch web SDK', path: '/hyperswitch.html', mode: 'hyperswitch', alsoWarm: true },
 ];
+
+/** The number field is in a cross-site frame (the card frame, or the SDK's payment frame). */
+const framed = (subject: Subject) => subject.mode === 'isolated' || subject.mode === 'hyperswitch';
 
 /**
  * The budgets of issue 27, in round trips on the critical path (cases with a round trip) and against
@@ -151,7 +170,8 @@ const BUDGET = { hostGzip: 6 * 1024, frameCriticalGzip: 30 * 1024 };
 
 /** One request as the load saw it, ms from the top page's navigation start. */
 interface Request {
-  origin: 'page' | 'api';
+  /** The merchant's origin, the payment API's, or the Hyperswitch SDK's. */
+  origin: 'page' | 'api' | 'sdk';
   method: string;
   /** Path without the query (the payment's GET carries the client secret there). */
   path: string;
@@ -173,6 +193,8 @@ interface Sample {
   /** Round trips on the critical path to each mark. */
   trips: { painted: number; typeable: number; payable: number | null };
   requests: Request[];
+  /** Requests to hosts off this machine (the Hyperswitch SDK's third parties), failed at once: `host path`. */
+  offMachine: string[];
   /**
    * How much later (ms) the link took in a request than the browser says it sent it, the least over
    * the page's own-origin requests. Node's and Chromium's epoch clocks agree within a millisecond
@@ -214,7 +236,10 @@ function distFiles(): Map<string, File> {
 }
 
 /** The checkout page of docs/integration.md (isolated, or with `inline`), or the static form. */
-function pageHtml(path: string, settings: { publishableKey: string; apiBase: string; clientSecret: string; inlineChunks: string[]; protocolChunk: string }): string | null {
+function pageHtml(
+  path: string,
+  settings: { publishableKey: string; apiBase: string; clientSecret: string; inlineChunks: string[]; protocolChunk: string; hyperswitch: { build: HyperswitchBuild; origin: string } | null },
+): string | null {
   const head = (hints: string) =>
     '<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<meta name="viewport" content="width=device-width, initial-scale=1">\n' +
     `<link rel="icon" href="data:,">\n<title>Checkout — My Shop</title>\n${hints}`;
@@ -252,6 +277,10 @@ function pageHtml(path: string, settings: { publishableKey: string; apiBase: str
       const hints = settings.inlineChunks.map((chunk) => `<link rel="modulepreload" href="/assets/tender-checkout/${chunk}">\n`).join('');
       return head(hints + script) + body(element(' inline'));
     }
+    case '/hyperswitch.html':
+      return settings.hyperswitch
+        ? hyperswitchPageHtml(settings.hyperswitch.build, { sdkOrigin: settings.hyperswitch.origin, apiOrigin: settings.apiBase, publishableKey: settings.publishableKey, clientSecret: settings.clientSecret })
+        : null;
     default:
       return null;
   }
@@ -320,6 +349,8 @@ interface Run {
   sandbox: Sandbox;
   secretKey: string;
   merchantOrigin: string;
+  /** The Hyperswitch SDK's origin, when it is measured. */
+  sdkOrigin: string | null;
   probe: string;
   setPayment(payment: Payment | null): void;
 }
@@ -374,7 +405,7 @@ async function loadOnce(run: Run, subject: Subject, conditions: LinkConditions, 
     const reported = new Map<Frame, ColdMarks>();
     const topMarks = () => [...reported.entries()].find(([frame]) => frame.parentFrame() === null)?.[1] ?? null;
     /** The document with the number field: the page itself, or (isolated) the card frame. */
-    const fieldFrame = () => [...reported.entries()].find(([frame, marks]) => (subject.mode === 'isolated') === (frame.parentFrame() !== null) && marks.painted !== null) ?? null;
+    const fieldFrame = () => [...reported.entries()].find(([frame, marks]) => framed(subject) === (frame.parentFrame() !== null) && marks.painted !== null) ?? null;
     const complete = (): boolean => {
       const top = topMarks();
       const field = fieldFrame()?.[1];
@@ -389,11 +420,19 @@ async function loadOnce(run: Run, subject: Subject, conditions: LinkConditions, 
     });
     await context.addInitScript({ content: run.probe });
     const page = await context.newPage();
+    const offMachine: string[] = [];
+    const onThisMachine = (url: URL) => ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
     page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
     page.on('console', (message) => {
+      // the SDK warns about its options and logs its third parties' failures (below): its console is not a measure of the load
+      if (subject.mode === 'hyperswitch') return;
       if (message.type() === 'error' || message.type() === 'warning') problems.push(`console.${message.type()}: ${message.text()}`);
     });
-    page.on('requestfailed', (request) => problems.push(`request failed: ${request.url()} (${request.failure()?.errorText ?? '?'})`));
+    page.on('requestfailed', (request) => {
+      const url = new URL(request.url());
+      if (subject.mode === 'hyperswitch' && !onThisMachine(url)) offMachine.push(`${url.host}${url.pathname}`);
+      else problems.push(`request failed: ${request.url()} (${request.failure()?.errorText ?? '?'})`);
+    });
     const loaded = async () => {
       let timer: ReturnType<typeof setTimeout> | undefined;
       await Promise.race([
@@ -410,6 +449,7 @@ async function loadOnce(run: Run, subject: Subject, conditions: LinkConditions, 
       // a request the first page still had open (its payment-method list after the form showed) is cancelled by leaving it
       problems.push(...problems.splice(left).filter((problem) => !problem.endsWith('(net::ERR_ABORTED)')));
       reported.clear();
+      offMachine.length = 0;
       settled = new Promise<void>((resolveSettled) => (settle = resolveSettled));
       run.setPayment(await createPayment(run));
       run.link.reset(conditions);
@@ -430,7 +470,7 @@ async function loadOnce(run: Run, subject: Subject, conditions: LinkConditions, 
     let typeable = field.marks.typeable + shift;
     let frameDocument: number | null = null;
     let inFrame: Sample['inFrame'] = null;
-    if (subject.mode === 'isolated') {
+    if (framed(subject)) {
       // the frame shown from the field's paint on (typeable: from its typeable mark on)
       const shownForPaint = frameShownAt(top.marks, field.marks, painted) as number;
       const shown = frameShownAt(top.marks, field.marks, typeable) as number;
@@ -442,7 +482,9 @@ async function loadOnce(run: Run, subject: Subject, conditions: LinkConditions, 
     const payable = subject.mode === 'static' ? null : top.marks.ready;
 
     // the requests, as the link saw them (epoch ms, like the page's time origin)
-    const exchanges = [...run.link.exchanges];
+    // none that started well before this page's navigation (100 ms: more than the two clocks can differ): one of the
+    // previous load's (the SDK's last chunk, still open as its context closed) once reached the link after the reset
+    const exchanges = run.link.exchanges.filter((exchange) => exchange.start >= top.timeOrigin - 100);
     const lagsOfLoad = top.sent.flatMap(([path, requestStart]) => {
       const exchange = exchanges.find((candidate) => candidate.origin === run.merchantOrigin && candidate.method === 'GET' && candidate.path.split('?')[0] === path);
       return exchange ? [exchange.start - (top.timeOrigin + requestStart)] : [];
@@ -451,7 +493,7 @@ async function loadOnce(run: Run, subject: Subject, conditions: LinkConditions, 
     const onTopClock = (time: number) => time - top.timeOrigin;
     const requests = withDepth(
       exchanges.map((exchange: Exchange) => ({
-        origin: exchange.origin === run.merchantOrigin ? ('page' as const) : ('api' as const),
+        origin: exchange.origin === run.merchantOrigin ? ('page' as const) : exchange.origin === run.sdkOrigin ? ('sdk' as const) : ('api' as const),
         method: exchange.method,
         path: exchange.path.split('?')[0] ?? '',
         start: round1(onTopClock(exchange.start)),
@@ -479,6 +521,7 @@ async function loadOnce(run: Run, subject: Subject, conditions: LinkConditions, 
         payable: payable === null ? null : tripsTo(requests, payable),
       },
       requests,
+      offMachine: [...offMachine],
       linkLag: round1(Math.min(...lagsOfLoad)),
     };
   } finally {
@@ -564,23 +607,48 @@ async function main(): Promise<number> {
   const isolated = frame !== null && (await fetch(new URL('/frame/card', sandbox.url))).status === 200;
   const only = (process.env.BENCH_COLD_SUBJECTS ?? '').split(',').filter(Boolean);
   const warmToo = process.env.BENCH_COLD_WARM !== '0';
+
+  // the Hyperswitch web SDK, when built (bench/build-hyperswitch-web.sh): its files on a third site, [::1], behind the same link
+  const hyperswitchDir = process.env.BENCH_HYPERSWITCH_DIR ?? '';
+  const hyperswitchWanted = only.length === 0 || only.includes('hyperswitch');
+  let hyperswitch: { build: HyperswitchBuild; origin: string } | null = null;
+  if (hyperswitchDir && hyperswitchWanted) {
+    const build = readHyperswitchBuild(hyperswitchDir);
+    let sdkPort = 0;
+    const origin = `http://[::1]:${await link.proxy(() => sdkPort)}`;
+    sdkPort = await startHyperswitchServer(build, { sdk: origin, api: apiOrigin }, listenOnLoopback);
+    // the link listens on ::1 only where its port is free there
+    const answer = await fetch(`${origin}${build.loader}`).catch((error: unknown) => String(error));
+    if (typeof answer === 'string' || answer.status !== 200) throw new Error(`the Hyperswitch SDK's origin ${origin} does not answer (${typeof answer === 'string' ? answer : answer.status}): is ::1 available?`);
+    hyperswitch = { build, origin };
+  }
+  const hyperswitchSkipped = hyperswitchWanted && !hyperswitch ? 'Hyperswitch web SDK: not measured, BENCH_HYPERSWITCH_DIR is not set (bench/build-hyperswitch-web.sh builds the SDK from its source)' : null;
+  if (hyperswitchSkipped && only.includes('hyperswitch')) console.log(hyperswitchSkipped);
+
   const variants = SUBJECTS.flatMap((subject) => (subject.alsoWarm && warmToo ? [subject, { ...subject, name: `${subject.name} (warm)`, warm: true }] : [subject]));
-  const subjects = variants.filter((subject) => (isolated || subject.mode !== 'isolated') && (only.length === 0 || only.includes(subject.path.slice(1, -'.html'.length))));
-  if (subjects.length === 0) throw new Error(`BENCH_COLD_SUBJECTS=${only.join(',')} names no subject (static, isolated, isolated-snippet, isolated-snippet-never, inline, inline-preload)`);
+  const subjects = variants.filter(
+    (subject) =>
+      (isolated || subject.mode !== 'isolated') &&
+      (hyperswitch !== null || subject.mode !== 'hyperswitch') &&
+      (only.length === 0 || only.includes(subject.path.slice(1, -'.html'.length))),
+  );
+  if (subjects.length === 0) throw new Error(`BENCH_COLD_SUBJECTS=${only.join(',')} names no subject that can be measured (static, isolated, isolated-snippet, isolated-snippet-never, inline, inline-preload, hyperswitch)`);
 
   let payment: Payment | null = null;
   const merchantPort = await startMerchant(files, (path) =>
-    pageHtml(path, { publishableKey: sandbox.demo.publishableKey, apiBase: apiOrigin, clientSecret: payment?.clientSecret ?? '', inlineChunks, protocolChunk }),
+    pageHtml(path, { publishableKey: sandbox.demo.publishableKey, apiBase: apiOrigin, clientSecret: payment?.clientSecret ?? '', inlineChunks, protocolChunk, hyperswitch }),
   );
   const merchantOrigin = `http://127.0.0.1:${await link.proxy(() => merchantPort)}`;
 
-  const browser = await launchChromium();
+  // with the SDK: its third parties' hosts unknown at once (OFFLINE_RESOLVER_ARG), not after Chromium's second look-up
+  const browser = await launchChromium(hyperswitch ? [OFFLINE_RESOLVER_ARG] : []);
   const run: Run = {
     browser,
     link,
     sandbox,
     secretKey,
     merchantOrigin,
+    sdkOrigin: hyperswitch?.origin ?? null,
     probe: await bundleProbe(),
     setPayment: (next) => (payment = next),
   };
@@ -605,6 +673,14 @@ async function main(): Promise<number> {
   console.log(`a fresh browser context per load; ${ROUNDS} loads per subject and case; median (min–max); round trips on the critical path in [ ] (not at 0 ms)`);
   console.log('one round trip = one HTTP exchange on an open connection (bench/link.ts); connection set-up not emulated');
   if (!isolated) console.log('isolated mode: not measured (no built card frame at /frame/card: dist/frame/ is missing)');
+  if (hyperswitchSkipped) console.log(hyperswitchSkipped);
+  if (hyperswitch) {
+    const { build } = hyperswitch;
+    const reverted = build.reverted.length ? `, with ${build.reverted.map((commit) => commit.slice(0, 8)).join(' ')} reverted (bench/build-hyperswitch-web.sh)` : '';
+    const offMachine = [...new Set([...samples.entries()].filter(([key]) => key.includes('|Hyperswitch web SDK')).flatMap(([, list]) => list.flatMap((sample) => sample.offMachine.map((request) => request.split('/')[0] ?? ''))))];
+    console.log(`Hyperswitch web SDK: ${build.repository} ${build.commit.slice(0, 8)} (${build.version}), sdk-utils ${build.sdkUtilsCommit.slice(0, 8)}${reverted}, served from ${hyperswitch.origin}`);
+    console.log(`  its requests off this machine failed at once and are not in its figures: ${offMachine.join(', ') || 'none'}`);
+  }
   console.log('');
 
   const rows: string[][] = [];
@@ -747,6 +823,7 @@ async function main(): Promise<number> {
     settings: { rounds: ROUNDS, slackMs: SLACK_MS },
     cases: CASES,
     subjects,
+    hyperswitch: hyperswitch ? { ...hyperswitch.build, origin: hyperswitch.origin } : null,
     sizes: { hostGzip, frameCriticalGzip: criticalGzip, frameUpFrontGzip: upFrontGzip, frameCritical: frame?.critical ?? null, frameUpFront: frame?.upFront ?? null },
     budget: BUDGET,
     budgetResults: budgetRows,

@@ -1,0 +1,162 @@
+/**
+ * Checks that the Hyperswitch web SDK built from its source (bench/build-hyperswitch-web.sh) works
+ * against the sandbox in Chromium before bench/cold-load.ts measures it: on the merchant page of
+ * bench/hyperswitch-web.ts (three sites on loopback, no emulated delay) its card form mounts, says
+ * `ready`, takes a card number, and a test card pays; a customer's saved card (saved by the
+ * merchant's server, off-session and on-session) is listed and pays, with its CVC when it was saved
+ * on-session; each payment is then retrieved with the secret key. Prints every request the SDK and
+ * the page made (method, path, status) and each of the sandbox's answers that was not a 2xx, and
+ * exits 0 when every payment ended as expected, 1 otherwise.
+ *
+ *   BENCH_HYPERSWITCH_DIR=<output dir>/sdk npx tsx bench/hyperswitch-pay.ts
+ *
+ * BENCH_HYPERSWITCH_CARDS: comma-separated `number:expected status` (default
+ * `4242424242424242:succeeded,4000000000000002:failed`); BENCH_HYPERSWITCH_SAVED=0 leaves out the
+ * saved cards; BENCH_HYPERSWITCH_SCREENSHOT=<file.png> saves the page with the card typed in, before
+ * paying.
+ */
+import { createServer } from 'node:http';
+import { type Frame } from 'playwright';
+import { startSandbox } from '../sandbox/server.js';
+import { launchChromium, listenOnLoopback, onCleanup, runBenchmark } from './browser.js';
+import { hyperswitchPageHtml, OFFLINE_RESOLVER_ARG, readHyperswitchBuild, startHyperswitchServer } from './hyperswitch-web.js';
+import { Link } from './link.js';
+
+/** One payment to make through the SDK: a new card typed in, or the customer's card saved before (`off_session`: no CVC; `on_session`: the CVC typed). */
+interface Case {
+  label: string;
+  number: string;
+  saved: 'off_session' | 'on_session' | null;
+  status: string;
+}
+
+const CASES: Case[] = [
+  ...(process.env.BENCH_HYPERSWITCH_CARDS ?? '4242424242424242:succeeded,4000000000000002:failed').split(',').map((entry): Case => {
+    const [number = '', status = 'succeeded'] = entry.split(':');
+    return { label: `card ${number.slice(0, 6)}…${number.slice(-4)}`, number, saved: null, status };
+  }),
+  ...(process.env.BENCH_HYPERSWITCH_SAVED === '0'
+    ? []
+    : (['off_session', 'on_session'] as const).map((saved): Case => ({ label: `saved card (${saved})`, number: '4242424242424242', saved, status: 'succeeded' }))),
+];
+
+async function main(): Promise<number> {
+  const dir = process.env.BENCH_HYPERSWITCH_DIR;
+  if (!dir) throw new Error('BENCH_HYPERSWITCH_DIR is not set: build the SDK with bench/build-hyperswitch-web.sh');
+  const build = readHyperswitchBuild(dir);
+  console.log(`${build.repository} ${build.commit.slice(0, 8)} (${build.version}), sdk-utils ${build.sdkUtilsCommit.slice(0, 8)}${build.reverted.length ? `, reverted ${build.reverted.map((commit) => commit.slice(0, 8)).join(' ')}` : ''}`);
+
+  // the same three sites as bench/cold-load.ts, through a link without delay (it gives [::1] to the SDK's origin)
+  const link = new Link();
+  onCleanup(() => link.close());
+  let sandboxPort = 0;
+  let sdkPort = 0;
+  let merchantPort = 0;
+  const apiOrigin = `http://localhost:${await link.proxy(() => sandboxPort)}`;
+  const sdkOrigin = `http://[::1]:${await link.proxy(() => sdkPort)}`;
+  const merchantOrigin = `http://127.0.0.1:${await link.proxy(() => merchantPort)}`;
+  const sandbox = await startSandbox({ port: 0, dbPath: ':memory:', log: null, publicUrl: apiOrigin });
+  onCleanup(() => sandbox.close());
+  sandboxPort = sandbox.port;
+  const secretKey = sandbox.demo.secretKey as string;
+  sdkPort = await startHyperswitchServer(build, { sdk: sdkOrigin, api: apiOrigin }, listenOnLoopback);
+  let clientSecret = '';
+  merchantPort = Number(
+    new URL(
+      await listenOnLoopback(
+        createServer((_request, response) => {
+          response
+            .writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' })
+            .end(hyperswitchPageHtml(build, { sdkOrigin, apiOrigin, publishableKey: sandbox.demo.publishableKey, clientSecret }));
+        }),
+      ),
+    ).port,
+  );
+
+  const browser = await launchChromium([OFFLINE_RESOLVER_ARG]);
+  let failures = 0;
+  const api = async (method: string, path: string, body?: unknown): Promise<Record<string, unknown>> => {
+    const response = await fetch(new URL(path, sandbox.url), {
+      method,
+      headers: { 'api-key': secretKey, 'content-type': 'application/json' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const answer = (await response.json()) as Record<string, unknown>;
+    if (response.status !== 200) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(answer)}`);
+    return answer;
+  };
+  for (const testCase of CASES) {
+    // a saved card: the merchant's server pays once for a customer with setup_future_usage and the customer's consent
+    let customerId: string | null = null;
+    let savedCard: unknown = null;
+    if (testCase.saved) {
+      customerId = String((await api('POST', '/customers', { name: 'Ann Lee', email: 'ann@example.com' })).customer_id);
+      const first = await api('POST', '/payments', {
+        amount: 1000,
+        currency: 'USD',
+        customer_id: customerId,
+        confirm: true,
+        setup_future_usage: testCase.saved,
+        payment_method: 'card',
+        payment_method_data: { card: { card_number: testCase.number, card_exp_month: '12', card_exp_year: '2030', card_cvc: '123', card_holder_name: 'Ann Lee' } },
+        customer_acceptance: { acceptance_type: 'online', accepted_at: new Date().toISOString(), online: { ip_address: '127.0.0.1', user_agent: 'bench' } },
+      });
+      savedCard = first.payment_method_id;
+    }
+    const payment = await api('POST', '/payments', { amount: 4999, currency: 'USD', description: 'Order 1042', ...(customerId ? { customer_id: customerId } : {}) });
+    clientSecret = String(payment.client_secret);
+    const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
+    const page = await context.newPage();
+    const log: string[] = [];
+    const wrong: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') log.push(`console.${message.type()}: ${message.text().slice(0, 300)}`);
+    });
+    page.on('pageerror', (error) => log.push(`page error: ${error.message}`));
+    page.on('requestfailed', (request) => log.push(`failed: ${request.method()} ${request.url().slice(0, 120)} (${request.failure()?.errorText ?? '?'})`));
+    page.on('response', async (response) => {
+      const url = new URL(response.url());
+      const line = `${response.status()} ${response.request().method()} ${url.origin === apiOrigin ? 'api' : url.origin === sdkOrigin ? 'sdk' : url.origin === merchantOrigin ? 'page' : url.origin} ${url.pathname}`;
+      log.push(line);
+      if (url.origin === apiOrigin && response.status() >= 300 && response.request().method() !== 'OPTIONS') {
+        wrong.push(`${line}\n    request: ${(response.request().postData() ?? '').slice(0, 600)}\n    answer: ${(await response.text().catch(() => '?')).slice(0, 600)}`);
+      }
+    });
+    await page.addInitScript({ content: "addEventListener('tender-ready', () => { window.__ready = true; });" });
+    const started = Date.now();
+    await page.goto(`${merchantOrigin}/checkout.html`);
+    await page.waitForFunction(() => (window as unknown as { __ready?: boolean }).__ready === true, undefined, { timeout: 30_000 });
+    const readyAfter = Date.now() - started;
+    const frame = page.frames().find((candidate: Frame) => candidate.name().startsWith('orca-payment-element-iframeRef-unified-checkout')) ?? null;
+    if (!frame) throw new Error(`no payment frame among ${page.frames().map((candidate) => candidate.name()).join(', ')}`);
+    if (testCase.saved) {
+      // the saved card is listed, chosen, and asks for its CVC only when it was saved on-session
+      const cvc = frame.locator('input[autocomplete="cc-csc"]:visible');
+      await frame.getByText(testCase.number.slice(-4), { exact: true }).first().waitFor({ state: 'visible', timeout: 30_000 });
+      if (testCase.saved === 'on_session') await cvc.first().pressSequentially('123', { delay: 20 });
+      else if ((await cvc.count()) > 0) log.push('a CVC field is shown for an off-session card');
+    } else {
+      const number = frame.locator('input[autocomplete="cc-number"]');
+      await number.waitFor({ state: 'visible', timeout: 30_000 });
+      await number.pressSequentially(testCase.number, { delay: 20 });
+      await frame.locator('input[autocomplete="cc-exp"]').pressSequentially('1230', { delay: 20 });
+      await frame.locator('input[autocomplete="cc-csc"]').pressSequentially('123', { delay: 20 });
+    }
+    if (process.env.BENCH_HYPERSWITCH_SCREENSHOT) await page.screenshot({ path: process.env.BENCH_HYPERSWITCH_SCREENSHOT, fullPage: true });
+    await page.click('#submit');
+    await page.waitForFunction(() => (window as unknown as { __hyperswitchResult?: unknown }).__hyperswitchResult !== undefined, undefined, { timeout: 30_000 });
+    const result = await page.evaluate(() => JSON.stringify((window as unknown as { __hyperswitchResult?: unknown }).__hyperswitchResult));
+    const retrieved = await api('GET', `/payments/${String(payment.payment_id)}`);
+    // a saved card's payment is paid with that card (the same payment method), not with a new one
+    const ok = retrieved.status === testCase.status && (!testCase.saved || (typeof savedCard === 'string' && retrieved.payment_method_id === savedCard));
+    if (!ok) failures++;
+    console.log(`\n${testCase.label}: ready after ${readyAfter} ms; confirmPayment → ${result.slice(0, 300)}`);
+    console.log(`payment ${String(payment.payment_id)}: ${String(retrieved.status)}${testCase.saved ? ` with ${String(retrieved.payment_method_id)}` : ''} (expected ${testCase.status}) ${ok ? 'ok' : 'WRONG'}`);
+    console.log(log.map((line) => `  ${line}`).join('\n'));
+    if (wrong.length) console.log(`the sandbox's non-2xx answers:\n${wrong.map((line) => `  ${line}`).join('\n')}`);
+    await context.close();
+  }
+  return failures === 0 ? 0 : 1;
+}
+
+runBenchmark('hyperswitch-pay', 300_000, main);
