@@ -586,10 +586,11 @@ async function main(): Promise<number> {
   if (!existsSync(hostFile)) throw new Error('dist/tender-checkout.js is missing: run npm run build');
   const files = distFiles();
   // what an inline form needs before it can be paid: the form chunk (when the main file is the host) and the client
-  const inlineChunks = [...files.keys()].map((path) => path.replace('/assets/tender-checkout/', '')).filter((path) => /^chunks\/(form|client)-\w+\.js$/.test(path));
+  const distNames = [...files.keys()].map((path) => path.replace('/assets/tender-checkout/', ''));
+  const inlineChunks = distNames.filter((path) => /^chunks\/(form|client)-\w+\.js$/.test(path));
   if (!inlineChunks.some((path) => path.startsWith('chunks/client-'))) throw new Error('dist/chunks/client-<hash>.js is missing: run npm run build');
   // what the host needs before the frame's events reach the page: the protocol's schemas (integration.md § The fastest page)
-  const protocolChunk = [...files.keys()].map((path) => path.replace('/assets/tender-checkout/', '')).find((path) => /^chunks\/protocol-\w+\.js$/.test(path));
+  const protocolChunk = distNames.find((path) => /^chunks\/protocol-\w+\.js$/.test(path));
   if (!protocolChunk) throw new Error('dist/chunks/protocol-<hash>.js is missing: run npm run build');
 
   const link = new Link();

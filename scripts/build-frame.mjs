@@ -27,7 +27,7 @@
 //
 // Every asset name carries a content hash, so the sandbox serves them as immutable.
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
@@ -104,10 +104,10 @@ export async function buildFrame(outdir = join(root, 'dist/frame'), { minify = t
   // the two files the page carries after its critical script (docs/decisions/0100), by their URLs as the page reaches them
   const carriedUrls = [`./${name(client)}`, `./${name(billing)}`];
   const inline = await buildInline(outdir, outputs, name, carriedUrls, { minify, plugins });
-  await buildWhole('src/frame/late.ts', join(root, client), null, { minify, plugins });
-  await buildWhole('src/elements/tender-checkout/billing-fields.ts', join(root, billing), `./${basename(client)}`, { minify, plugins });
+  const lateCode = await buildWhole('src/frame/late.ts', join(root, client), null, { minify, plugins });
+  const billingCode = await buildWhole('src/elements/tender-checkout/billing-fields.ts', join(root, billing), `./${basename(client)}`, { minify, plugins });
   const carried = {};
-  for (const file of [client, billing]) carried[name(file)] = writeCarried(outdir, name(file), carriedUrls);
+  for (const [file, code] of [[client, lateCode], [billing, billingCode]]) carried[name(file)] = writeCarried(outdir, name(file), code, carriedUrls);
   // the inline script holds the entry, its static imports and the extras: what it needs next is the late file (client, schemas)
   const preload = [name(client)];
   const locales = {};
@@ -132,7 +132,7 @@ export async function buildFrame(outdir = join(root, 'dist/frame'), { minify = t
  * ranges, `lazy`, `adoptStyles`); the one with state that two copies could disagree on, the
  * payment-method list, keeps its state per window (method-list.ts). The file keeps the split chunk's
  * name: that hash covers the same modules (the chunk names its imports by their hashes), so a new
- * name still comes with any change to what the file holds.
+ * name still comes with any change to what the file holds. Returns the file's text.
  */
 async function buildWhole(entry, file, late, { minify, plugins }) {
   const toLate = {
@@ -153,6 +153,7 @@ async function buildWhole(entry, file, late, { minify, plugins }) {
   const imports = [...code.matchAll(/\bimport\(\s*["']([^"']+)["']\s*\)/g)].map((match) => match[1]);
   if (/(?:\bfrom|\bimport)\s*["']/.test(code) || imports.some((path) => path !== late)) throw new Error(`build-frame: ${entry} as one file imports another file than the late one`);
   writeFileSync(file, code);
+  return code;
 }
 
 /**
@@ -228,12 +229,12 @@ function toCarried(code, carriedUrls, url) {
 
 /**
  * A late module as the frame page carries it, after its critical script (docs/decisions/0100): the
- * whole file `asset` (relative to the frame folder: `assets/late-<hash>.js`) with its `export{…}`
+ * whole file `asset` (relative to the frame folder: `assets/late-<hash>.js`; `code`, its text as
+ * buildWhole wrote it) with its `export{…}`
  * turned into an entry of the page's registry, and its imports of the other carried file through the
  * page's loader. Written as `carry-<name>` next to the inline script; returns that name.
  */
-function writeCarried(outdir, asset, carriedUrls) {
-  const code = readFileSync(join(outdir, asset), 'utf8');
+function writeCarried(outdir, asset, code, carriedUrls) {
   const url = `./${asset}`;
   const exported = /\bexport\s*\{([^}]*)\};?\s*$/.exec(code);
   if (!exported) throw new Error(`build-frame: ${asset} ends with no export list`);
