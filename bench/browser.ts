@@ -274,6 +274,48 @@ export async function launchChromium(extraArgs: readonly string[] = []): Promise
   return browser;
 }
 
+/** What {@link settleBrowser} found: how long it waited, and whether the browser was quiet by then. */
+export interface Settled {
+  waitedMs: number;
+  quiet: boolean;
+}
+
+/**
+ * Waits until the browser's processes, all of them (browser, renderers, GPU, network service), are
+ * quiet: two windows of `windowMs` in a row in which they used less than `quietCpuMs` of CPU between
+ * them, at most `maxMs`. Their CPU time is read through `SystemInfo.getProcessInfo`, so nothing else
+ * on the machine counts.
+ *
+ * Why: a new browser context opens a new window, and the headless Chromium builds that window's
+ * browser UI as it would for a shopper, omnibox pop-ups included (two WebUI renderers,
+ * `chrome://omnibox-popup.top-chrome/`), which takes both of this machine's cores for about a second.
+ * A shopper's window was opened long before the checkout; a load measured at once would share the
+ * CPU with that start instead (bench/cold-load.ts measured it: docs/performance.md § The browser's
+ * own start).
+ */
+export async function settleBrowser(browser: Browser, { windowMs = 100, quietCpuMs = 15, maxMs = 5_000 } = {}): Promise<Settled> {
+  const session = await browser.newBrowserCDPSession();
+  try {
+    const cpuMs = async (): Promise<number> => {
+      const { processInfo } = (await session.send('SystemInfo.getProcessInfo')) as { processInfo: { cpuTime: number }[] };
+      return processInfo.reduce((sum, process) => sum + process.cpuTime, 0) * 1000;
+    };
+    const start = performance.now();
+    let last = await cpuMs();
+    let quietWindows = 0;
+    while (quietWindows < 2) {
+      if (performance.now() - start >= maxMs) return { waitedMs: performance.now() - start, quiet: false };
+      await new Promise((resolveWait) => setTimeout(resolveWait, windowMs));
+      const now = await cpuMs();
+      quietWindows = now - last < quietCpuMs ? quietWindows + 1 : 0;
+      last = now;
+    }
+    return { waitedMs: performance.now() - start, quiet: true };
+  } finally {
+    await session.detach().catch(() => undefined);
+  }
+}
+
 /** Bundle + server + Chromium + the page, loaded and initialised. */
 export async function openBenchPage(): Promise<BenchPage> {
   const bundle = await buildBundles();

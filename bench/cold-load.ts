@@ -92,7 +92,7 @@ import { build } from 'esbuild';
 import { type Browser, type BrowserContext, type Frame } from 'playwright';
 import { startSandbox, type Sandbox } from '../sandbox/server.js';
 import { frameFiles } from '../scripts/frame-files.mjs';
-import { busyCpusBefore, CHROMIUM_PATH, launchChromium, listenOnLoopback, loadWarning, machine, onCleanup, positiveInt, printTable, root, runBenchmark, summarize, writeResult, type Summary } from './browser.js';
+import { busyCpusBefore, CHROMIUM_PATH, launchChromium, settleBrowser, listenOnLoopback, loadWarning, machine, onCleanup, positiveInt, printTable, root, runBenchmark, summarize, writeResult, type Summary } from './browser.js';
 import type { ColdMarks } from './cold-probe.js';
 import { hyperswitchPageHtml, OFFLINE_RESOLVER_ARG, readHyperswitchBuild, startHyperswitchServer, type HyperswitchBuild } from './hyperswitch-web.js';
 import { Link, type Exchange, type LinkConditions } from './link.js';
@@ -195,6 +195,8 @@ interface Sample {
   requests: Request[];
   /** Requests to hosts off this machine (the Hyperswitch SDK's third parties), failed at once: `host path`. */
   offMachine: string[];
+  /** How long the browser took to be quiet before the measured page was asked for, and whether it was (settleBrowser). */
+  settled: { waitedMs: number; quiet: boolean };
   /**
    * How much later (ms) the link took in a request than the browser says it sent it, the least over
    * the page's own-origin requests. Node's and Chromium's epoch clocks agree within a millisecond
@@ -454,6 +456,8 @@ async function loadOnce(run: Run, subject: Subject, conditions: LinkConditions, 
       run.setPayment(await createPayment(run));
       run.link.reset(conditions);
     }
+    // the window's own start (its browser UI) done before the shopper goes to the checkout, as in their browser
+    const quiet = await settleBrowser(run.browser);
     await page.goto(`${run.merchantOrigin}${subject.path}`, { waitUntil: 'commit' });
     await loaded();
 
@@ -522,6 +526,7 @@ async function loadOnce(run: Run, subject: Subject, conditions: LinkConditions, 
       },
       requests,
       offMachine: [...offMachine],
+      settled: { waitedMs: round1(quiet.waitedMs), quiet: quiet.quiet },
       linkLag: round1(Math.min(...lagsOfLoad)),
     };
   } finally {
@@ -811,6 +816,10 @@ async function main(): Promise<number> {
 
   const lags = summarize([...samples.values()].flat().map((sample) => sample.linkLag));
   console.log(`\nthe link took in requests ${lags.median} ms (median; max ${lags.max} ms) after the browser sent them: this process's event-loop delay, which delays the link's timers alike`);
+  const all = [...samples.values()].flat();
+  const waits = summarize(all.map((sample) => sample.settled.waitedMs));
+  const noisy = all.filter((sample) => !sample.settled.quiet).length;
+  console.log(`the browser was quiet before each measured page after ${waits.median} ms (median; max ${waits.max} ms) of its window's own start${noisy ? `; ${noisy} of ${all.length} loads started before it was (5 s at most)` : ''}`);
   const warning = loadWarning(busyBefore);
   if (warning) console.log(`\n${warning}`);
   const file = writeResult('cold-load', {
@@ -829,6 +838,7 @@ async function main(): Promise<number> {
     budget: BUDGET,
     budgetResults: budgetRows,
     linkLagMs: lags,
+    settledMs: waits,
     ok: over.length === 0,
     summary: summaries,
     samples: Object.fromEntries(samples),
