@@ -38,8 +38,11 @@ export function scriptHash(code: string): string {
  * the page carries (asset path → the text of its carried form, `manifest.carried`), each an inline
  * module script after the critical one; the others are preloaded.
  *
- * The critical script is `async`, first in the body: it runs as soon as it has arrived, while the rest
- * of the page is still on its way (the form paints; the files after it are parsed once they are in).
+ * Every script is `async`: each runs as soon as it has arrived, while the rest of the page is still on
+ * its way. The critical script, first in the body, paints the form; the API client after it reads the
+ * page's answers while the billing fields' file is still arriving (a module without `async` would wait
+ * for the whole document to be parsed). The critical script's loader takes each carried file from the
+ * registry whichever order they run in (scripts/build-frame.mjs, `CARRIED_LOADER`).
  */
 export function framePage(
   manifest: FrameManifest,
@@ -61,7 +64,7 @@ export function framePage(
 <title>Card payment form</title>
 ${preload.map((file) => html`<link rel="modulepreload" href="${prefix + file}">\n`)}${answers ? html`<script type="application/json" id="tender-answers">${new Html(scriptJson(answers))}</script>\n` : ''}${carry.length > 0 ? html`<script type="application/json" id="tender-carried">${new Html(scriptJson(carry.map((file) => `./${file}`)))}</script>\n` : ''}</head>
 <body><script type="module" async>${new Html(inlineScript)}</script>
-${carry.map((file) => html`<script type="module">${new Html(carried[file] ?? '')}</script>\n`)}</body>
+${carry.map((file) => html`<script type="module" async>${new Html(carried[file] ?? '')}</script>\n`)}</body>
 </html>
 `;
 }

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -49,6 +50,16 @@ describe('the card frame page', () => {
   const scriptsOf = (html: string) => [...html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)].map((match) => [match[1], match[2]]);
   const hashOf = (code: string) => `'sha256-${createHash('sha256').update(code, 'utf8').digest('base64')}'`;
   const page = (query = '', on = sandbox) => fetch(`${on.url}/frame/card${query}`);
+  /** The response's bytes as they came (node:http does not unpack them, fetch() would). */
+  const rawGet = (path: string, accepted: string): Promise<Response> =>
+    new Promise((resolve, reject) => {
+      get(`${sandbox.url}${path}`, { headers: { 'accept-encoding': accepted } }, (message) => {
+        const chunks: Buffer[] = [];
+        message.on('data', (chunk: Buffer) => chunks.push(chunk));
+        message.on('end', () => resolve(new Response(Buffer.concat(chunks), { status: message.statusCode ?? 0 })));
+        message.on('error', reject);
+      }).on('error', reject);
+    });
   const csp = (response: Response) => Object.fromEntries((response.headers.get('content-security-policy') ?? '').split('; ').map((rule) => [rule.split(' ')[0], rule]));
 
   it('carries its critical script inline, as built, then the files the form needs next, preloads the rest, and loads nothing else', async () => {
@@ -56,12 +67,12 @@ describe('the card frame page', () => {
     const html = await response.text();
     assert.equal(response.status, 200);
     assert.match(response.headers.get('content-type') ?? '', /^text\/html/);
-    // the list of what it carries, the critical script (async: it runs before the rest has arrived), then the carried files in order
+    // the list of what it carries, the critical script, then the carried files in order (each async: it runs as soon as it has arrived, not once the whole page is parsed)
     assert.deepEqual(scriptsOf(html), [
       [' type="application/json" id="tender-carried"', '["./assets/client-QRSTUVWX.js","./assets/billing-fields-BCDEFGHI.js"]'],
       [' type="module" async', INLINE],
-      [' type="module"', CARRIED_CLIENT],
-      [' type="module"', CARRIED_BILLING],
+      [' type="module" async', CARRIED_CLIENT],
+      [' type="module" async', CARRIED_BILLING],
     ]);
     assert.match(html, /<body><script type="module" async>/, 'the critical script first in the body: the form it appends has a body to go to');
     assert.doesNotMatch(html, /frame-ABCDEFGH/, 'the entry as a file is not loaded');
@@ -83,6 +94,23 @@ describe('the card frame page', () => {
     // a page without the billing fields runs under the same policy (a hash allows a script, it asks for none)
     assert.equal(csp(await page('?billing=never&email=never&phone=never'))['script-src'], scriptSrc);
     assert.doesNotMatch(response.headers.get('content-security-policy') ?? '', /unsafe-inline|unsafe-eval|strict-dynamic|nonce-/);
+  });
+
+  it('is sent with brotli to a browser that takes it, gzipped to one that takes only gzip, as is to one that takes neither', async () => {
+    const plain = await (await fetch(`${sandbox.url}/frame/card`, { headers: { 'accept-encoding': 'identity' } })).text();
+    for (const [accepted, coding] of [
+      ['gzip, deflate, br, zstd', 'br'],
+      ['gzip, br;q=0', 'gzip'],
+      ['gzip;q=0, br;q=0', null],
+      ['identity', null],
+    ] as const) {
+      const response = await fetch(`${sandbox.url}/frame/card`, { headers: { 'accept-encoding': accepted } });
+      assert.equal(response.headers.get('content-encoding'), coding, accepted);
+      assert.equal(await response.text(), plain, `${accepted}: the same page (fetch unpacked it)`);
+    }
+    // the brotli form is the smaller on the wire
+    const raw = async (accepted: string) => Buffer.from(await (await rawGet(`/frame/card`, accepted)).arrayBuffer()).length;
+    assert.ok((await raw('br')) < (await raw('gzip')));
   });
 
   it('is sent gzipped to a browser that takes it, and answers a revalidation of the same page with 304', async () => {
@@ -200,7 +228,7 @@ describe('the card frame page', () => {
       const scripts = scriptsOf(html);
       assert.deepEqual(
         scripts.map((script) => script[0]),
-        [' type="application/json" id="tender-answers"', ' type="application/json" id="tender-carried"', ' type="module" async', ' type="module"', ' type="module"'],
+        [' type="application/json" id="tender-answers"', ' type="application/json" id="tender-carried"', ' type="module" async', ' type="module" async', ' type="module" async'],
       );
       assert.deepEqual(scripts.slice(2).map((script) => script[1]), [INLINE, CARRIED_CLIENT, CARRIED_BILLING]);
       assert.equal(csp(response)['script-src'], csp(await page())['script-src']);
@@ -236,6 +264,23 @@ describe('the card frame page', () => {
       assert.equal([...html.matchAll(/<script/g)].length, 5, 'the two data blocks and the three module scripts, nothing more');
       assert.doesNotMatch(html, /<\/script><script>alert|<!--|<b>/);
       assert.equal((answersOf(html)?.['payment'] as Record<string, unknown>)['description'], '</script><script>alert(1)</script><!--');
+    });
+
+    it('is sent with brotli to a browser that takes it, gzipped to one that takes only gzip, each the same page', async () => {
+      const payment = await sandbox.createPayment({ amount: 900, currency: 'USD' });
+      const url = `${sandbox.url}/frame/card?key=${sandbox.publishableKey}&client_secret=${encodeURIComponent(String(payment['client_secret']))}`;
+      const pages: string[] = [];
+      for (const [accepted, coding] of [
+        ['gzip, deflate, br, zstd', 'br'],
+        ['gzip', 'gzip'],
+        ['identity', null],
+      ] as const) {
+        const response = await fetch(url, { headers: { 'accept-encoding': accepted } });
+        assert.equal(response.headers.get('content-encoding'), coding, accepted);
+        pages.push(await response.text());
+      }
+      assert.ok(answersOf(pages[0]!)?.['payment'], 'fetch unpacked it');
+      assert.deepEqual(new Set(pages).size, 1, 'the same page whatever the coding');
     });
 
     it('is sent gzipped, and its access-log line names the route, not the secret', async () => {

@@ -161,6 +161,21 @@ describe('billing fields', () => {
       expect(field(element, 'name').value).to.equal('Anne Martin');
       expect(labelOf(element, 'postal')).to.equal('Postleitzahl');
     });
+
+    it('renames every country when the language changes, in its order, keeping the country chosen', async () => {
+      const { element } = await mount({ attributes: { billing: 'full', locale: 'en' } });
+      await choose(element, 'country', 'DE');
+      const english = optionTexts(field(element, 'country'));
+      expect(english).to.include('Germany');
+      element.setAttribute('locale', 'de');
+      await waitUntil(() => optionTexts(field(element, 'country')).includes('Deutschland'), 'the German names', { timeout: 5000 });
+      const select = field(element, 'country');
+      const german = optionTexts(select);
+      expect(german.length).to.equal(english.length);
+      expect(german).to.deep.equal([...german].sort(new Intl.Collator('de').compare));
+      expect(select.value).to.equal('DE');
+      expect(select.selectedOptions[0]!.textContent).to.equal('Deutschland');
+    });
   });
 
   describe('state and province names in the shopper language (libaddressinput: US in English, Canada in English and French)', () => {
