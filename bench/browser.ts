@@ -338,6 +338,8 @@ export async function openBenchPage(): Promise<BenchPage> {
     await page.waitForFunction(() => Boolean(window.tenderBench) && Boolean(customElements.get('tender-checkout')));
     const init: BenchInit = { apiBase: API_BASE, publishableKey: PUBLISHABLE_KEY, paymentTemplate: paymentTemplate() };
     await page.evaluate((options) => window.tenderBench.init(options), init);
+    // the new window's own start (its browser UI) over before anything is measured in it: see settleBrowser
+    await settleBrowser(browser);
     return page;
   };
   const page = await openPage();
