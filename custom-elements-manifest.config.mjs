@@ -17,6 +17,8 @@ let ts;
 const ELEMENT = 'src/elements/tender-checkout/tender-checkout.ts';
 const PROPS = 'src/elements/tender-checkout/props.ts';
 const EVENTS = 'src/events.ts';
+/** Each analysed module → the built file that exports the same (package.json: `exports["."]`, `exports["./define"]`). */
+const SHIPPED = { [ELEMENT]: 'dist/index.js', 'src/define.ts': 'dist/define.js' };
 
 const parse = (path) => ts.createSourceFile(path, readFileSync(new URL(path, import.meta.url), 'utf8'), ts.ScriptTarget.Latest, true);
 /** Every node of `file` that `test` accepts. */
@@ -109,6 +111,24 @@ function tenderCheckoutPlugin() {
       for (const event of element.events ?? []) {
         if (!types.has(event.name)) throw new Error(`${EVENTS}: no HTMLElementEventMap entry for ${event.name}`);
         event.type = { text: types.get(event.name) };
+      }
+      // a module's `path` is the JavaScript file a user imports: the package's entries (package.json `exports`), not src/
+      const renamed = (path) => {
+        if (!Object.hasOwn(SHIPPED, path)) throw new Error(`${path}: no shipped entry for it in SHIPPED`);
+        return SHIPPED[path];
+      };
+      const relink = (value) => {
+        if (Array.isArray(value)) value.forEach(relink);
+        else if (value && typeof value === 'object')
+          for (const [key, inner] of Object.entries(value)) {
+            if (key === 'module' && typeof inner === 'string' && !value.package) value.module = renamed(inner);
+            else relink(inner);
+          }
+      };
+      for (const module of customElementsManifest.modules) {
+        module.path = renamed(module.path);
+        relink(module.declarations);
+        relink(module.exports);
       }
     },
   };

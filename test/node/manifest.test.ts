@@ -98,15 +98,34 @@ describe('the manifest’s <tender-checkout>', () => {
     assert.ok(validate(manifest), JSON.stringify(validate.errors, null, 1));
   });
 
-  it('is registered as `tender-checkout` by src/define.ts, an HTMLElement', () => {
-    const define = manifest.modules.find((module) => module.path === 'src/define.ts');
+  it('is registered as `tender-checkout` by the `define` entry, an HTMLElement', () => {
+    const define = manifest.modules.find((module) => module.path === 'dist/define.js');
     assert.deepEqual(
       define?.exports.find((exported) => exported.kind === 'custom-element-definition'),
-      { kind: 'custom-element-definition', name: 'tender-checkout', declaration: { name: 'TenderCheckout', module: 'src/elements/tender-checkout/tender-checkout.ts' } },
+      { kind: 'custom-element-definition', name: 'tender-checkout', declaration: { name: 'TenderCheckout', module: 'dist/index.js' } },
     );
     assert.deepEqual(element.superclass, { name: 'HTMLElement', package: 'global:' });
     assert.ok(element.summary, 'a summary');
     assert.equal(element.description, element.summary, 'the summary is its description too');
+  });
+
+  it('names only files the package ships and exports, never src/ (a module’s path is the file a user imports)', () => {
+    const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { exports: Record<string, string | { default: string }> };
+    const exported = new Set(Object.values(pkg.exports).map((target) => (typeof target === 'string' ? target : target.default).replace(/^\.\//, '')));
+    const named = new Set<string>();
+    const collect = (value: unknown): void => {
+      if (Array.isArray(value)) value.forEach(collect);
+      else if (value && typeof value === 'object')
+        for (const [key, inner] of Object.entries(value)) {
+          if ((key === 'module' || key === 'path') && typeof inner === 'string') named.add(inner);
+          else collect(inner);
+        }
+    };
+    collect(manifest.modules);
+    assert.deepEqual([...named].sort(), ['dist/define.js', 'dist/index.js']);
+    for (const path of named) assert.ok(exported.has(path), `${path} is an entry of package.json exports`);
+    // the class is exported where the manifest says it is: src/index.ts is the source of dist/index.js
+    assert.match(readFileSync(join(root, 'src/index.ts'), 'utf8'), /export \{ TenderCheckout \} from/);
   });
 
   it('lists exactly the attributes the element observes, in its order', () => {
