@@ -188,6 +188,15 @@ interface Sample {
   payable: number | null;
   /** Isolated mode: the card frame's document has arrived (its navigation's responseEnd). */
   frameDocument: number | null;
+  /**
+   * Isolated mode, before the frame's document (docs/performance.md § Before the frame's document): the
+   * page's own document arrived (its responseEnd), the page started the iframe's navigation (the
+   * page's resource timing entry for the iframe, `startTime`), and the browser started the frame
+   * document's request (the frame's navigation timing, `requestStart`). With `frame document sent`
+   * (the link) they split the wait between the page's arrival and the frame's request into the
+   * page's renderer, the browser and the link.
+   */
+  beforeFrame: { pageArrived: number; navigationStarted: number | null; requestStarted: number | null } | null;
   /** Isolated mode: the field painted inside the frame, and the frame first shown big enough for it in the page. */
   inFrame: { painted: number; typeable: number; shown: number } | null;
   /** Round trips on the critical path to each mark. */
@@ -318,6 +327,8 @@ interface DocumentState {
   responseEnd: number;
   /** Path and `requestStart` of the document and of its same-origin resources (cross-origin ones have no `requestStart`). */
   sent: [string, number][];
+  /** `startTime` of the first iframe navigation in the document's resource timing (null: none). */
+  iframeStart: number | null;
   marks: ColdMarks | null;
 }
 
@@ -328,7 +339,8 @@ async function documentState(frame: Frame): Promise<DocumentState> {
     const sent = [navigation, ...performance.getEntriesByType('resource')]
       .filter((entry) => entry && entry.requestStart > 0 && new URL(entry.name).origin === location.origin)
       .map((entry) => [new URL(entry.name).pathname, entry.requestStart]);
-    return { timeOrigin: performance.timeOrigin, responseEnd: navigation ? navigation.responseEnd : NaN, sent, marks: window.__coldBench ?? null };
+    const iframe = performance.getEntriesByType('resource').find((entry) => entry.initiatorType === 'iframe');
+    return { timeOrigin: performance.timeOrigin, responseEnd: navigation ? navigation.responseEnd : NaN, sent, iframeStart: iframe ? iframe.startTime : null, marks: window.__coldBench ?? null };
   })()`);
 }
 
@@ -473,6 +485,7 @@ async function loadOnce(run: Run, subject: Subject, conditions: LinkConditions, 
     let painted = field.marks.painted + shift;
     let typeable = field.marks.typeable + shift;
     let frameDocument: number | null = null;
+    let beforeFrame: Sample['beforeFrame'] = null;
     let inFrame: Sample['inFrame'] = null;
     if (framed(subject)) {
       // the frame shown from the field's paint on (typeable: from its typeable mark on)
@@ -482,6 +495,12 @@ async function loadOnce(run: Run, subject: Subject, conditions: LinkConditions, 
       painted = Math.max(painted, shownForPaint);
       typeable = Math.max(typeable, shown);
       frameDocument = field.responseEnd + shift;
+      const frameRequest = field.sent.find(([path]) => path === '/frame/card')?.[1];
+      beforeFrame = {
+        pageArrived: round1(top.responseEnd),
+        navigationStarted: top.iframeStart === null ? null : round1(top.iframeStart),
+        requestStarted: frameRequest === undefined ? null : round1(frameRequest + shift),
+      };
     }
     const payable = subject.mode === 'static' ? null : top.marks.ready;
 
@@ -518,6 +537,7 @@ async function loadOnce(run: Run, subject: Subject, conditions: LinkConditions, 
       typeable: round1(typeable),
       payable: payable === null ? null : round1(payable),
       frameDocument: frameDocument === null ? null : round1(frameDocument),
+      beforeFrame,
       inFrame,
       trips: {
         painted: tripsTo(requests, painted),
@@ -560,6 +580,9 @@ function isolatedSteps(sample: Sample, critical: ReadonlySet<string>): Record<st
   };
   const asset = (request: Request) => request.path.startsWith('/frame/assets/');
   return {
+    'page arrived (its navigation timing)': sample.beforeFrame?.pageArrived ?? NaN,
+    "frame navigation started (the page's resource timing)": sample.beforeFrame?.navigationStarted ?? NaN,
+    "frame document request started (the frame's navigation timing)": sample.beforeFrame?.requestStarted ?? NaN,
     'frame document sent': first((request) => request.path === '/frame/card', 'start', Math.min),
     'frame document arrived': sample.frameDocument ?? NaN,
     'frame JS sent': first(asset, 'start', Math.min),
