@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { channel } from 'node:diagnostics_channel';
 import { BUSY_TIMEOUT_MS, type Db } from './db.js';
 import type {
   ApiKeyRecord,
@@ -42,6 +43,12 @@ const parse = <T>(row: Row | undefined): T | null => (row ? (JSON.parse(row.doc)
 
 /** A payment's key in Store.refunded: two payments with the same key would only cost the other one a query. */
 const refundKey = (merchantId: string, paymentId: string): string => `${merchantId}\n${paymentId}`;
+
+/**
+ * Told how long a write waited for the checkpointer's gate (`{ waitedMs }`), when anyone listens
+ * (bench/sandbox-monitor.ts): with no subscriber it costs one property read.
+ */
+const gateChannel = channel('tender.sandbox.write-gate');
 
 const isBusy = (error: unknown): boolean =>
   typeof error === 'object' && error !== null && String((error as { code?: unknown }).code).startsWith('SQLITE_BUSY');
@@ -161,7 +168,11 @@ export class Store {
     const gate = this.gate;
     // the checkpointer holds (or is taking) the write lock: wait for it to let go, to the microsecond,
     // rather than in the sleeps of SQLite's busy handler (1, 2, 5, 10, 15, 20 ms…)
-    if (gate !== null && Atomics.load(gate, 0) !== 0 && !this.db.inTransaction) Atomics.wait(gate, 0, 1, BUSY_TIMEOUT_MS);
+    if (gate !== null && Atomics.load(gate, 0) !== 0 && !this.db.inTransaction) {
+      const waitStart = gateChannel.hasSubscribers ? performance.now() : 0;
+      Atomics.wait(gate, 0, 1, BUSY_TIMEOUT_MS);
+      if (waitStart > 0) gateChannel.publish({ waitedMs: performance.now() - waitStart });
+    }
     for (;;) {
       let begun = false;
       try {

@@ -7,6 +7,7 @@
  * than the connection's own (shortened) busy timeout lets SQLite wait.
  */
 import assert from 'node:assert/strict';
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -87,11 +88,21 @@ describe('a write behind another connection', () => {
        Atomics.notify(cells, 0);`,
       { eval: true, workerData: { buffer: cells.buffer } },
     );
+    // what the load bench's monitor hears (bench/sandbox-monitor.ts): how long the write waited
+    const told: number[] = [];
+    const listener = (message: unknown) => told.push((message as { waitedMs: number }).waitedMs);
+    subscribe('tender.sandbox.write-gate', listener);
     try {
       // the lock itself is free all along: only the gate keeps the write from beginning at once
       const seen = store.transaction(() => Atomics.load(cells, 1));
       assert.equal(seen, 1, 'the transaction began before the gate opened');
+      // the worker paused 200 ms after this thread began to wait
+      assert.equal(told.length, 1);
+      assert.ok((told[0] ?? 0) >= 199, `the wait was told as ${told[0]} ms`);
+      store.transaction(() => 0);
+      assert.equal(told.length, 1, 'a write that found the gate open was told as a wait');
     } finally {
+      unsubscribe('tender.sandbox.write-gate', listener);
       await worker.terminate();
       db.close();
     }
