@@ -377,7 +377,7 @@ interface MonitorReport {
   /** Each stall: [end (epoch ms), length, ms the main thread ran, ms it waited for a core]. */
   stallsSched?: [number, number, number, number][];
   /** The writes that waited for the checkpointer's gate (docs/decisions/0097). */
-  gateWaits?: { count: number; totalMs: number; maxMs: number };
+  gateWaits?: { count: number; totalMs: number; maxMs: number; awaited?: number };
 }
 
 /** Asks the sandbox's monitor for its report of the measured run (null when it wrote none). */
@@ -417,7 +417,14 @@ function monitorRows(monitor: MonitorReport | null): [string, string, string, st
         ] as [string, string, string, string][])
       : []),
     ...(monitor.gateWaits
-      ? ([['server: writes behind the checkpointer gate', `${monitor.gateWaits.count} (${monitor.gateWaits.totalMs} ms in all, max ${monitor.gateWaits.maxMs} ms)`, '', '']] as [
+      ? ([
+          [
+            'server: writes behind the checkpointer gate: loop waited / awaited',
+            `${monitor.gateWaits.count} (${monitor.gateWaits.totalMs} ms in all, max ${monitor.gateWaits.maxMs} ms) / ${monitor.gateWaits.awaited ?? 0}`,
+            '',
+            '',
+          ],
+        ] as [
           string,
           string,
           string,

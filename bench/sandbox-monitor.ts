@@ -80,10 +80,13 @@ if (file) {
   let stallsSched: [number, number, number, number][] = [];
 
   // Store.transaction() says how long a write waited for the checkpointer's gate (sandbox/store/repo.ts)
+  // (blocking: the event loop waited with the write; otherwise a route awaited the gate and the loop went on)
   let gateWaits: [number, number][] = [];
+  let gateAwaited = 0;
   subscribe('tender.sandbox.write-gate', (message) => {
-    const { waitedMs } = message as { waitedMs: number };
-    gateWaits.push([epoch(performance.now()), Math.round(waitedMs * 100) / 100]);
+    const { waitedMs, blocking } = message as { waitedMs: number; blocking: boolean };
+    if (blocking) gateWaits.push([epoch(performance.now()), Math.round(waitedMs * 100) / 100]);
+    else gateAwaited += 1;
   });
 
   new PerformanceObserver((list) => {
@@ -134,7 +137,7 @@ if (file) {
         stallsSched,
         gcAt,
         threads: byThread,
-        gateWaits: { count: gateWaits.length, totalMs: round(gateTotal), maxMs: round(Math.max(0, ...gateWaits.map(([, ms]) => ms))), at: gateWaits },
+        gateWaits: { count: gateWaits.length, totalMs: round(gateTotal), maxMs: round(Math.max(0, ...gateWaits.map(([, ms]) => ms))), at: gateWaits, awaited: gateAwaited },
         gc: Object.fromEntries(Object.entries(gc).map(([kind, row]) => [kind, { ...row, totalMs: round(row.totalMs), maxMs: round(row.maxMs) }])),
       }),
     );
@@ -150,6 +153,7 @@ if (file) {
     stallsAt = [];
     stallsSched = [];
     gateWaits = [];
+    gateAwaited = 0;
     gcAt = [];
     threadsStart = threads();
     lastSched = mainSched();

@@ -108,6 +108,43 @@ describe('a write behind another connection', () => {
     }
   });
 
+  it('tells a route to wait for the gate without holding the event loop, and to go on at once when it is open', async () => {
+    const db = openDatabase(join(dir(), 'writable.db'));
+    const store = new Store(db);
+    const cells = new Int32Array(new SharedArrayBuffer(8));
+    store.useWriteGate(cells.subarray(0, 1));
+    try {
+      assert.equal(store.writable(), null, 'the gate is open: nothing to wait for');
+      Atomics.store(cells, 0, 1);
+      const waiting = store.writable();
+      assert.ok(waiting, 'the gate is closed: a promise to wait on');
+      let settled = false;
+      void waiting.then(() => {
+        settled = true;
+      });
+      // the event loop goes on while the gate is closed (Store.transaction() would have held it)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      assert.equal(settled, false, 'the wait ended while the gate was still closed');
+      const worker = new Worker(
+        `const { workerData } = require('node:worker_threads');
+         const cells = new Int32Array(workerData.buffer);
+         Atomics.store(cells, 1, 1);
+         Atomics.store(cells, 0, 0);
+         Atomics.notify(cells, 0);`,
+        { eval: true, workerData: { buffer: cells.buffer } },
+      );
+      try {
+        await waiting;
+        assert.equal(Atomics.load(cells, 1), 1, 'the wait ended before the worker opened the gate');
+        assert.equal(store.writable(), null);
+      } finally {
+        await worker.terminate();
+      }
+    } finally {
+      db.close();
+    }
+  });
+
   it('an error inside the work is not tried again', () => {
     const db = openDatabase(join(dir(), 'once.db'));
     const store = new Store(db);
