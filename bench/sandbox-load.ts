@@ -16,6 +16,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { Agent, request as httpRequest } from 'node:http';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -117,17 +118,26 @@ function freePort(): Promise<number> {
   });
 }
 
+/** The node flags of `npm run sandbox` (package.json: `node <flags> --import tsx sandbox/main.ts`). */
+function sandboxNodeFlags(): string[] {
+  const scripts = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+  const match = /^node((?: --[\w-]+(?:=\S+)?)*) --import tsx sandbox\/main\.ts$/.exec(scripts.sandbox ?? '');
+  if (!match) throw new Error(`package.json's sandbox script is not "node <flags> --import tsx sandbox/main.ts": ${scripts.sandbox}`);
+  return (match[1] ?? '').split(' ').filter(Boolean);
+}
+
 /** The child, once spawned: killed on every way out, including the overall timeout. */
 let startedChild: ChildProcess | null = null;
 
 async function startSandboxChild(): Promise<RunningSandbox> {
   const port = await freePort();
   const workDir = mkdtempSync(join(tmpdir(), 'tender-bench-'));
-  // BENCH_SANDBOX_NODE_ARGS passes flags to the sandbox's node, e.g. "--cpu-prof --cpu-prof-dir=.bench/prof".
+  // BENCH_SANDBOX_NODE_ARGS passes flags to the sandbox's node after its own (a V8 flag given twice:
+  // the last wins), e.g. "--cpu-prof --cpu-prof-dir=.bench/prof".
   const nodeArgs = (process.env.BENCH_SANDBOX_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  // as `npm run sandbox` starts it (package.json): a larger young generation means fewer GC pauses
-  // bench/sandbox-monitor.ts inside it says where the tail comes from (loop stalls, GC pauses, CPU it got)
-  const child = spawn(process.execPath, [...nodeArgs, '--max-semi-space-size=64', '--import', 'tsx', '--import', './bench/sandbox-monitor.ts', 'sandbox/main.ts'], {
+  // with the flags `npm run sandbox` starts it with (package.json); bench/sandbox-monitor.ts inside it
+  // says where the tail comes from (loop stalls, GC pauses, CPU it got)
+  const child = spawn(process.execPath, [...sandboxNodeFlags(), ...nodeArgs, '--import', 'tsx', '--import', './bench/sandbox-monitor.ts', 'sandbox/main.ts'], {
     cwd: root,
     env: {
       ...process.env,
@@ -195,6 +205,28 @@ interface PreparedPayment {
   clientSecret: string;
 }
 
+/**
+ * POSTs a JSON body and resolves with the status and the answer's text. Node's own HTTP client with
+ * kept-alive sockets: preparing 21,000 payments with fetch took about 30 s of a busy machine, this
+ * takes a fraction of it (what is measured is autocannon's run, not this).
+ */
+const agent = new Agent({ keepAlive: true, maxSockets: 64 });
+function post(url: string, headers: Record<string, string>, body: string): Promise<{ status: number; text: string }> {
+  return new Promise((resolvePost, reject) => {
+    const outgoing = httpRequest(url, { method: 'POST', agent, headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) } }, (incoming) => {
+      let text = '';
+      incoming.setEncoding('utf8');
+      incoming.on('data', (chunk: string) => {
+        text += chunk;
+      });
+      incoming.on('end', () => resolvePost({ status: incoming.statusCode ?? 0, text }));
+      incoming.on('error', reject);
+    });
+    outgoing.on('error', reject);
+    outgoing.end(body);
+  });
+}
+
 /** Runs `work` for 0..count-1 with at most `concurrency` in flight. */
 async function inParallel(count: number, concurrency: number, work: (index: number) => Promise<void>): Promise<void> {
   let next = 0;
@@ -211,14 +243,14 @@ async function inParallel(count: number, concurrency: number, work: (index: numb
 async function createPayments(sandbox: RunningSandbox, count: number): Promise<PreparedPayment[]> {
   const payments: PreparedPayment[] = new Array<PreparedPayment>(count);
   await inParallel(count, 64, async (index) => {
-    const response = await fetch(`${sandbox.url}/payments`, {
-      method: 'POST',
-      headers: { 'api-key': sandbox.secretKey, 'content-type': 'application/json' },
-      body: JSON.stringify({ amount: 1000 + (index % 100), currency: 'USD', description: `bench ${index}` }),
-    });
-    const body = (await response.json()) as { payment_id?: string; client_secret?: string };
+    const response = await post(
+      `${sandbox.url}/payments`,
+      { 'api-key': sandbox.secretKey, 'content-type': 'application/json' },
+      JSON.stringify({ amount: 1000 + (index % 100), currency: 'USD', description: `bench ${index}` }),
+    );
+    const body = JSON.parse(response.text) as { payment_id?: string; client_secret?: string };
     if (response.status !== 200 || !body.payment_id || !body.client_secret) {
-      throw new Error(`creating payment ${index} failed: ${response.status} ${JSON.stringify(body)}`);
+      throw new Error(`creating payment ${index} failed: ${response.status} ${response.text.slice(0, 300)}`);
     }
     payments[index] = { paymentId: body.payment_id, clientSecret: body.client_secret };
   });
@@ -244,14 +276,9 @@ const CONFIRM_HEADERS = (publishableKey: string): Record<string, string> => ({
 async function warmUp(sandbox: RunningSandbox, payments: PreparedPayment[]): Promise<void> {
   await inParallel(payments.length, CONNECTIONS, async (index) => {
     const payment = payments[index] as PreparedPayment;
-    const response = await fetch(`${sandbox.url}/payments/${payment.paymentId}/confirm`, {
-      method: 'POST',
-      headers: CONFIRM_HEADERS(sandbox.publishableKey),
-      body: confirmBody(payment),
-    });
-    const text = await response.text();
-    if (response.status !== 200 || !text.includes('"status":"succeeded"')) {
-      throw new Error(`warm-up confirm failed: ${response.status} ${text.slice(0, 300)}`);
+    const { status, text } = await post(`${sandbox.url}/payments/${payment.paymentId}/confirm`, CONFIRM_HEADERS(sandbox.publishableKey), confirmBody(payment));
+    if (status !== 200 || !text.includes('"status":"succeeded"')) {
+      throw new Error(`warm-up confirm failed: ${status} ${text.slice(0, 300)}`);
     }
   });
 }
@@ -345,6 +372,12 @@ interface MonitorReport {
   loopDelayMs: { p50: number; p99: number; max: number };
   stalls: { over: number; count: number; longest: number[] };
   gc: Record<string, { count: number; totalMs: number; maxMs: number; over20Ms: number }>;
+  /** Per thread name (the main thread is `main`): ms it ran and ms it was runnable but waited for a core (Linux). */
+  threads?: Record<string, { ranMs: number; waitedMs: number }>;
+  /** Each stall: [end (epoch ms), length, ms the main thread ran, ms it waited for a core]. */
+  stallsSched?: [number, number, number, number][];
+  /** The writes that waited for the checkpointer's gate (docs/decisions/0097). */
+  gateWaits?: { count: number; totalMs: number; maxMs: number; awaited?: number };
 }
 
 /** Asks the sandbox's monitor for its report of the measured run (null when it wrote none). */
@@ -368,9 +401,40 @@ function monitorRows(monitor: MonitorReport | null): [string, string, string, st
     const row = monitor.gc[kind];
     return row ? `${row.count} × (max ${row.maxMs} ms, ${row.over20Ms} over 20 ms)` : 'none';
   };
+  const main = monitor.threads?.main;
+  const others = Object.entries(monitor.threads ?? {})
+    .filter(([name, row]) => name !== 'main' && row.ranMs >= 50)
+    .sort((a, b) => b[1].ranMs - a[1].ranMs)
+    .map(([name, row]) => `${name} ${(row.ranMs / 1000).toFixed(2)}`)
+    .join(', ');
+  const stallWaits = (monitor.stallsSched ?? []).filter(([, length, , waited]) => waited >= length / 4);
   return [
     ['server: CPU time / wall time', `${(monitor.cpuMs / 1000).toFixed(1)} s / ${(monitor.wallMs / 1000).toFixed(1)} s`, '', ''],
+    ...(main
+      ? ([
+          ['server main thread: ran / waited for a core', `${(main.ranMs / 1000).toFixed(2)} s / ${(main.waitedMs / 1000).toFixed(2)} s`, '', ''],
+          ['server other threads: ran (s)', others || '-', '', ''],
+        ] as [string, string, string, string][])
+      : []),
+    ...(monitor.gateWaits
+      ? ([
+          [
+            'server: writes behind the checkpointer gate: loop waited / awaited',
+            `${monitor.gateWaits.count} (${monitor.gateWaits.totalMs} ms in all, max ${monitor.gateWaits.maxMs} ms) / ${monitor.gateWaits.awaited ?? 0}`,
+            '',
+            '',
+          ],
+        ] as [
+          string,
+          string,
+          string,
+          string,
+        ][])
+      : []),
     [`server: event-loop stalls over ${monitor.stalls.over} ms`, `${monitor.stalls.count} (longest ${monitor.stalls.longest.slice(0, 5).join(', ') || '-'} ms)`, '', ''],
+    ...(monitor.stallsSched
+      ? ([['server: stalls a quarter or more waiting for a core', String(stallWaits.length), '', '']] as [string, string, string, string][])
+      : []),
     ['server: GC scavenges', gc('scavenge'), '', ''],
     ['server: GC mark-compact', gc('mark-compact'), '', ''],
     ['server: GC incremental marking', gc('incremental marking'), '', ''],
@@ -393,6 +457,8 @@ async function main(): Promise<number> {
     const all = await createPayments(sandbox, WARMUP + PAYMENTS);
     const prepareMs = performance.now() - prepareStart;
     await warmUp(sandbox, all.slice(0, WARMUP));
+    // only autocannon's connections are open during the measured run
+    agent.destroy();
     const payments = all.slice(WARMUP);
 
     const loadBefore = loadavg()[0] ?? 0;

@@ -5,7 +5,8 @@
  * CPU than it asked for was descheduled: another process had the cores). Written as JSON to
  * `SANDBOX_MONITOR_FILE`: the first SIGUSR2 starts the measured span, the next writes it (and so does exit).
  */
-import { writeFileSync } from 'node:fs';
+import { subscribe } from 'node:diagnostics_channel';
+import { closeSync, openSync, readdirSync, readFileSync, readSync, writeFileSync } from 'node:fs';
 import { constants, monitorEventLoopDelay, PerformanceObserver, type EntryType } from 'node:perf_hooks';
 
 const file = process.env.SANDBOX_MONITOR_FILE;
@@ -30,6 +31,64 @@ if (file) {
   let cpuStart = process.cpuUsage();
   let wallStart = performance.now();
 
+  // Linux's scheduler statistics of a thread (/proc/<pid>/task/<tid>/schedstat): ns it ran, ns it was
+  // runnable but waited for a core (another thread or process had it), and how many times it ran.
+  // The main thread's wait during each stall says which stalls were the machine's, not the sandbox's.
+  const schedstat = (tid: number | string): [number, number] => {
+    try {
+      const [ran, waited] = readFileSync(`/proc/self/task/${tid}/schedstat`, 'utf8').split(' ');
+      return [Number(ran) / 1e6, Number(waited) / 1e6];
+    } catch {
+      return [0, 0];
+    }
+  };
+  let mainFd = -1;
+  try {
+    mainFd = openSync(`/proc/self/task/${process.pid}/schedstat`, 'r');
+  } catch {
+    // not Linux: no scheduler figures
+  }
+  const buffer = Buffer.alloc(128);
+  /** The main thread's [ran, waited] ms, read through a file kept open (a few µs a read). */
+  const mainSched = (): [number, number] => {
+    if (mainFd < 0) return [0, 0];
+    const length = readSync(mainFd, buffer, 0, buffer.length, 0);
+    const [ran, waited] = buffer.toString('latin1', 0, length).split(' ');
+    return [Number(ran) / 1e6, Number(waited) / 1e6];
+  };
+  /** Every thread's [name, ran, waited] ms, to set the measured span's start against its end. */
+  const threads = (): Map<string, [string, number, number]> => {
+    const all = new Map<string, [string, number, number]>();
+    try {
+      for (const tid of readdirSync('/proc/self/task')) {
+        let name = '?';
+        try {
+          name = readFileSync(`/proc/self/task/${tid}/comm`, 'utf8').trim();
+        } catch {
+          // the thread ended meanwhile
+        }
+        all.set(tid, [tid === String(process.pid) ? 'main' : name, ...schedstat(tid)]);
+      }
+    } catch {
+      // not Linux
+    }
+    return all;
+  };
+  let threadsStart = threads();
+  let lastSched = mainSched();
+  /** The stalls with what the main thread did meanwhile: [end (epoch ms), length, ran ms, waited for a core ms]. */
+  let stallsSched: [number, number, number, number][] = [];
+
+  // Store.transaction() says how long a write waited for the checkpointer's gate (sandbox/store/repo.ts)
+  // (blocking: the event loop waited with the write; otherwise a route awaited the gate and the loop went on)
+  let gateWaits: [number, number][] = [];
+  let gateAwaited = 0;
+  subscribe('tender.sandbox.write-gate', (message) => {
+    const { waitedMs, blocking } = message as { waitedMs: number; blocking: boolean };
+    if (blocking) gateWaits.push([epoch(performance.now()), Math.round(waitedMs * 100) / 100]);
+    else gateAwaited += 1;
+  });
+
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
       const kind = kinds[(entry as unknown as { detail?: { kind?: number } }).detail?.kind ?? -1] ?? 'other';
@@ -44,17 +103,29 @@ if (file) {
 
   setInterval(() => {
     const now = performance.now();
+    const sched = mainSched();
     if (now - last > STALL_MS) {
       stalls.push(Math.round(now - last));
       stallsAt.push([epoch(now), Math.round(now - last)]);
+      stallsSched.push([epoch(now), Math.round(now - last), Math.round(sched[0] - lastSched[0]), Math.round(sched[1] - lastSched[1])]);
     }
     last = now;
+    lastSched = sched;
   }, 5).unref();
 
   const report = () => {
     const cpu = process.cpuUsage(cpuStart);
     const wallMs = performance.now() - wallStart;
     const round = (value: number) => Math.round(value * 10) / 10;
+    const threadsEnd = threads();
+    const byThread: Record<string, { ranMs: number; waitedMs: number }> = {};
+    for (const [tid, [name, ran, waited]] of threadsEnd) {
+      const [, ranBefore, waitedBefore] = threadsStart.get(tid) ?? [name, 0, 0];
+      const row = (byThread[name] ??= { ranMs: 0, waitedMs: 0 });
+      row.ranMs = Math.round(row.ranMs + ran - ranBefore);
+      row.waitedMs = Math.round(row.waitedMs + waited - waitedBefore);
+    }
+    const gateTotal = gateWaits.reduce((sum, [, ms]) => sum + ms, 0);
     writeFileSync(
       file,
       JSON.stringify({
@@ -63,7 +134,10 @@ if (file) {
         loopDelayMs: { p50: round(delay.percentile(50) / 1e6), p99: round(delay.percentile(99) / 1e6), max: round(delay.max / 1e6) },
         stalls: { over: STALL_MS, count: stalls.length, longest: [...stalls].sort((a, b) => b - a).slice(0, 10) },
         stallsAt,
+        stallsSched,
         gcAt,
+        threads: byThread,
+        gateWaits: { count: gateWaits.length, totalMs: round(gateTotal), maxMs: round(Math.max(0, ...gateWaits.map(([, ms]) => ms))), at: gateWaits, awaited: gateAwaited },
         gc: Object.fromEntries(Object.entries(gc).map(([kind, row]) => [kind, { ...row, totalMs: round(row.totalMs), maxMs: round(row.maxMs) }])),
       }),
     );
@@ -77,11 +151,19 @@ if (file) {
     gc = {};
     stalls = [];
     stallsAt = [];
+    stallsSched = [];
+    gateWaits = [];
+    gateAwaited = 0;
     gcAt = [];
+    threadsStart = threads();
+    lastSched = mainSched();
     last = performance.now();
     cpuStart = process.cpuUsage();
     wallStart = performance.now();
   });
-  process.on('exit', report);
+  process.on('exit', () => {
+    report();
+    if (mainFd >= 0) closeSync(mainFd);
+  });
   delay.enable();
 }

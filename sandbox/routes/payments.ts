@@ -52,6 +52,8 @@ export function paymentRoutes(app: App, deps: RouteDeps): void {
   app.post('/payments', async (c) => {
     const principal = authenticate(c, store, adminKey, ['secret']);
     const request = await readBody(c, PaymentCreateRequest);
+    const writable = store.writable();
+    if (writable) await writable;
     return c.json(respond(payments.create(principal.merchant, request)));
   });
 
@@ -72,6 +74,8 @@ export function paymentRoutes(app: App, deps: RouteDeps): void {
     };
     // the browser's `email` is ignored on confirm (CLIENT_CONFIRM_MEMBERS): it never changes the merchant's customer
     const applied = principal.kind === 'publishable' ? { ...request, email: undefined } : request;
+    const writable = store.writable();
+    if (writable) await writable;
     return c.json(respond(payments.confirm(principal.merchant, paymentId, applied, authorize, principal.kind === 'publishable')));
   });
 

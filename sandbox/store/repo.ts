@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { channel } from 'node:diagnostics_channel';
 import { BUSY_TIMEOUT_MS, type Db } from './db.js';
 import type {
   ApiKeyRecord,
@@ -42,6 +43,13 @@ const parse = <T>(row: Row | undefined): T | null => (row ? (JSON.parse(row.doc)
 
 /** A payment's key in Store.refunded: two payments with the same key would only cost the other one a query. */
 const refundKey = (merchantId: string, paymentId: string): string => `${merchantId}\n${paymentId}`;
+
+/**
+ * Told how long a write waited for the checkpointer's gate, when anyone listens (bench/sandbox-monitor.ts;
+ * with no subscriber it costs one property read): `{ waitedMs, blocking }`, blocking when the event
+ * loop waited with it (in transaction()), not when a route awaited Store.writable().
+ */
+const gateChannel = channel('tender.sandbox.write-gate');
 
 const isBusy = (error: unknown): boolean =>
   typeof error === 'object' && error !== null && String((error as { code?: unknown }).code).startsWith('SQLITE_BUSY');
@@ -161,7 +169,11 @@ export class Store {
     const gate = this.gate;
     // the checkpointer holds (or is taking) the write lock: wait for it to let go, to the microsecond,
     // rather than in the sleeps of SQLite's busy handler (1, 2, 5, 10, 15, 20 ms…)
-    if (gate !== null && Atomics.load(gate, 0) !== 0 && !this.db.inTransaction) Atomics.wait(gate, 0, 1, BUSY_TIMEOUT_MS);
+    if (gate !== null && Atomics.load(gate, 0) !== 0 && !this.db.inTransaction) {
+      const waitStart = gateChannel.hasSubscribers ? performance.now() : 0;
+      Atomics.wait(gate, 0, 1, BUSY_TIMEOUT_MS);
+      if (waitStart > 0) gateChannel.publish({ waitedMs: performance.now() - waitStart, blocking: true });
+    }
     for (;;) {
       let begun = false;
       try {
@@ -185,6 +197,29 @@ export class Store {
    */
   useWriteGate(gate: Int32Array | null): void {
     this.gate = gate;
+  }
+
+  /**
+   * Null when a write may begin now; while the checkpointer holds the write lock (its gate is 1), a
+   * promise that settles once it lets go (or after BUSY_TIMEOUT_MS). A route awaits it right before
+   * its write, so that while the lock is held the event loop goes on reading and checking the other
+   * requests in flight instead of waiting in transaction() with all of them (docs/decisions/0101).
+   * transaction() still waits for the gate itself: it may have closed again since.
+   */
+  writable(): Promise<unknown> | null {
+    const gate = this.gate;
+    if (gate === null || Atomics.load(gate, 0) === 0 || this.db.inTransaction) return null;
+    // ES2024's Atomics.waitAsync (Node 16+), not in this project's ES2022 lib
+    const waited = (Atomics as unknown as { waitAsync(cells: Int32Array, index: number, value: number, timeoutMs: number): { async: boolean; value: unknown } }).waitAsync(
+      gate,
+      0,
+      1,
+      BUSY_TIMEOUT_MS,
+    );
+    if (!waited.async) return null;
+    if (!gateChannel.hasSubscribers) return waited.value as Promise<unknown>;
+    const waitStart = performance.now();
+    return (waited.value as Promise<unknown>).then(() => gateChannel.publish({ waitedMs: performance.now() - waitStart, blocking: false }));
   }
 
   organization(id: string): Organization | null {

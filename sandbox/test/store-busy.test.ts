@@ -7,6 +7,7 @@
  * than the connection's own (shortened) busy timeout lets SQLite wait.
  */
 import assert from 'node:assert/strict';
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -87,12 +88,59 @@ describe('a write behind another connection', () => {
        Atomics.notify(cells, 0);`,
       { eval: true, workerData: { buffer: cells.buffer } },
     );
+    // what the load bench's monitor hears (bench/sandbox-monitor.ts): how long the write waited
+    const told: number[] = [];
+    const listener = (message: unknown) => told.push((message as { waitedMs: number }).waitedMs);
+    subscribe('tender.sandbox.write-gate', listener);
     try {
       // the lock itself is free all along: only the gate keeps the write from beginning at once
       const seen = store.transaction(() => Atomics.load(cells, 1));
       assert.equal(seen, 1, 'the transaction began before the gate opened');
+      // the worker paused 200 ms after this thread began to wait
+      assert.equal(told.length, 1);
+      assert.ok((told[0] ?? 0) >= 199, `the wait was told as ${told[0]} ms`);
+      store.transaction(() => 0);
+      assert.equal(told.length, 1, 'a write that found the gate open was told as a wait');
     } finally {
+      unsubscribe('tender.sandbox.write-gate', listener);
       await worker.terminate();
+      db.close();
+    }
+  });
+
+  it('tells a route to wait for the gate without holding the event loop, and to go on at once when it is open', async () => {
+    const db = openDatabase(join(dir(), 'writable.db'));
+    const store = new Store(db);
+    const cells = new Int32Array(new SharedArrayBuffer(8));
+    store.useWriteGate(cells.subarray(0, 1));
+    try {
+      assert.equal(store.writable(), null, 'the gate is open: nothing to wait for');
+      Atomics.store(cells, 0, 1);
+      const waiting = store.writable();
+      assert.ok(waiting, 'the gate is closed: a promise to wait on');
+      let settled = false;
+      void waiting.then(() => {
+        settled = true;
+      });
+      // the event loop goes on while the gate is closed (Store.transaction() would have held it)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      assert.equal(settled, false, 'the wait ended while the gate was still closed');
+      const worker = new Worker(
+        `const { workerData } = require('node:worker_threads');
+         const cells = new Int32Array(workerData.buffer);
+         Atomics.store(cells, 1, 1);
+         Atomics.store(cells, 0, 0);
+         Atomics.notify(cells, 0);`,
+        { eval: true, workerData: { buffer: cells.buffer } },
+      );
+      try {
+        await waiting;
+        assert.equal(Atomics.load(cells, 1), 1, 'the wait ended before the worker opened the gate');
+        assert.equal(store.writable(), null);
+      } finally {
+        await worker.terminate();
+      }
+    } finally {
       db.close();
     }
   });
