@@ -236,3 +236,32 @@ export function countryOptions(lang: string): readonly (readonly [string, string
   }
   return list;
 }
+
+/** Per language, a `<template>` with every country's `<option>` in that language's order (countryOptions). */
+const countryTemplates = new Map<string, HTMLTemplateElement>();
+
+/**
+ * Puts a copy of its language's country options (about 250, made once per language) into the billing
+ * country select when it has none or another language's, and shows `value`. Elements rather than a Lit
+ * part per option: the fields' first render took about 30 ms more with those. The select's Lit markers
+ * (comments) stay where they are; only its options are replaced.
+ */
+export function fillCountrySelect(select: HTMLSelectElement, lang: string, value: string): void {
+  if (select.dataset['lang'] !== lang) {
+    let template = countryTemplates.get(lang);
+    if (!template) {
+      template = document.createElement('template');
+      for (const [code, name] of countryOptions(lang)) {
+        const option = document.createElement('option');
+        option.value = code;
+        option.textContent = name;
+        template.content.append(option);
+      }
+      countryTemplates.set(lang, template);
+    }
+    for (const option of [...select.options]) option.remove();
+    select.append(template.content.cloneNode(true));
+    select.dataset['lang'] = lang;
+  }
+  if (select.value !== value) select.value = value;
+}

@@ -21,7 +21,7 @@ import type { AddressResponse, PaymentResponse } from '../../api/schemas.js';
 import { COUNTRY_CODES } from '../../api/countries.js';
 import { billingEn, billingTexts, type BillingKey, type BillingMessages } from '../../i18n/billing-en.js';
 import { methodList, type MethodListHost } from './method-list.js';
-import { collatorFor, countryNameIn, countryOptions, countryRule, regionOf, requiredByList, type BillingLevel, type CountryRule } from './billing-countries.js';
+import { collatorFor, countryNameIn, countryRule, fillCountrySelect, regionOf, requiredByList, type BillingLevel, type CountryRule } from './billing-countries.js';
 import { CSS } from './billing-fields.styles.js';
 import { phoneValid, prefillPhone, splitPhone } from './billing-phone.js';
 import { adoptStyles } from './adopt-styles.js';
@@ -167,20 +167,10 @@ export class BillingFields implements ReactiveController {
     }
   }
 
-  /**
-   * The country list, after each render: the select holds a copy of its language's options (about 250,
-   * sorted in that language's order, made once per language: countryOptionsTemplate), put in when the
-   * select is new or its language changed, and shows the chosen country. Made as elements rather than
-   * a Lit part per option: the fields' first render took about 30 ms more with one.
-   */
+  /** After each render: the country select's options, and the country chosen (billing-countries.ts fillCountrySelect). */
   hostUpdated(): void {
     const select = this.host.renderRoot.querySelector<HTMLSelectElement>('select#billing-country');
-    if (!select) return;
-    if (select.dataset['lang'] !== this.textsTag) {
-      select.replaceChildren(countryOptionsTemplate(this.textsTag).content.cloneNode(true));
-      select.dataset['lang'] = this.textsTag;
-    }
-    if (select.value !== this.values.country) select.value = this.values.country;
+    if (select) fillCountrySelect(select, this.textsTag, this.values.country);
   }
 
   /** Empties the fields (a new payment, the end of a preview). */
@@ -458,19 +448,15 @@ export class BillingFields implements ReactiveController {
     const invalid = error ? 'true' : 'false';
     const common = { id, autocomplete: BillingFields.AUTOCOMPLETE[field] };
     let control: TemplateResult;
-    if (field === 'country') {
-      // no child in the template: hostUpdated() fills it with a copy of the language's options (below)
-      control = html`<select id=${common.id} part=${error ? 'input input-invalid' : 'input'} name=${field} autocomplete=${common.autocomplete}
-        ?disabled=${host.disabled || submitting} ?required=${!this.optional(field)} aria-invalid=${invalid} aria-describedby="${id}-error"
-        @change=${this.handleInput} @blur=${this.handleBlur}></select>`;
-    } else if (field === 'state' && this.rule.states) {
-      // sorted in the shown language's order (Intl.Collator: "Île-du-Prince-Édouard" among the I's in French)
+    if (field === 'country' || (field === 'state' && this.rule.states)) {
+      // states sorted in the shown language's order (Intl.Collator: "Île-du-Prince-Édouard" among the I's in French);
+      // the countries (about 250) are put in after the render (hostUpdated)
       const collator = collatorFor(this.textsTag);
-      const options = Object.entries(this.rule.states).sort((a, b) => collator.compare(a[1], b[1]));
+      const options = field === 'state' ? Object.entries(this.rule.states!).sort((a, b) => collator.compare(a[1], b[1])) : [];
       control = html`<select id=${common.id} part=${error ? 'input input-invalid' : 'input'} name=${field} autocomplete=${common.autocomplete}
         ?disabled=${host.disabled || submitting} ?required=${!this.optional(field)} aria-invalid=${invalid} aria-describedby="${id}-error"
         @change=${this.handleInput} @blur=${this.handleBlur}>
-        <option value="" ?selected=${!this.values.state}>${this.text('billing.choose')}</option>
+        ${field === 'state' ? html`<option value="" ?selected=${!this.values.state}>${this.text('billing.choose')}</option>` : ''}
         ${options.map(([code, name]) => html`<option value=${code} ?selected=${this.values[field] === code}>${name}</option>`)}
       </select>`;
     } else {
@@ -509,19 +495,3 @@ export class BillingFields implements ReactiveController {
   }
 }
 
-/** Per language, a `<template>` with every country's `<option>` in that language's order (countryOptions). */
-const countryTemplates = new Map<string, HTMLTemplateElement>();
-function countryOptionsTemplate(lang: string): HTMLTemplateElement {
-  let template = countryTemplates.get(lang);
-  if (!template) {
-    template = document.createElement('template');
-    for (const [code, name] of countryOptions(lang)) {
-      const option = document.createElement('option');
-      option.value = code;
-      option.textContent = name;
-      template.content.append(option);
-    }
-    countryTemplates.set(lang, template);
-  }
-  return template;
-}
