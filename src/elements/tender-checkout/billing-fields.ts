@@ -494,4 +494,3 @@ export class BillingFields implements ReactiveController {
       : ''}${fields.includes('email') || fields.includes('phone') ? html`<div class="billing row" part="billing-contact">${field('email')}${field('phone')}</div>` : ''}`;
   }
 }
-
