@@ -137,7 +137,7 @@ export function frameRoutes(app: App, deps: RouteDeps, frameDir: string): void {
     if (/\bgzip\b/.test(c.req.header('accept-encoding') ?? '')) {
       let packed = gzipped.get(path);
       if (!packed) {
-        packed = new Uint8Array(gzipSync(body, { level: 9 }));
+        packed = pack(body, 'gzip');
         gzipped.set(path, packed);
       }
       c.header('content-encoding', 'gzip');
@@ -171,9 +171,9 @@ export function pageCoding(header: string | undefined): 'br' | 'gzip' | null {
   return taken.has('gzip') || taken.has('*') ? 'gzip' : null;
 }
 
-/** A page packed in `coding` (gzip at level 9; brotli at `quality`, as text). */
-function pack(body: string, coding: 'br' | 'gzip', quality = SHARED_PAGE_BROTLI_QUALITY): Uint8Array<ArrayBuffer> {
-  const bytes = Buffer.from(body, 'utf8');
+/** A page or asset packed in `coding` (gzip at level 9; brotli at `quality`, as text). */
+function pack(body: string | Buffer, coding: 'br' | 'gzip', quality = SHARED_PAGE_BROTLI_QUALITY): Uint8Array<ArrayBuffer> {
+  const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
   if (coding === 'gzip') return new Uint8Array(gzipSync(bytes, { level: 9 }));
   return new Uint8Array(
     brotliCompressSync(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: quality, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT, [zlib.BROTLI_PARAM_SIZE_HINT]: bytes.length } }),
