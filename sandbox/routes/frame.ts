@@ -106,14 +106,15 @@ export function frameRoutes(app: App, deps: RouteDeps, frameDir: string): void {
       page = { body, br: pack(body, 'br', SHARED_PAGE_BROTLI_QUALITY), gzip: pack(body, 'gzip'), tag: createHash('sha256').update(body).digest('base64url').slice(0, 16) };
       built.pages.set(variant, page);
     }
-    // the same page under other headers (another merchant's frame-ancestors) is another version
-    const etag = `"${page.tag}-${createHash('sha256').update(JSON.stringify(headers)).digest('base64url').slice(0, 8)}"`;
+    // the page is most of the frame's bytes now that it carries its script: brotli takes it to under a third
+    const coding = pageCoding(c.req.header('accept-encoding'));
+    // the same page under other headers (another merchant's frame-ancestors) is another version, and each content
+    // coding another representation (a strong validator names its bytes: RFC 9110 § 8.8.1)
+    const etag = `"${page.tag}-${createHash('sha256').update(JSON.stringify(headers)).digest('base64url').slice(0, 8)}-${coding ?? 'identity'}"`;
     c.header('etag', etag);
     c.header('vary', 'accept-encoding');
     if ((c.req.header('if-none-match') ?? '').split(/\s*,\s*/).includes(etag)) return c.body(null, 304);
     c.header('content-type', 'text/html; charset=UTF-8');
-    // the page is most of the frame's bytes now that it carries its script: brotli takes it to under a third
-    const coding = pageCoding(c.req.header('accept-encoding'));
     if (coding) c.header('content-encoding', coding);
     return c.body(coding ? page[coding] : page.body, 200);
   });

@@ -119,12 +119,21 @@ describe('the card frame page', () => {
     assert.match(await packed.text(), /<script type="module" async>/);
     const etag = packed.headers.get('etag');
     assert.match(etag ?? '', /^"[\w-]+"$/);
-    const again = await fetch(`${sandbox.url}/frame/card`, { headers: { 'if-none-match': etag! } });
+    const again = await fetch(`${sandbox.url}/frame/card`, { headers: { 'accept-encoding': 'gzip', 'if-none-match': etag! } });
     assert.equal(again.status, 304);
     assert.equal(await again.text(), '');
     assert.match(again.headers.get('content-security-policy') ?? '', /frame-ancestors \*/, 'a 304 carries the policy too');
     // another language is another page; another merchant's origins are other headers: not the same version
-    assert.equal((await fetch(`${sandbox.url}/frame/card?locale=de`, { headers: { 'if-none-match': etag! } })).status, 200);
+    assert.equal((await fetch(`${sandbox.url}/frame/card?locale=de`, { headers: { 'accept-encoding': 'gzip', 'if-none-match': etag! } })).status, 200);
+    // each content coding is another representation, with a validator of its own: the gzip form's ETag does not
+    // revalidate the brotli form (a cache would otherwise serve one coding's bytes under the other's name)
+    const brotli = await fetch(`${sandbox.url}/frame/card`, { headers: { 'accept-encoding': 'br', 'if-none-match': etag! } });
+    assert.equal(brotli.status, 200);
+    assert.equal(brotli.headers.get('content-encoding'), 'br');
+    const brotliTag = brotli.headers.get('etag');
+    assert.notEqual(brotliTag, etag);
+    assert.equal((await fetch(`${sandbox.url}/frame/card`, { headers: { 'accept-encoding': 'br', 'if-none-match': brotliTag! } })).status, 304);
+    assert.equal((await fetch(`${sandbox.url}/frame/card`, { headers: { 'accept-encoding': 'identity', 'if-none-match': `${etag}, ${brotliTag}` } })).status, 200);
   });
 
   it('preloads the customer’s language along its chain (de-CH → de), and nothing for English or an unknown tag', async () => {
