@@ -2,6 +2,7 @@ import { expect, waitUntil } from '@open-wc/testing';
 import { sendKeys, setViewport } from '@web/test-runner-commands';
 import '../../src/define.js';
 import { billingEn } from '../../src/i18n/billing-en.js';
+import { fillCountrySelect } from '../../src/elements/tender-checkout/billing-countries.js';
 import type { TenderCheckout } from '../../src/elements/tender-checkout/tender-checkout.js';
 import { fillCard, mountCheckout, payButton, retrieveAsMerchant, root, statusText, SUCCESS_CARD, type MountOptions } from './checkout-harness.js';
 import { merchantCall, sandboxConfig, type SandboxEndpoint } from './sandbox-config.js';
@@ -53,6 +54,8 @@ async function typeBilling(element: TenderCheckout, name: string, text: string) 
 
 async function choose(element: TenderCheckout, name: string, value: string) {
   const select = field(element, name);
+  // the country list may still be the chosen country alone for a frame after the first show (fillCountrySelect)
+  await waitUntil(() => [...select.options].some((option) => option.value === value), `no option ${value}`);
   select.value = value;
   select.dispatchEvent(new Event('change', { bubbles: true }));
   await element.updateComplete;
@@ -175,6 +178,47 @@ describe('billing fields', () => {
       expect(german).to.deep.equal([...german].sort(new Intl.Collator('de').compare));
       expect(select.value).to.equal('DE');
       expect(select.selectedOptions[0]!.textContent).to.equal('Deutschland');
+    });
+  });
+
+  describe('the country list of a select filled for the first time in a language', () => {
+    const select = () => document.body.appendChild(document.createElement('select'));
+    afterEach(() => document.querySelectorAll('body > select').forEach((element) => element.remove()));
+
+    it('shows the chosen country at once and puts the whole list in after the next frame, in the language, keeping the choice', async () => {
+      const first = select();
+      fillCountrySelect(first, 'it', 'IT');
+      // at once: the chosen country alone, named in the language (what the closed select shows)
+      expect([...first.options].map((option) => [option.value, option.textContent])).to.deep.equal([['IT', 'Italia']]);
+      expect(first.value).to.equal('IT');
+      // a value given while the list waits is shown too
+      fillCountrySelect(first, 'it', 'FR');
+      expect([...first.options].map((option) => [option.value, option.textContent])).to.deep.equal([['FR', 'Francia']]);
+      await waitUntil(() => first.options.length > 200, 'the whole list never came', { timeout: 2000 });
+      const names = optionTexts(first);
+      expect(names).to.deep.equal([...names].sort(new Intl.Collator('it').compare));
+      expect(names).to.include('Germania');
+      expect(first.value).to.equal('FR');
+      expect(first.selectedOptions[0]!.textContent).to.equal('Francia');
+      // the language made once: a second select gets the whole list at once
+      const second = select();
+      fillCountrySelect(second, 'it', 'DE');
+      expect(second.options.length).to.equal(first.options.length);
+      expect(second.value).to.equal('DE');
+    });
+
+    it('replaces another language\'s list at once, and leaves a select with no country empty until its list', async () => {
+      const empty = select();
+      fillCountrySelect(empty, 'pt', '');
+      expect(empty.options.length).to.equal(0);
+      await waitUntil(() => empty.options.length > 200, 'the whole list never came', { timeout: 2000 });
+      // no country chosen: none selected (not the first of the list)
+      expect(empty.selectedIndex).to.equal(-1);
+      // pt made: switching this select to another language not made before replaces its list in the same call
+      fillCountrySelect(empty, 'sv', 'SE');
+      expect(empty.options.length).to.be.above(200);
+      expect(empty.value).to.equal('SE');
+      expect(empty.selectedOptions[0]!.textContent).to.equal('Sverige');
     });
   });
 

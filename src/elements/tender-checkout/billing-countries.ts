@@ -239,29 +239,77 @@ export function countryOptions(lang: string): readonly (readonly [string, string
 
 /** Per language, a `<template>` with every country's `<option>` in that language's order (countryOptions). */
 const countryTemplates = new Map<string, HTMLTemplateElement>();
+function countryTemplate(lang: string): HTMLTemplateElement {
+  let template = countryTemplates.get(lang);
+  if (!template) {
+    template = document.createElement('template');
+    for (const [code, name] of countryOptions(lang)) template.content.append(countryOption(code, name));
+    countryTemplates.set(lang, template);
+  }
+  return template;
+}
+function countryOption(code: string, name: string): HTMLOptionElement {
+  const option = document.createElement('option');
+  option.value = code;
+  option.textContent = name;
+  return option;
+}
+function putOptions(select: HTMLSelectElement, options: Node): void {
+  for (const option of [...select.options]) option.remove();
+  select.append(options);
+}
+
+/** Selects that show only their chosen country until the whole list is put in (fillCountrySelect). */
+const waiting = new WeakSet<HTMLSelectElement>();
 
 /**
  * Puts a copy of its language's country options (about 250, made once per language) into the billing
  * country select when it has none or another language's, and shows `value`. Elements rather than a Lit
  * part per option: the fields' first render took about 30 ms more with those. The select's Lit markers
  * (comments) stay where they are; only its options are replaced.
+ *
+ * A select's first list, in a language not made before, comes in two steps: the chosen country alone
+ * (what a closed select shows, at the same height), and the whole list after the next animation frame
+ * once the form is shown (in the card frame, once the host has given the frame its height; at most a
+ * second later): the names of 250 countries, their order and their elements took 20–40 ms of the render the
+ * form's first show waits for. The list is in long before a shopper or the browser's autofill can
+ * reach the select.
  */
 export function fillCountrySelect(select: HTMLSelectElement, lang: string, value: string): void {
   if (select.dataset['lang'] !== lang) {
-    let template = countryTemplates.get(lang);
-    if (!template) {
-      template = document.createElement('template');
-      for (const [code, name] of countryOptions(lang)) {
-        const option = document.createElement('option');
-        option.value = code;
-        option.textContent = name;
-        template.content.append(option);
-      }
-      countryTemplates.set(lang, template);
-    }
-    for (const option of [...select.options]) option.remove();
-    select.append(template.content.cloneNode(true));
     select.dataset['lang'] = lang;
-  }
+    // (a language made before, or another language's list to replace: at once)
+    if (countryTemplates.has(lang) || select.options.length > 0) {
+      waiting.delete(select);
+      putOptions(select, countryTemplate(lang).content.cloneNode(true));
+    } else {
+      waiting.add(select);
+      putOptions(select, value ? countryOption(value, countryNameIn(lang, value)) : new DocumentFragment());
+      let done = false;
+      const fill = () => {
+        if (done) return;
+        done = true;
+        if (!waiting.has(select) || select.dataset['lang'] !== lang) return;
+        waiting.delete(select);
+        const chosen = select.value;
+        putOptions(select, countryTemplate(lang).content.cloneNode(true));
+        select.value = chosen;
+      };
+      // after the frame that shows the form (in the card frame: once the host has given it its height, not
+      // while it is 0 px high and its first show waits on it), or a second at most
+      const next = () => requestAnimationFrame(() => setTimeout(fill));
+      const view = select.ownerDocument.defaultView ?? window;
+      if (view.innerHeight > 0) next();
+      else {
+        const shown = () => {
+          if (view.innerHeight === 0) return;
+          view.removeEventListener('resize', shown);
+          next();
+        };
+        view.addEventListener('resize', shown);
+      }
+      setTimeout(fill, 1000);
+    }
+  } else if (waiting.has(select) && value && select.value !== value) putOptions(select, countryOption(value, countryNameIn(lang, value)));
   if (select.value !== value) select.value = value;
 }
