@@ -207,6 +207,24 @@ describe('billing fields', () => {
       expect(second.value).to.equal('DE');
     });
 
+    it('in a frame still 0 px high (the card frame before its hello is shown), waits for the frame to get its height', async () => {
+      const frame = document.body.appendChild(document.createElement('iframe'));
+      frame.style.cssText = 'border:0;width:300px;height:0';
+      try {
+        const view = frame.contentWindow!;
+        const inFrame = view.document.body.appendChild(view.document.createElement('select'));
+        fillCountrySelect(inFrame, 'nl', 'NL');
+        // two of the page's frames later, still the chosen country alone: nothing shows it yet
+        for (let i = 0; i < 2; i += 1) await new Promise((resolve) => requestAnimationFrame(resolve));
+        expect([...inFrame.options].map((option) => option.textContent)).to.deep.equal(['Nederland']);
+        frame.style.height = '120px';
+        await waitUntil(() => inFrame.options.length > 200, 'the list never came once the frame was shown', { timeout: 900 });
+        expect(inFrame.value).to.equal('NL');
+      } finally {
+        frame.remove();
+      }
+    });
+
     it('replaces another language\'s list at once, and leaves a select with no country empty until its list', async () => {
       const empty = select();
       fillCountrySelect(empty, 'pt', '');
