@@ -378,6 +378,11 @@ interface MonitorReport {
   stallsSched?: [number, number, number, number][];
   /** The writes that waited for the checkpointer's gate (docs/decisions/0097). */
   gateWaits?: { count: number; totalMs: number; maxMs: number; awaited?: number };
+  /**
+   * The writes a route parked on the gate (they wait for the checkpointer's hold, the event loop goes on),
+   * and the holds that ended them: how many, and the longest wait of each (about its length), longest first.
+   */
+  gateParked?: { count: number; totalMs: number; maxMs: number; holds: number; longestHolds: number[] };
 }
 
 /** Asks the sandbox's monitor for its report of the measured run (null when it wrote none). */
@@ -430,6 +435,16 @@ function monitorRows(monitor: MonitorReport | null): [string, string, string, st
           string,
           string,
         ][])
+      : []),
+    ...(monitor.gateParked
+      ? ([
+          [
+            'server: checkpointer holds that parked writes (longest, ms)',
+            `${monitor.gateParked.holds} (${monitor.gateParked.longestHolds.slice(0, 5).join(', ') || '-'}): ${monitor.gateParked.count} writes, ${monitor.gateParked.totalMs} ms`,
+            '',
+            '',
+          ],
+        ] as [string, string, string, string][])
       : []),
     [`server: event-loop stalls over ${monitor.stalls.over} ms`, `${monitor.stalls.count} (longest ${monitor.stalls.longest.slice(0, 5).join(', ') || '-'} ms)`, '', ''],
     ...(monitor.stallsSched
