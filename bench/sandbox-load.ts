@@ -383,6 +383,8 @@ interface MonitorReport {
    * and the holds that ended them: how many, and the longest wait of each (about its length), longest first.
    */
   gateParked?: { count: number; totalMs: number; maxMs: number; holds: number; longestHolds: number[] };
+  /** The checkpointer's holds of the write lock as the worker timed them (longest first). */
+  checkpointHolds?: { count: number; totalMs: number; longest: number[] };
 }
 
 /** Asks the sandbox's monitor for its report of the measured run (null when it wrote none). */
@@ -436,10 +438,20 @@ function monitorRows(monitor: MonitorReport | null): [string, string, string, st
           string,
         ][])
       : []),
+    ...(monitor.checkpointHolds
+      ? ([
+          [
+            'server: checkpointer holds of the write lock (longest, ms)',
+            `${monitor.checkpointHolds.count} (${monitor.checkpointHolds.longest.slice(0, 5).join(', ') || '-'}): ${monitor.checkpointHolds.totalMs} ms in all`,
+            '',
+            '',
+          ],
+        ] as [string, string, string, string][])
+      : []),
     ...(monitor.gateParked
       ? ([
           [
-            'server: checkpointer holds that parked writes (longest, ms)',
+            'server: parked writes, by the hold that ended them (longest wait, ms)',
             `${monitor.gateParked.holds} (${monitor.gateParked.longestHolds.slice(0, 5).join(', ') || '-'}): ${monitor.gateParked.count} writes, ${monitor.gateParked.totalMs} ms`,
             '',
             '',

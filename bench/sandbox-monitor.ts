@@ -94,6 +94,12 @@ if (file) {
       gateParked.push(at);
     }
   });
+  /** The checkpointer's holds of the write lock (sandbox/store/checkpointer.ts): [end (epoch ms), ms]. */
+  let checkpointHolds: [number, number][] = [];
+  subscribe('tender.sandbox.checkpoint-hold', (message) => {
+    const { heldMs, endedAt } = message as { heldMs: number; endedAt: number };
+    checkpointHolds.push([Math.round(endedAt * 10) / 10, Math.round(heldMs * 100) / 100]);
+  });
   /**
    * The parked waits grouped by the hold that ended them (one notify wakes them all: their ends lie
    * within a few ms of each other, the next hold is 100 ms or more later): [end of the first wake-up
@@ -162,6 +168,12 @@ if (file) {
         gcAt,
         threads: byThread,
         gateWaits: { count: gateWaits.length, totalMs: round(gateTotal), maxMs: round(Math.max(0, ...gateWaits.map(([, ms]) => ms))), at: gateWaits, awaited: gateAwaited },
+        checkpointHolds: {
+          count: checkpointHolds.length,
+          totalMs: round(checkpointHolds.reduce((sum, [, ms]) => sum + ms, 0)),
+          longest: checkpointHolds.map(([, ms]) => round(ms)).sort((a, b) => b - a).slice(0, 10),
+          at: checkpointHolds,
+        },
         gateParked: {
           count: gateParked.length,
           totalMs: round(parkedTotal),
@@ -188,6 +200,7 @@ if (file) {
     gateWaits = [];
     gateAwaited = 0;
     gateParked = [];
+    checkpointHolds = [];
     gcAt = [];
     threadsStart = threads();
     lastSched = mainSched();
