@@ -378,6 +378,13 @@ interface MonitorReport {
   stallsSched?: [number, number, number, number][];
   /** The writes that waited for the checkpointer's gate (docs/decisions/0097). */
   gateWaits?: { count: number; totalMs: number; maxMs: number; awaited?: number };
+  /**
+   * The writes a route parked on the gate (they wait for the checkpointer's hold, the event loop goes on),
+   * and the holds that ended them: how many, and the longest wait of each (about its length), longest first.
+   */
+  gateParked?: { count: number; totalMs: number; maxMs: number; holds: number; longestHolds: number[] };
+  /** The checkpointer's holds of the write lock as the worker timed them (longest first). */
+  checkpointHolds?: { count: number; totalMs: number; longest: number[] };
 }
 
 /** Asks the sandbox's monitor for its report of the measured run (null when it wrote none). */
@@ -430,6 +437,26 @@ function monitorRows(monitor: MonitorReport | null): [string, string, string, st
           string,
           string,
         ][])
+      : []),
+    ...(monitor.checkpointHolds
+      ? ([
+          [
+            'server: checkpointer holds of the write lock (longest, ms)',
+            `${monitor.checkpointHolds.count} (${monitor.checkpointHolds.longest.slice(0, 5).join(', ') || '-'}): ${monitor.checkpointHolds.totalMs} ms in all`,
+            '',
+            '',
+          ],
+        ] as [string, string, string, string][])
+      : []),
+    ...(monitor.gateParked
+      ? ([
+          [
+            'server: parked writes, by the hold that ended them (longest wait, ms)',
+            `${monitor.gateParked.holds} (${monitor.gateParked.longestHolds.slice(0, 5).join(', ') || '-'}): ${monitor.gateParked.count} writes, ${monitor.gateParked.totalMs} ms`,
+            '',
+            '',
+          ],
+        ] as [string, string, string, string][])
       : []),
     [`server: event-loop stalls over ${monitor.stalls.over} ms`, `${monitor.stalls.count} (longest ${monitor.stalls.longest.slice(0, 5).join(', ') || '-'} ms)`, '', ''],
     ...(monitor.stallsSched

@@ -83,11 +83,39 @@ if (file) {
   // (blocking: the event loop waited with the write; otherwise a route awaited the gate and the loop went on)
   let gateWaits: [number, number][] = [];
   let gateAwaited = 0;
+  /** The writes a route parked on the gate (Store.writable()): [end (epoch ms), ms it waited]. */
+  let gateParked: [number, number][] = [];
   subscribe('tender.sandbox.write-gate', (message) => {
     const { waitedMs, blocking } = message as { waitedMs: number; blocking: boolean };
-    if (blocking) gateWaits.push([epoch(performance.now()), Math.round(waitedMs * 100) / 100]);
-    else gateAwaited += 1;
+    const at: [number, number] = [epoch(performance.now()), Math.round(waitedMs * 100) / 100];
+    if (blocking) gateWaits.push(at);
+    else {
+      gateAwaited += 1;
+      gateParked.push(at);
+    }
   });
+  /** The checkpointer's holds of the write lock (sandbox/store/checkpointer.ts): [end (epoch ms), ms]. */
+  let checkpointHolds: [number, number][] = [];
+  subscribe('tender.sandbox.checkpoint-hold', (message) => {
+    const { heldMs, endedAt } = message as { heldMs: number; endedAt: number };
+    checkpointHolds.push([Math.round(endedAt * 10) / 10, Math.round(heldMs * 100) / 100]);
+  });
+  /**
+   * The parked waits grouped by the hold that ended them (one notify wakes them all: their ends lie
+   * within a few ms of each other, the next hold is 100 ms or more later): [end of the first wake-up
+   * (epoch ms), writes parked, the longest wait (about the hold's length)].
+   */
+  const holds = (): [number, number, number][] => {
+    const groups: [number, number, number][] = [];
+    for (const [end, ms] of gateParked) {
+      const group = groups[groups.length - 1];
+      if (group && end - group[0] < 50) {
+        group[1] += 1;
+        group[2] = Math.max(group[2], ms);
+      } else groups.push([end, 1, ms]);
+    }
+    return groups;
+  };
 
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
@@ -126,6 +154,8 @@ if (file) {
       row.waitedMs = Math.round(row.waitedMs + waited - waitedBefore);
     }
     const gateTotal = gateWaits.reduce((sum, [, ms]) => sum + ms, 0);
+    const parkedTotal = gateParked.reduce((sum, [, ms]) => sum + ms, 0);
+    const parkedHolds = holds();
     writeFileSync(
       file,
       JSON.stringify({
@@ -138,6 +168,21 @@ if (file) {
         gcAt,
         threads: byThread,
         gateWaits: { count: gateWaits.length, totalMs: round(gateTotal), maxMs: round(Math.max(0, ...gateWaits.map(([, ms]) => ms))), at: gateWaits, awaited: gateAwaited },
+        checkpointHolds: {
+          count: checkpointHolds.length,
+          totalMs: round(checkpointHolds.reduce((sum, [, ms]) => sum + ms, 0)),
+          longest: checkpointHolds.map(([, ms]) => round(ms)).sort((a, b) => b - a).slice(0, 10),
+          at: checkpointHolds,
+        },
+        gateParked: {
+          count: gateParked.length,
+          totalMs: round(parkedTotal),
+          maxMs: round(Math.max(0, ...gateParked.map(([, ms]) => ms))),
+          holds: parkedHolds.length,
+          longestHolds: parkedHolds.map(([, , ms]) => round(ms)).sort((a, b) => b - a).slice(0, 10),
+          holdsAt: parkedHolds,
+          at: gateParked,
+        },
         gc: Object.fromEntries(Object.entries(gc).map(([kind, row]) => [kind, { ...row, totalMs: round(row.totalMs), maxMs: round(row.maxMs) }])),
       }),
     );
@@ -154,6 +199,8 @@ if (file) {
     stallsSched = [];
     gateWaits = [];
     gateAwaited = 0;
+    gateParked = [];
+    checkpointHolds = [];
     gcAt = [];
     threadsStart = threads();
     lastSched = mainSched();

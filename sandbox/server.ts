@@ -142,6 +142,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       });
       await checkpointer?.stop();
       db.close();
+      checkpointer?.closeFile();
     },
   };
 }

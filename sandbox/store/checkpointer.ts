@@ -1,3 +1,5 @@
+import { closeSync, openSync } from 'node:fs';
+import { channel } from 'node:diagnostics_channel';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 
@@ -31,7 +33,7 @@ export const WAL_QUIET_LIMIT_BYTES = 4 * 1024 * 1024;
  */
 const SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
-const { statSync } = require('node:fs');
+const { fdatasyncSync, statSync } = require('node:fs');
 const Database = require(workerData.driver);
 const db = new Database(workerData.path);
 db.pragma('busy_timeout = 5000');
@@ -44,8 +46,14 @@ const frameSize = () => db.pragma('page_size', { simple: true }) + 24;
 // the 0 and the notify that follow, instead of sleeping in SQLite's busy handler
 const gate = new Int32Array(workerData.gate);
 const holding = (mode) => {
+  const start = performance.now();
   Atomics.store(gate, 0, 1);
-  try { return db.pragma('wal_checkpoint(' + mode + ')'); } finally { Atomics.store(gate, 0, 0); Atomics.notify(gate, 0); }
+  try { return db.pragma('wal_checkpoint(' + mode + ')'); } finally {
+    Atomics.store(gate, 0, 0);
+    Atomics.notify(gate, 0);
+    // how long the gate was closed, for the main thread's diagnostics channel (Checkpointer)
+    parentPort.postMessage({ mode, heldMs: performance.now() - start, endedAt: performance.timeOrigin + performance.now() });
+  }
 };
 let lastLog = -1;
 const run = (final) => {
@@ -60,7 +68,13 @@ const run = (final) => {
     else if (passive.log * frameSize() > workerData.limit) {
       // Copy (and sync) what was written during that round too, without the lock, while a round
       // finds much new: the restart then holds the lock only for the last few frames and their sync.
+      // Under writes a PASSIVE round never syncs the database file (SQLite syncs it only when the
+      // round copied the whole log, and the writer has always added to it meanwhile), so the pages
+      // the rounds copied stayed dirty and the restart flushed them all while it held the lock
+      // (most of its 10–20 ms). Each round here first flushes what the rounds before copied,
+      // through a file descriptor of its own (docs/decisions/0104).
       for (let round = 0; round < 3; round += 1) {
+        fdatasyncSync(workerData.dbFd);
         const [again] = db.pragma('wal_checkpoint(PASSIVE)');
         const written = again.log - passive.log;
         passive = again;
@@ -80,13 +94,34 @@ parentPort.on('message', () => { clearInterval(timer); run(true); db.close(); pa
  */
 export const CATCH_UP_FRAMES = 64;
 
+/** What the worker tells of each time it held the write lock (the gate was closed). */
+export interface CheckpointHold {
+  mode: 'RESTART' | 'TRUNCATE';
+  heldMs: number;
+  /** When the gate opened again, in epoch milliseconds. */
+  endedAt: number;
+}
+
+/**
+ * Told every hold of the write lock (CheckpointHold), when anyone listens (bench/sandbox-monitor.ts):
+ * the writes parked on the gate wait this long, and the event loop's next turn after it.
+ */
+const holdChannel = channel('tender.sandbox.checkpoint-hold');
+
 export interface Checkpointer {
   /**
    * One 32-bit cell the worker sets to 1 while it holds the write lock (or is about to take it)
    * and back to 0, with a notify, when it lets go: `Store.useWriteGate()`.
    */
   readonly gate: Int32Array;
+  /** Stops the worker after a last TRUNCATE checkpoint. */
   stop(): Promise<void>;
+  /**
+   * Closes the database file's descriptor the worker syncs through: call it after stop() and after
+   * every SQLite connection of this process to that file is closed. Closing any descriptor of a file
+   * drops all of the process's POSIX locks on it (SQLite's among them), so it stays open until then.
+   */
+  closeFile(): void;
 }
 
 export function startCheckpointer(
@@ -98,8 +133,13 @@ export function startCheckpointer(
 ): Checkpointer {
   const driver = createRequire(import.meta.url).resolve('better-sqlite3');
   const gate = new Int32Array(new SharedArrayBuffer(4));
-  const worker = new Worker(SOURCE, { eval: true, workerData: { path, everyMs, driver, limit, quietLimit, gate: gate.buffer, catchUpFrames: CATCH_UP_FRAMES } });
-  worker.on('message', (message: string) => onError(message));
+  // read-only, for fdatasync() alone: it never takes a lock
+  let dbFd = openSync(path, 'r');
+  const worker = new Worker(SOURCE, { eval: true, workerData: { path, dbFd, everyMs, driver, limit, quietLimit, gate: gate.buffer, catchUpFrames: CATCH_UP_FRAMES } });
+  worker.on('message', (message: string | CheckpointHold) => {
+    if (typeof message === 'string') onError(message);
+    else if (holdChannel.hasSubscribers) holdChannel.publish(message);
+  });
   // a worker that ends while it holds the gate must not leave the writes waiting for it
   worker.on('exit', () => {
     Atomics.store(gate, 0, 0);
@@ -114,5 +154,9 @@ export function startCheckpointer(
         worker.ref(); // keep the process alive until the last checkpoint is written
         worker.postMessage('stop');
       }),
+    closeFile: () => {
+      if (dbFd >= 0) closeSync(dbFd);
+      dbFd = -1;
+    },
   };
 }

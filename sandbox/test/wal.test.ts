@@ -4,11 +4,12 @@
  * without bound (134 MB beside a 52 MB database after 10,000 payments).
  */
 import assert from 'node:assert/strict';
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { WAL_LIMIT_BYTES } from '../store/checkpointer.js';
+import { WAL_LIMIT_BYTES, type CheckpointHold } from '../store/checkpointer.js';
 import { cardPayment, startTestSandbox, temporaryFolder, type TestSandbox } from './helpers.js';
 
 const walSize = (dbPath: string): number => {
@@ -72,5 +73,27 @@ describe('write-ahead log', () => {
     } finally {
       await sandbox.close();
     }
+  });
+
+  it('tells each time the checkpointer held the write lock, with how long, and the sandbox closes with the log restarted under writes', async () => {
+    const holds: CheckpointHold[] = [];
+    const listener = (message: unknown) => holds.push(message as CheckpointHold);
+    subscribe('tender.sandbox.checkpoint-hold', listener);
+    const dbPath = join(dir(), 'wal-holds.db');
+    const sandbox = await startTestSandbox({ dbPath, walLimitBytes: 1024 * 1024 });
+    try {
+      await writePayments(sandbox, dbPath);
+    } finally {
+      await sandbox.close();
+      unsubscribe('tender.sandbox.checkpoint-hold', listener);
+    }
+    const restarts = holds.filter((hold) => hold.mode === 'RESTART');
+    assert.ok(restarts.length > 0, `holds told: ${JSON.stringify(holds)}`);
+    for (const hold of holds) {
+      assert.ok(hold.heldMs >= 0 && Number.isFinite(hold.heldMs), JSON.stringify(hold));
+      assert.ok(Math.abs(hold.endedAt - Date.now()) < 60_000, JSON.stringify(hold));
+    }
+    // the last one is the TRUNCATE of close()
+    assert.equal(holds.at(-1)?.mode, 'TRUNCATE');
   });
 });
