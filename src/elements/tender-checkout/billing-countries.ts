@@ -271,7 +271,7 @@ const waiting = new WeakSet<HTMLSelectElement>();
  * A select's first list, in a language not made before, comes in two steps: the chosen country alone
  * (what a closed select shows, at the same height), and the whole list after the next animation frame
  * once the form is shown (in the card frame, once the host has given the frame its height; at most a
- * second later): the names of 250 countries, their order and their elements took 20–40 ms of the render the
+ * second later): the names of 250 countries, their order and their elements took 20–50 ms of the render the
  * form's first show waits for. The list is in long before a shopper or the browser's autofill can
  * reach the select.
  */
@@ -285,8 +285,12 @@ export function fillCountrySelect(select: HTMLSelectElement, lang: string, value
     } else {
       waiting.add(select);
       putOptions(select, value ? countryOption(value, countryNameIn(lang, value)) : new DocumentFragment());
+      // after the frame that shows the form (in the card frame: once the host has given it its height, not
+      // while it is 0 px high and its first show waits on it), or a second at most
+      const view = select.ownerDocument.defaultView ?? window;
       let done = false;
       const fill = () => {
+        view.removeEventListener('resize', shown);
         if (done) return;
         done = true;
         if (!waiting.has(select) || select.dataset['lang'] !== lang) return;
@@ -295,20 +299,15 @@ export function fillCountrySelect(select: HTMLSelectElement, lang: string, value
         putOptions(select, countryTemplate(lang).content.cloneNode(true));
         select.value = chosen;
       };
-      // after the frame that shows the form (in the card frame: once the host has given it its height, not
-      // while it is 0 px high and its first show waits on it), or a second at most
-      const next = () => requestAnimationFrame(() => setTimeout(fill));
-      const view = select.ownerDocument.defaultView ?? window;
+      const next = () => view.requestAnimationFrame(() => view.setTimeout(fill));
+      const shown = () => {
+        if (view.innerHeight === 0) return;
+        view.removeEventListener('resize', shown);
+        next();
+      };
       if (view.innerHeight > 0) next();
-      else {
-        const shown = () => {
-          if (view.innerHeight === 0) return;
-          view.removeEventListener('resize', shown);
-          next();
-        };
-        view.addEventListener('resize', shown);
-      }
-      setTimeout(fill, 1000);
+      else view.addEventListener('resize', shown);
+      view.setTimeout(fill, 1000);
     }
   } else if (waiting.has(select) && value && select.value !== value) putOptions(select, countryOption(value, countryNameIn(lang, value)));
   if (select.value !== value) select.value = value;
