@@ -288,11 +288,9 @@ export function fillCountrySelect(select: HTMLSelectElement, lang: string, value
       // after the frame that shows the form (in the card frame: once the host has given it its height, not
       // while it is 0 px high and its first show waits on it), or a second at most
       const view = select.ownerDocument.defaultView ?? window;
-      let done = false;
+      // (run twice at most, by the frame and by the timer: the second finds the select no longer waiting)
       const fill = () => {
         view.removeEventListener('resize', shown);
-        if (done) return;
-        done = true;
         if (!waiting.has(select) || select.dataset['lang'] !== lang) return;
         waiting.delete(select);
         const chosen = select.value;
