@@ -189,7 +189,7 @@ interface Sample {
   /** Isolated mode: the card frame's document has arrived (its navigation's responseEnd). */
   frameDocument: number | null;
   /**
-   * Isolated mode, before the frame's document (docs/performance.md § Before the frame's document): the
+   * Isolated mode, before the frame's document (docs/history/performance.md § Before the frame's document): the
    * page's own document arrived (its responseEnd), the page started the iframe's navigation (the
    * page's resource timing entry for the iframe, `startTime`), and the browser started the frame
    * document's request (the frame's navigation timing, `requestStart`). With `frame document sent`
