@@ -12,7 +12,10 @@
  * - statistics, the table and `.bench/<name>.json`.
  *
  * The payment API is not involved: bench/page.ts stubs `window.fetch` for the benchmark's API base
- * (`https://api.tender-bench.invalid`, a name that cannot resolve) and answers from memory.
+ * (`https://api.tender-bench.invalid`, a name that cannot resolve) and answers from memory: the
+ * payment, and the payment-method list the form asks for beside it (`billing="auto"`), which is the
+ * sandbox's own answer for a USD payment (methodListTemplate), so the form shows the billing fields a
+ * shopper gets.
  */
 import { build } from 'esbuild';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -22,7 +25,8 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Page } from 'playwright';
-import { PaymentResponse } from '../src/api/schemas.js';
+import { PaymentMethodListResponse, PaymentResponse } from '../src/api/schemas.js';
+import { startSandbox } from '../sandbox/server.js';
 import type { BenchInit } from './page.js';
 
 export const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -231,6 +235,31 @@ export function paymentTemplate(): Record<string, unknown> {
   return template;
 }
 
+/**
+ * The payment-method list the sandbox answers for a USD payment (`GET /account/payment_methods`): a
+ * sandbox in memory for the time of one payment and its list, checked against src/api/schemas.ts.
+ */
+export async function methodListTemplate(): Promise<Record<string, unknown>> {
+  const sandbox = await startSandbox({ port: 0, dbPath: ':memory:', log: null });
+  try {
+    // a database in memory is always new: its demo merchant's secret key is at hand
+    const secretKey = sandbox.demo.secretKey ?? '';
+    const created = await fetch(new URL('/payments', sandbox.url), {
+      method: 'POST',
+      headers: { 'api-key': secretKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ amount: 4999, currency: 'USD' }),
+    });
+    const { client_secret: secret } = (await created.json()) as { client_secret: string };
+    const answer = await fetch(new URL(`/account/payment_methods?client_secret=${encodeURIComponent(secret)}`, sandbox.url), { headers: { 'api-key': sandbox.demo.publishableKey } });
+    const list = (await answer.json()) as Record<string, unknown>;
+    const parsed = PaymentMethodListResponse.safeParse(list);
+    if (answer.status !== 200 || !parsed.success) throw new Error(`the sandbox's payment-method list (${answer.status}) does not match PaymentMethodListResponse`);
+    return list;
+  } finally {
+    await sandbox.close();
+  }
+}
+
 /*
  * Note for page.evaluate callbacks in the bench scripts: tsx compiles with esbuild's keepNames, which
  * wraps named functions in a `__name(…)` helper that does not exist in the page. Pass anonymous
@@ -318,6 +347,7 @@ export async function settleBrowser(browser: Browser, { windowMs = 100, quietCpu
 
 /** Bundle + server + Chromium + the page, loaded and initialised. */
 export async function openBenchPage(): Promise<BenchPage> {
+  const methodList = await methodListTemplate();
   const bundle = await buildBundles();
   const origin = await startPageServer(bundle.dir);
   const browser = await launchChromium();
@@ -336,7 +366,7 @@ export async function openBenchPage(): Promise<BenchPage> {
     });
     await page.goto(`${origin}/`);
     await page.waitForFunction(() => Boolean(window.tenderBench) && Boolean(customElements.get('tender-checkout')));
-    const init: BenchInit = { apiBase: API_BASE, publishableKey: PUBLISHABLE_KEY, paymentTemplate: paymentTemplate() };
+    const init: BenchInit = { apiBase: API_BASE, publishableKey: PUBLISHABLE_KEY, paymentTemplate: paymentTemplate(), methodList };
     await page.evaluate((options) => window.tenderBench.init(options), init);
     // the new window's own start (its browser UI) over before anything is measured in it: see settleBrowser
     await settleBrowser(browser);

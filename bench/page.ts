@@ -4,8 +4,9 @@
  * imports the element's code, it drives `<tender-checkout>` the way a merchant page does.
  *
  * It stubs `window.fetch` for the benchmark's API base only: a GET /payments/{id}?client_secret=…
- * is answered from memory with a prepared PaymentResponse body, inside the page (no socket, no
- * DevTools round trip to Playwright). Every timing is taken here with performance.now().
+ * is answered from memory with a prepared PaymentResponse body, and the GET
+ * /account/payment_methods?client_secret=… the form sends beside it with the sandbox's list, inside
+ * the page (no socket, no DevTools round trip to Playwright). Every timing is taken here with performance.now().
  */
 
 interface BenchElement extends HTMLElement {
@@ -17,6 +18,8 @@ export interface BenchInit {
   publishableKey: string;
   /** A PaymentResponse with `payment_id` and `client_secret` filled in per payment. */
   paymentTemplate: Record<string, unknown>;
+  /** The PaymentMethodListResponse every payment's list is answered with (bench/browser.ts methodListTemplate). */
+  methodList: Record<string, unknown>;
 }
 
 /** One time-to-ready run; every time in ms from just before `append`. */
@@ -78,7 +81,12 @@ window.fetch = (input: RequestInfo | URL, init?: RequestInit): Promise<Response>
   const body = bodies.get(secret);
   const headers = new Headers(init?.headers);
   const method = (init?.method ?? 'GET').toUpperCase();
-  if (method !== 'GET' || !body || headers.get('api-key') !== settings.publishableKey || !parsed.pathname.endsWith(`/payments/${secret.slice(0, secret.lastIndexOf('_secret_'))}`)) {
+  const known = method === 'GET' && body !== undefined && headers.get('api-key') === settings.publishableKey;
+  if (known && parsed.pathname === new URL(`${settings.apiBase}/account/payment_methods`).pathname) {
+    stubbedRequests += 1;
+    return Promise.resolve(new Response(JSON.stringify(settings.methodList), { status: 200, headers: { 'content-type': 'application/json' } }));
+  }
+  if (!known || !parsed.pathname.endsWith(`/payments/${secret.slice(0, secret.lastIndexOf('_secret_'))}`)) {
     unexpectedRequests.push(`${method} ${parsed.pathname}`);
     const envelope = JSON.stringify({ error: { type: 'invalid_request', message: 'not a benchmark payment', code: 'HE_02' } });
     return Promise.resolve(new Response(envelope, { status: 404, headers: { 'content-type': 'application/json' } }));
