@@ -9,7 +9,7 @@
  *   Playwright — browsers are never downloaded;
  * - a hard time limit and clean-up of the browser, the server and the temporary folder on every
  *   way out (normal end, exception, time limit, SIGINT/SIGTERM);
- * - statistics, the table and `.bench/<name>.json`.
+ * - statistics, the table and `.bench/<name>.json` (`BENCH_RESULT_DIR` elsewhere).
  *
  * The payment API is not involved: bench/page.ts stubs `window.fetch` for the benchmark's API base
  * (`https://api.tender-bench.invalid`, a name that cannot resolve) and answers from memory: the
@@ -479,7 +479,8 @@ export function loadWarning(busyCpus: number | null): string | null {
 }
 
 export function writeResult(name: string, result: unknown): string {
-  const file = join(root, '.bench', `${name}.json`);
+  // BENCH_RESULT_DIR: elsewhere than .bench/ (bench/harness.test.ts, which must not replace a real run's figures)
+  const file = join(process.env.BENCH_RESULT_DIR || join(root, '.bench'), `${name}.json`);
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
   return file;
