@@ -268,18 +268,20 @@ const waiting = new WeakSet<HTMLSelectElement>();
  * part per option: the fields' first render took about 30 ms more with those. The select's Lit markers
  * (comments) stay where they are; only its options are replaced.
  *
- * A select's first list, in a language not made before, comes in two steps: the chosen country alone
- * (what a closed select shows, at the same height), and the whole list after the next animation frame
- * once the form is shown (in the card frame, once the host has given the frame its height; at most a
- * second later): the names of 250 countries, their order and their elements took 20–50 ms of the render the
- * form's first show waits for. The list is in long before a shopper or the browser's autofill can
- * reach the select.
+ * A select's first list comes in two steps: the chosen country alone (what a closed select shows, at
+ * the same height), and the whole list after the next animation frame once the form is shown (in the
+ * card frame, once the host has given the frame its height; at most a second later). In a language not
+ * made before, the names of 250 countries, their order and their elements took 20–50 ms of the render
+ * the form's first show waits for; in one made before (a copy of its template), laying the 250 options
+ * out still took 3–5 ms of the form's first layout. The list is in long before a shopper or the
+ * browser's autofill can reach the select. A select that shows another language's list gets the new
+ * one at once.
  */
 export function fillCountrySelect(select: HTMLSelectElement, lang: string, value: string): void {
   if (select.dataset['lang'] !== lang) {
     select.dataset['lang'] = lang;
-    // (a language made before, or another language's list to replace: at once)
-    if (countryTemplates.has(lang) || select.options.length > 0) {
+    // (another language's list to replace: at once)
+    if (select.options.length > 0) {
       waiting.delete(select);
       putOptions(select, countryTemplate(lang).content.cloneNode(true));
     } else {
