@@ -14,7 +14,8 @@ import { root } from './browser.js';
 const results = mkdtempSync(join(tmpdir(), 'tender-bench-harness-'));
 after(() => rmSync(results, { recursive: true, force: true }));
 
-function runBench(script: string, settings: Record<string, string>): { status: number | null; output: string; result: Record<string, unknown> } {
+/** Runs `bench/<script>` with `settings`; fails unless it made a valid run; returns what it wrote. */
+function runBench(script: string, settings: Record<string, string>): Record<string, unknown> {
   const run = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'bench', script)], {
     cwd: root,
     env: { ...process.env, ...settings, BENCH_RESULT_DIR: results },
@@ -23,11 +24,11 @@ function runBench(script: string, settings: Record<string, string>): { status: n
   });
   const output = `${run.stdout}\n${run.stderr}`;
   assert.ok(run.status === 0 || run.status === 1, `${script} was not a valid run (exit ${run.status}):\n${output.slice(-3000)}`);
-  return { status: run.status, output, result: JSON.parse(readFileSync(join(results, `${script.replace(/\.ts$/, '')}.json`), 'utf8')) as Record<string, unknown> };
+  return JSON.parse(readFileSync(join(results, `${script.replace(/\.ts$/, '')}.json`), 'utf8')) as Record<string, unknown>;
 }
 
 test('time-to-ready: every element gets its payment and its payment-method list from the page, and each shows its form', () => {
-  const { result } = runBench('time-to-ready.ts', { BENCH_ITERATIONS: '50', BENCH_WARMUP: '1', BENCH_COLD_RUNS: '1', BENCH_COLD_SETTLE_MS: '1' });
+  const result = runBench('time-to-ready.ts', { BENCH_ITERATIONS: '50', BENCH_WARMUP: '1', BENCH_COLD_RUNS: '1', BENCH_COLD_SETTLE_MS: '1' });
   const samples = result.samplesMs as { formHeight: number }[];
   const cold = result.coldMs as unknown[];
   assert.equal(samples.length, 50);
@@ -38,7 +39,7 @@ test('time-to-ready: every element gets its payment and its payment-method list 
 });
 
 test('keystroke: 500 keystrokes typed into a form whose payment and list the page answered', () => {
-  const { result } = runBench('keystroke.ts', { BENCH_KEYSTROKES: '500', BENCH_WARMUP: '1', BENCH_TYPED: '0' });
+  const result = runBench('keystroke.ts', { BENCH_KEYSTROKES: '500', BENCH_WARMUP: '1', BENCH_TYPED: '0' });
   assert.equal((result.samplesMs as unknown[]).length, 500);
   assert.ok((result.brandsSeen as string[]).includes('visa'));
 });
