@@ -52,7 +52,8 @@ const holding = (mode) => {
     Atomics.store(gate, 0, 0);
     Atomics.notify(gate, 0);
     // how long the gate was closed, for the main thread's diagnostics channel (Checkpointer)
-    parentPort.postMessage({ mode, heldMs: performance.now() - start, endedAt: performance.timeOrigin + performance.now() });
+    const end = performance.now();
+    parentPort.postMessage({ mode, heldMs: end - start, endedAt: performance.timeOrigin + end });
   }
 };
 let lastLog = -1;
