@@ -11,7 +11,7 @@
  * no load generator competing for the cores, no cross-process wake-ups. Latency figures are the load
  * bench's. No budget.
  *
- *   npx tsx bench/sandbox-cpu.ts        (BENCH_CONFIRMS=10000, BENCH_WARMUP=2000, BENCH_CONNECTIONS=50)
+ *   npx tsx bench/sandbox-cpu.ts        (BENCH_CONFIRMS=10000, BENCH_WARMUP=2000, BENCH_CONNECTIONS=50, SANDBOX_GROUP_COMMIT=off)
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
@@ -30,7 +30,14 @@ const WARMUP = setting('BENCH_WARMUP', 2000);
 const CONNECTIONS = setting('BENCH_CONNECTIONS', 50);
 
 const dir = mkdtempSync(join(tmpdir(), 'tender-cpu-'));
-const sandbox = await startSandbox({ port: 0, dbPath: join(dir, 'sandbox.db'), log: null, errorLog: (line) => console.error(line) });
+const sandbox = await startSandbox({
+  port: 0,
+  dbPath: join(dir, 'sandbox.db'),
+  log: null,
+  errorLog: (line) => console.error(line),
+  // as `npm run sandbox` reads it: SANDBOX_GROUP_COMMIT=off to compare with a commit per confirm
+  groupCommit: process.env.SANDBOX_GROUP_COMMIT !== 'off',
+});
 try {
   const merchant = sandbox.store.merchant(sandbox.demo.merchantId);
   if (!merchant) throw new Error('no demo merchant');

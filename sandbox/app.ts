@@ -62,10 +62,17 @@ export function createApp(options: AppOptions): Hono {
   // Every body, on every route (JSON, forms, routes that read none), is read here before the route
   // runs, within the limit: one declared over it is refused unread, one sent in chunks is counted
   // as it streams and refused as it passes the limit (413, and the connection closes).
+  // No answer leaves before the writes it tells of (and the ones it read) are committed: with group
+  // commit (Store.enableGroupCommit) a route's writes are durable only at the end of the event-loop
+  // turn; an answer whose batch was lost is a 500, never the success its route built.
+  const { store } = options;
   app.use(async (c, next) => {
     if (Number(requestHeader(c, 'content-length')) > MAX_BODY_BYTES) throw bodyTooLarge();
+    const mark = store.batchMark();
     if (hasBody(c)) await readBytes(c);
     await next();
+    const pending = store.committed(mark);
+    if (pending) await pending;
   });
 
   app.get('/health', (c) => c.json({ status: 'ok' }));

@@ -24,6 +24,7 @@ const sandbox = await startSandbox({
   log: quiet ? null : (line) => console.log(line),
   // an unhandled error (500 HE_00) goes to stderr, with SANDBOX_LOG=off too
   errorLog: (line) => console.error(line),
+  groupCommit: process.env.SANDBOX_GROUP_COMMIT !== 'off',
 });
 
 const shownHost = hostname.includes(':') ? `[${hostname}]` : hostname;

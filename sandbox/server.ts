@@ -36,6 +36,12 @@ export interface SandboxOptions {
   frameDir?: string;
   /** How long a 3-D Secure challenge waits for its answer, in ms (10 minutes; tests shorten it). */
   challengeWindowMs?: number;
+  /**
+   * The writes of one event-loop turn share one transaction, and every answer waits for its commit
+   * (Store.enableGroupCommit, docs/decisions/0105). Default true; false commits each operation's
+   * writes on their own, as before (to compare: `SANDBOX_GROUP_COMMIT=off npm run sandbox`).
+   */
+  groupCommit?: boolean;
   /** How much the write-ahead log may hold before it is restarted while writes go on (store/checkpointer.ts; tests lower it). */
   walLimitBytes?: number;
 }
@@ -67,8 +73,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const dbPath = options.dbPath ?? '.sandbox/sandbox.db';
   const db = openDatabase(dbPath);
   const store = new Store(db);
-  const merchants = new MerchantService(store);
   const log = options.log === undefined ? (line: string) => console.log(line) : options.log;
+  if (options.groupCommit !== false) store.enableGroupCommit(options.errorLog === undefined ? log : options.errorLog);
+  const merchants = new MerchantService(store);
   const demo = seedDemoMerchant(store, merchants);
 
   // The public URL depends on the port, which is only known once listening: routes read it lazily.
@@ -140,6 +147,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         // keep-alive connections would hold close() open
         if ('closeAllConnections' in server) server.closeAllConnections();
       });
+      store.flush();
       await checkpointer?.stop();
       db.close();
       checkpointer?.closeFile();

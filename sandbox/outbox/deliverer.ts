@@ -66,6 +66,9 @@ export class WebhookDeliverer {
   runOnce(): Promise<number> {
     this.running ??= (async () => {
       try {
+        // an event written in this turn's batch is sent once that batch is committed (Store.enableGroupCommit)
+        const pending = this.store.batchSettled();
+        if (pending) await pending;
         const due = this.store.dueEvents(this.options.now(), 50);
         const results = await Promise.all(due.map((event) => this.deliver(event)));
         return results.filter(Boolean).length;
