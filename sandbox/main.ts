@@ -20,7 +20,8 @@ const sandbox = await startSandbox({
   hostname,
   dbPath,
   adminKey,
-  publicUrl: setting('SANDBOX_PUBLIC_URL') ?? `http://localhost:${port}`,
+  // default: http://localhost:<the port it listens on>, which PORT=0 leaves to the operating system
+  publicUrl: setting('SANDBOX_PUBLIC_URL'),
   log: quiet ? null : (line) => console.log(line),
   // an unhandled error (500 HE_00) goes to stderr, with SANDBOX_LOG=off too
   errorLog: (line) => console.error(line),

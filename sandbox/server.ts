@@ -38,7 +38,7 @@ export interface SandboxOptions {
   challengeWindowMs?: number;
   /**
    * The writes of one event-loop turn share one transaction, and every answer waits for its commit
-   * (Store.enableGroupCommit, docs/decisions/0105). Default true; false commits each operation's
+   * (Store.enableGroupCommit, store/group-commit.ts, docs/decisions/0105). Default true; false commits each operation's
    * writes on their own, as before (to compare: `SANDBOX_GROUP_COMMIT=off npm run sandbox`).
    */
   groupCommit?: boolean;

@@ -100,6 +100,10 @@ export type Db = Database.Database;
  */
 export const BUSY_TIMEOUT_MS = 5000;
 
+/** SQLite's SQLITE_BUSY (and its extended codes): another connection holds the lock it needs. */
+export const isBusy = (error: unknown): boolean =>
+  typeof error === 'object' && error !== null && String((error as { code?: unknown }).code).startsWith('SQLITE_BUSY');
+
 /** Opens (creating when needed) the sandbox database and brings its schema up to date. */
 export function openDatabase(path: string): Db {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });

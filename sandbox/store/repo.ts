@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { channel } from 'node:diagnostics_channel';
-import { BUSY_TIMEOUT_MS, type Db } from './db.js';
+import { BUSY_TIMEOUT_MS, isBusy, type Db } from './db.js';
+import { GroupCommit } from './group-commit.js';
 import type {
   ApiKeyRecord,
   Attempt,
@@ -51,24 +52,6 @@ const refundKey = (merchantId: string, paymentId: string): string => `${merchant
  */
 const gateChannel = channel('tender.sandbox.write-gate');
 
-const isBusy = (error: unknown): boolean =>
-  typeof error === 'object' && error !== null && String((error as { code?: unknown }).code).startsWith('SQLITE_BUSY');
-
-interface Batch {
-  id: number;
-  /** Settles (never rejects) once the batch is committed or lost. */
-  done: Promise<void>;
-  settle: () => void;
-}
-
-/** A write that a caller was told about was in a batch that could not be committed (Store.committed()). */
-export class BatchLostError extends Error {
-  override name = 'BatchLostError';
-  constructor() {
-    super('the transaction these writes were in could not be committed');
-  }
-}
-
 /** How many merchant accounts are kept in memory at most (then they are all forgotten and read again). */
 const MERCHANTS_KEPT = 1000;
 
@@ -92,14 +75,8 @@ export class Store {
   /** One transaction wrapper for every call (better-sqlite3 builds one per `db.transaction(fn)`). */
   private readonly inTransaction: Database.Transaction<(work: () => unknown) => unknown>;
   private gate: Int32Array | null = null;
-  /** Group commit (enableGroupCommit()): the transaction open for the writes of this event-loop turn. */
-  private batch: Batch | null = null;
-  private groupCommit = false;
-  /** How many batches have been opened, and the number of the last one that was not committed. */
-  private batchesOpened = 0;
-  private lastLostBatch = 0;
-  private batchStatements: { begin: Database.Statement; commit: Database.Statement; rollback: Database.Statement } | null = null;
-  private batchErrorLog: ((line: string) => void) | null = null;
+  /** The writes of one event-loop turn in one transaction, once enableGroupCommit() is called. */
+  private group: GroupCommit | null = null;
   /**
    * The payments that have (or may have) a refund, by refundKey(): read from the table
    * once, then added to by putRefund(). Refunds are never deleted, and this process is the only writer
@@ -190,16 +167,16 @@ export class Store {
    * kept, and it is durable once the batch commits.
    */
   transaction<T>(work: () => T): T {
-    if (this.groupCommit) return this.inBatch(work);
-    const deadline = performance.now() + BUSY_TIMEOUT_MS;
-    const gate = this.gate;
-    // the checkpointer holds (or is taking) the write lock: wait for it to let go, to the microsecond,
-    // rather than in the sleeps of SQLite's busy handler (1, 2, 5, 10, 15, 20 ms…)
-    if (gate !== null && Atomics.load(gate, 0) !== 0 && !this.db.inTransaction) {
-      const waitStart = gateChannel.hasSubscribers ? performance.now() : 0;
-      Atomics.wait(gate, 0, 1, BUSY_TIMEOUT_MS);
-      if (waitStart > 0) gateChannel.publish({ waitedMs: performance.now() - waitStart, blocking: true });
+    if (this.group) {
+      try {
+        return this.group.run(work);
+      } catch (error) {
+        this.forgetMerchants();
+        throw error;
+      }
     }
+    const deadline = performance.now() + BUSY_TIMEOUT_MS;
+    if (!this.db.inTransaction) this.waitForGate();
     for (;;) {
       let begun = false;
       try {
@@ -218,122 +195,50 @@ export class Store {
   }
 
   /**
-   * Group commit (docs/decisions/0105): from now on, the writes of one event-loop turn share one
-   * transaction, committed once the turn's I/O callbacks have run (setImmediate). Each call of
-   * transaction() is a savepoint in it: its work is all kept or all undone, as before, but it is
-   * durable only once the batch commits. An HTTP answer must therefore wait for committed() (app.ts
-   * does, for every route), and so must anything that tells the outside world what it read.
+   * Group commit (store/group-commit.ts, docs/decisions/0105): from now on, the writes of one
+   * event-loop turn share one transaction, and each call of transaction() is a savepoint in it. An
+   * HTTP answer must wait for committed() (app.ts does, for every route), and so must anything that
+   * tells the outside world what it read (batchSettled()).
    */
   enableGroupCommit(errorLog: ((line: string) => void) | null = null): void {
-    this.groupCommit = true;
-    this.batchErrorLog = errorLog;
-    this.batchStatements ??= {
-      begin: this.db.prepare('BEGIN IMMEDIATE'),
-      commit: this.db.prepare('COMMIT'),
-      rollback: this.db.prepare('ROLLBACK'),
-    };
+    this.group ??= new GroupCommit(this.db, {
+      waitForGate: () => this.waitForGate(),
+      nested: (work) => this.inTransaction(work),
+      lost: () => this.forgetMerchants(),
+      errorLog,
+    });
   }
 
-  /**
-   * A mark to give committed() later: the number of the batch open now, or of the next one. A request
-   * takes one before it runs, so that committed() knows every batch its writes may be in.
-   */
+  /** GroupCommit.mark(): 0 without group commit. */
   batchMark(): number {
-    return this.batch ? this.batch.id : this.batchesOpened + 1;
+    return this.group?.mark() ?? 0;
   }
 
-  /**
-   * Null when every write made since `mark` is committed; else a promise that settles once the open
-   * batch is committed. Either way, it throws (or rejects) when a batch opened since `mark` was not
-   * committed: what was written in it is gone, whatever its caller was told by the work itself.
-   */
+  /** GroupCommit.committed(): null without group commit (every transaction is committed when it returns). */
   committed(mark: number): Promise<void> | null {
-    const batch = this.batch;
-    if (batch) return batch.done.then(() => this.checkCommitted(mark));
-    this.checkCommitted(mark);
-    return null;
+    return this.group?.committed(mark) ?? null;
   }
 
-  /** Null when no batch is open; else a promise that settles once it is committed or lost. */
+  /** GroupCommit.settled(): null when no batch is open. */
   batchSettled(): Promise<void> | null {
-    return this.batch?.done ?? null;
+    return this.group?.settled() ?? null;
   }
 
   /** Commits the open batch now (before the database is closed). */
   flush(): void {
-    if (this.batch) this.commitBatch(this.batch);
+    this.group?.flush();
   }
 
-  private checkCommitted(mark: number): void {
-    if (this.lastLostBatch >= mark) throw new BatchLostError();
-  }
-
-  private inBatch<T>(work: () => T): T {
-    // SQLite itself ends a transaction on some errors (SQLITE_FULL, SQLITE_IOERR…): the batch is then lost
-    if (this.batch && !this.db.inTransaction) this.loseBatch(this.batch, 'SQLite ended the transaction');
-    if (!this.batch) this.openBatch();
-    try {
-      return this.inTransaction(work) as T;
-    } catch (error) {
-      this.forgetMerchants();
-      if (this.batch && !this.db.inTransaction) this.loseBatch(this.batch, String((error as Error).message));
-      throw error;
-    }
-  }
-
-  private openBatch(): void {
-    const statements = this.batchStatements as NonNullable<Store['batchStatements']>;
-    const deadline = performance.now() + BUSY_TIMEOUT_MS;
+  /**
+   * While the checkpointer holds (or is taking) the write lock, waits for it to let go, to the
+   * microsecond, rather than in the sleeps of SQLite's busy handler (1, 2, 5, 10, 15, 20 ms…).
+   */
+  private waitForGate(): void {
     const gate = this.gate;
-    if (gate !== null && Atomics.load(gate, 0) !== 0) {
-      const waitStart = gateChannel.hasSubscribers ? performance.now() : 0;
-      Atomics.wait(gate, 0, 1, BUSY_TIMEOUT_MS);
-      if (waitStart > 0) gateChannel.publish({ waitedMs: performance.now() - waitStart, blocking: true });
-    }
-    for (;;) {
-      try {
-        statements.begin.run();
-        break;
-      } catch (error) {
-        if (isBusy(error) && performance.now() < deadline) continue;
-        throw error;
-      }
-    }
-    let settle: () => void = () => undefined;
-    const done = new Promise<void>((resolve) => {
-      settle = resolve;
-    });
-    this.batchesOpened += 1;
-    const batch: Batch = { id: this.batchesOpened, done, settle };
-    this.batch = batch;
-    setImmediate(() => this.commitBatch(batch));
-  }
-
-  private commitBatch(batch: Batch): void {
-    if (this.batch !== batch) return;
-    const statements = this.batchStatements as NonNullable<Store['batchStatements']>;
-    try {
-      statements.commit.run();
-      this.batch = null;
-      batch.settle();
-    } catch (error) {
-      if (this.db.inTransaction) {
-        try {
-          statements.rollback.run();
-        } catch {
-          // the transaction is gone either way
-        }
-      }
-      this.loseBatch(batch, String((error as Error).message));
-    }
-  }
-
-  private loseBatch(batch: Batch, why: string): void {
-    this.batch = null;
-    this.lastLostBatch = Math.max(this.lastLostBatch, batch.id);
-    this.forgetMerchants();
-    this.batchErrorLog?.(`store: a batch of writes was not committed: ${why.replace(/\d(?:[ -]?\d){2,}/g, '#')}`);
-    batch.settle();
+    if (gate === null || Atomics.load(gate, 0) === 0) return;
+    const waitStart = gateChannel.hasSubscribers ? performance.now() : 0;
+    Atomics.wait(gate, 0, 1, BUSY_TIMEOUT_MS);
+    if (waitStart > 0) gateChannel.publish({ waitedMs: performance.now() - waitStart, blocking: true });
   }
 
   /**

@@ -16,10 +16,11 @@ import { CustomerService } from '../domain/customers.js';
 import { MerchantService } from '../domain/merchants.js';
 import { PaymentService } from '../domain/payments/service.js';
 import { RefundService } from '../domain/refunds.js';
-import type { Organization } from '../domain/types.js';
+import type { MerchantAccount, Organization } from '../domain/types.js';
 import { WebhookDeliverer } from '../outbox/deliverer.js';
 import { openDatabase } from '../store/db.js';
-import { BatchLostError, Store } from '../store/repo.js';
+import { BatchLostError } from '../store/group-commit.js';
+import { Store } from '../store/repo.js';
 import { temporaryFolder } from './helpers.js';
 
 const organization = (id: string): Organization => ({
@@ -96,12 +97,18 @@ describe('group commit', () => {
 
   it('loses a batch that cannot be committed whole, says so, and goes on with the next', async () => {
     const { store, errors, committedOrganizations } = open();
+    new MerchantService(store).createAccount({ merchant_id: 'kept_in_memory', merchant_name: 'Before' });
+    store.flush();
+    const before = committedOrganizations(); // the account's own organization
     const mark = store.batchMark();
     store.transaction(() => store.putOrganization(organization('org_in_lost_batch')));
+    store.transaction(() => store.updateMerchant({ ...(store.merchant('kept_in_memory') as MerchantAccount), merchant_name: 'Lost' }));
+    assert.equal(store.merchant('kept_in_memory')?.merchant_name, 'Lost', 'read (and kept in memory) within the batch');
     unkeepableWrite(store);
     await assert.rejects(async () => store.committed(mark), BatchLostError);
-    assert.deepEqual(committedOrganizations(), []);
+    assert.deepEqual(committedOrganizations(), before);
     assert.equal(store.organization('org_in_lost_batch'), null, 'this connection no longer reads it either');
+    assert.equal(store.merchant('kept_in_memory')?.merchant_name, 'Before', 'the account kept in memory is forgotten with the batch');
     assert.equal(errors.length, 1);
     assert.match(errors[0] ?? '', /^store: a batch of writes was not committed: FOREIGN KEY constraint failed$/);
     // a mark taken before the loss keeps saying so; one taken after it does not
@@ -109,7 +116,7 @@ describe('group commit', () => {
     const next = store.batchMark();
     store.transaction(() => store.putOrganization(organization('org_after')));
     await store.committed(next);
-    assert.deepEqual(committedOrganizations(), ['org_after']);
+    assert.deepEqual(committedOrganizations(), [...before, 'org_after'].sort());
   });
 
   it('loses the batch when SQLite itself ends the transaction under an operation', async () => {
@@ -123,6 +130,19 @@ describe('group commit', () => {
     const next = store.batchMark();
     store.transaction(() => store.putOrganization(organization('org_after')));
     await store.committed(next);
+    assert.deepEqual(committedOrganizations(), ['org_after']);
+  });
+
+  it('loses the batch when a write outside any operation made SQLite end the transaction', async () => {
+    const { store, committedOrganizations } = open();
+    const mark = store.batchMark();
+    store.transaction(() => store.putOrganization(organization('org_before')));
+    // a statement run outside transaction() (markEventDelivered, for one) whose error rolls back the lot
+    store.db.exec('ROLLBACK');
+    store.transaction(() => store.putOrganization(organization('org_after')));
+    assert.equal(store.batchMark(), mark + 1, 'the next write opened a new batch');
+    await store.committed(mark + 1);
+    assert.throws(() => store.committed(mark), BatchLostError);
     assert.deepEqual(committedOrganizations(), ['org_after']);
   });
 

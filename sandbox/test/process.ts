@@ -1,7 +1,6 @@
 /** Runs `npm run sandbox`'s entry point as a child process, as a user would, for crash and concurrency tests. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -16,21 +15,15 @@ export interface SandboxProcess {
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const address = server.address();
-  server.close();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
-
+/**
+ * Starts the sandbox on a port the operating system picks when it listens (PORT=0), read from the line
+ * it prints: a port found free here and given to the child could be taken by another test's socket
+ * before the child (a second later) listens on it (EADDRINUSE, seen in a fresh clone's run).
+ */
 export async function startSandboxProcess(dbPath: string, env: Record<string, string> = {}): Promise<SandboxProcess> {
-  const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'sandbox/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', SANDBOX_DB: dbPath, ...env },
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', SANDBOX_DB: dbPath, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -42,6 +35,8 @@ export async function startSandboxProcess(dbPath: string, env: Record<string, st
     if (Date.now() > deadline) throw new Error(`sandbox did not start: ${output}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+  const port = /listening on http:\/\/\S+:(\d+) /.exec(output)?.[1];
+  if (!port || port === '0') throw new Error(`no port in the sandbox's output: ${output}`);
   return {
     url: `http://127.0.0.1:${port}`,
     child,
