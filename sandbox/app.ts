@@ -4,6 +4,7 @@ import { ApiError, apiError, errors } from './domain/errors.js';
 import { DEFAULT_ADMIN_KEY, isSandboxHost, requestHasAdminKey } from './http/auth.js';
 import { cors } from './http/cors.js';
 import { MAX_BODY_BYTES, bodyTooLarge, hasBody, readBytes, requestHeader } from './http/request.js';
+import { BatchLostError } from './store/group-commit.js';
 import { accountRoutes } from './routes/accounts.js';
 import { customerRoutes } from './routes/customers.js';
 import type { RouteDeps } from './routes/deps.js';
@@ -71,8 +72,18 @@ export function createApp(options: AppOptions): Hono {
     const mark = store.batchMark();
     if (hasBody(c)) await readBytes(c);
     await next();
-    const pending = store.committed(mark);
-    if (pending) await pending;
+    try {
+      const pending = store.committed(mark);
+      if (pending) await pending;
+    } catch (error) {
+      if (!(error instanceof BatchLostError)) throw error;
+      errorLog?.(unhandledErrorLine(error, c.req.method, c.req.routePath));
+      // a new answer, not the route's with its status changed: none of its headers (an encoding, a
+      // year of caching, a redirect's location) may outlive it, only what lets a browser read the error
+      const built = c.res;
+      c.res = undefined;
+      c.res = lostBatchAnswer(built);
+    }
   });
 
   app.get('/health', (c) => c.json({ status: 'ok' }));
@@ -108,6 +119,17 @@ export function createApp(options: AppOptions): Hono {
     return c.json(internal.toBody(), internal.status);
   });
   return app;
+}
+
+/** The `500 HE_00` that replaces an answer whose writes (or reads) were in a batch that was not committed. */
+function lostBatchAnswer(built: Response): Response {
+  const headers = new Headers({ 'content-type': 'application/json' });
+  for (const name of ['access-control-allow-origin', 'vary']) {
+    const value = built.headers.get(name);
+    if (value !== null) headers.set(name, value);
+  }
+  const internal = errors.internal();
+  return new Response(JSON.stringify(internal.toBody()), { status: internal.status, headers });
 }
 
 /**

@@ -77,6 +77,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   if (options.groupCommit !== false) store.enableGroupCommit(options.errorLog === undefined ? log : options.errorLog);
   const merchants = new MerchantService(store);
   const demo = seedDemoMerchant(store, merchants);
+  // committed before its keys are printed (and before anything listens); throws when it could not be
+  store.flush();
 
   // The public URL depends on the port, which is only known once listening: routes read it lazily.
   const settings = { publicUrl: options.publicUrl ?? '' };
@@ -147,10 +149,21 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         // keep-alive connections would hold close() open
         if ('closeAllConnections' in server) server.closeAllConnections();
       });
-      store.flush();
+      // what the last requests wrote; then what a handler still running wrote while the checkpointer stopped
+      let lost: unknown = null;
+      const flush = () => {
+        try {
+          store.flush();
+        } catch (error) {
+          lost ??= error;
+        }
+      };
+      flush();
       await checkpointer?.stop();
+      flush();
       db.close();
       checkpointer?.closeFile();
+      if (lost) throw lost;
     },
   };
 }

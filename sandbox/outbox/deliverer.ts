@@ -67,8 +67,7 @@ export class WebhookDeliverer {
     this.running ??= (async () => {
       try {
         // an event written in this turn's batch is sent once that batch is committed (Store.enableGroupCommit)
-        const pending = this.store.batchSettled();
-        if (pending) await pending;
+        for (let pending = this.store.batchSettled(); pending; pending = this.store.batchSettled()) await pending;
         const due = this.store.dueEvents(this.options.now(), 50);
         const results = await Promise.all(due.map((event) => this.deliver(event)));
         return results.filter(Boolean).length;

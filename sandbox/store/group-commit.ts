@@ -74,9 +74,12 @@ export class GroupCommit {
     return this.batch?.done ?? null;
   }
 
-  /** Commits the open batch now. */
+  /** Commits the open batch now; throws BatchLostError when it could not be. */
   flush(): void {
-    if (this.batch) this.commit(this.batch);
+    const batch = this.batch;
+    if (!batch) return;
+    this.commit(batch);
+    this.check(batch.id);
   }
 
   /** Runs `work` as a savepoint of the turn's batch, opening the batch when none is. */
@@ -96,6 +99,9 @@ export class GroupCommit {
   }
 
   private open(): void {
+    // a transaction no batch owns (a COMMIT and its ROLLBACK that both failed): end it, or this
+    // connection would wait on the checkpointer's gate while holding the lock the checkpointer waits for
+    if (this.db.inTransaction) this.statements.rollback.run();
     const deadline = performance.now() + BUSY_TIMEOUT_MS;
     this.hooks.waitForGate();
     for (;;) {

@@ -16,6 +16,7 @@ import { CustomerService } from '../domain/customers.js';
 import { MerchantService } from '../domain/merchants.js';
 import { PaymentService } from '../domain/payments/service.js';
 import { RefundService } from '../domain/refunds.js';
+import { startSandbox } from '../server.js';
 import type { MerchantAccount, Organization } from '../domain/types.js';
 import { WebhookDeliverer } from '../outbox/deliverer.js';
 import { openDatabase } from '../store/db.js';
@@ -146,12 +147,39 @@ describe('group commit', () => {
     assert.deepEqual(committedOrganizations(), ['org_after']);
   });
 
-  it('commits an open batch on flush(), before the database is closed', () => {
+  it('commits an open batch on flush(), and throws when it cannot', () => {
     const { store, committedOrganizations } = open();
     store.transaction(() => store.putOrganization(organization('org_flushed')));
     store.flush();
     assert.deepEqual(committedOrganizations(), ['org_flushed']);
     assert.equal(store.batchSettled(), null);
+    store.transaction(() => store.putOrganization(organization('org_not_flushed')));
+    unkeepableWrite(store);
+    assert.throws(() => store.flush(), BatchLostError);
+    assert.deepEqual(committedOrganizations(), ['org_flushed']);
+  });
+
+  it('ends a transaction no batch owns before opening one, rather than waiting inside it', async () => {
+    const { store, committedOrganizations } = open();
+    // as a COMMIT and its ROLLBACK that both failed would leave the connection
+    store.db.exec('BEGIN');
+    store.putOrganization(organization('org_stray'));
+    const mark = store.batchMark();
+    store.transaction(() => store.putOrganization(organization('org_batched')));
+    await store.committed(mark);
+    assert.deepEqual(committedOrganizations(), ['org_batched']);
+  });
+
+  it("has the demo merchant committed when startSandbox() returns, before its keys are printed", async () => {
+    const path = join(dir(), 'started.db');
+    const sandbox = await startSandbox({ port: 0, dbPath: path, log: null });
+    const reader = new Database(path, { readonly: true });
+    try {
+      assert.deepEqual(reader.prepare('SELECT merchant_id FROM merchants').all(), [{ merchant_id: sandbox.demo.merchantId }]);
+    } finally {
+      reader.close();
+      await sandbox.close();
+    }
   });
 
   it('sends no webhook for an event whose batch was lost', async () => {
@@ -202,6 +230,8 @@ describe('group commit', () => {
       // a route whose write cannot be committed (for this test only)
       application.post('/test/unkeepable', (c) => {
         unkeepableWrite(store);
+        c.header('cache-control', 'public, max-age=31536000, immutable');
+        c.header('location', 'https://shop.example/thanks');
         return c.json({ kept: true });
       });
       const createPayment = (amount: number) =>
@@ -211,7 +241,7 @@ describe('group commit', () => {
           body: JSON.stringify({ amount, currency: 'USD' }),
         });
       const committedPayments = () => (reader.prepare('SELECT payment_id FROM payments').all() as { payment_id: string }[]).map((row) => row.payment_id);
-      return { store, application, errors, createPayment, committedPayments };
+      return { store, application, errors, createPayment, committedPayments, publishableKey: (store.merchant('group_merchant') as MerchantAccount).publishable_key };
     };
 
     it('answers once the writes it tells of are committed, with the requests of one turn in one batch', async () => {
@@ -231,12 +261,22 @@ describe('group commit', () => {
     });
 
     it('answers 500 to every request whose writes were in a lost batch, and keeps none of them', async () => {
-      const { store, application, errors, createPayment, committedPayments } = app();
-      const [unkeepable, created] = await Promise.all([application.request('http://localhost/test/unkeepable', { method: 'POST' }), createPayment(2000)]);
-      for (const response of [unkeepable, created]) {
+      const { store, application, errors, createPayment, committedPayments, publishableKey } = app();
+      const [unkeepable, created, fromBrowser] = await Promise.all([
+        application.request('http://localhost/test/unkeepable', { method: 'POST' }),
+        createPayment(2000),
+        // a browser's read in the same turn: it may have read what was lost
+        application.request('http://localhost/payments/pay_none?client_secret=pay_none_secret_x', { headers: { 'api-key': publishableKey, origin: 'https://shop.example' } }),
+      ]);
+      for (const response of [unkeepable, created, fromBrowser]) {
         assert.equal(response.status, 500);
+        assert.equal(response.headers.get('content-type'), 'application/json');
         assert.deepEqual(((await response.json()) as { error: { code: string } }).error.code, 'HE_00');
       }
+      // a new answer: none of the route's own headers, but the browser may still read the error
+      assert.equal(unkeepable.headers.get('cache-control'), null);
+      assert.equal(unkeepable.headers.get('location'), null);
+      assert.equal(fromBrowser.headers.get('access-control-allow-origin'), '*');
       assert.deepEqual(committedPayments(), []);
       assert.ok(errors.some((line) => line.startsWith('store: a batch of writes was not committed: FOREIGN KEY constraint failed')));
       assert.ok(errors.some((line) => /^unhandled error: BatchLostError in POST \/payments:/.test(line)), errors.join('\n'));
