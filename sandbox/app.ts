@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { Hono } from 'hono';
-import { ApiError, apiError, errors } from './domain/errors.js';
+import { ApiError, apiError, errors, maskDigitRuns } from './domain/errors.js';
 import { DEFAULT_ADMIN_KEY, isSandboxHost, requestHasAdminKey } from './http/auth.js';
 import { cors } from './http/cors.js';
 import { MAX_BODY_BYTES, bodyTooLarge, hasBody, readBytes, requestHeader } from './http/request.js';
@@ -133,11 +133,9 @@ function lostBatchAnswer(built: Response): Response {
 }
 
 /**
- * The line an unhandled error is told in: `unhandled error: TypeError in POST /payments/:payment_id/confirm: …`.
- * The message may quote what a request carried (a value that broke a parser): every run of three or more
- * digits, spaces or dashes between them included, becomes `#`, so no card number or CVC is ever written.
+ * The line an unhandled error is told in: `unhandled error: TypeError in POST /payments/:payment_id/confirm: …`,
+ * its message with every run of digits masked (maskDigitRuns).
  */
 export function unhandledErrorLine(error: Error, method: string, route: string): string {
-  const message = String(error.message).replace(/\d(?:[ -]?\d){2,}/g, '#');
-  return `unhandled error: ${error.name} in ${method} ${route}: ${message}`;
+  return `unhandled error: ${error.name} in ${method} ${route}: ${maskDigitRuns(String(error.message))}`;
 }

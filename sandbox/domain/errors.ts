@@ -4,6 +4,15 @@ import { ERROR_TABLE, fillMessage, type ErrorName, type ErrorRow, type ErrorStat
 export type { ErrorStatus } from './error-table.js';
 
 /**
+ * A message fit for a log: it may quote what a request carried (a value that broke a parser), so every
+ * run of three or more digits, spaces or dashes between them included, becomes `#`, and no card
+ * number or CVC is ever written.
+ */
+export function maskDigitRuns(message: string): string {
+  return message.replace(/\d(?:[ -]?\d){2,}/g, '#');
+}
+
+/**
  * The wire error envelope `{"error":{"type","message","code"}}` (or `error_type` in place of `type`
  * for JSON deserialisation errors, as upstream): the same schema the client parses (`ErrorEnvelope`
  * in src/api/schemas.ts), narrowed to the members the sandbox sends.

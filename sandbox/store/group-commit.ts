@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { maskDigitRuns } from '../domain/errors.js';
 import { BUSY_TIMEOUT_MS, isBusy, type Db } from './db.js';
 
 /** A write that a caller was told about was in a batch that could not be committed (GroupCommit.committed()). */
@@ -147,7 +148,7 @@ export class GroupCommit {
     this.batch = null;
     this.lastLost = Math.max(this.lastLost, batch.id);
     this.hooks.lost();
-    this.hooks.errorLog?.(`store: a batch of writes was not committed: ${why.replace(/\d(?:[ -]?\d){2,}/g, '#')}`);
+    this.hooks.errorLog?.(`store: a batch of writes was not committed: ${maskDigitRuns(why)}`);
     batch.settle();
   }
 }
