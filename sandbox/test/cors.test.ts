@@ -6,30 +6,17 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
-import { createApp } from '../app.js';
-import { CustomerService } from '../domain/customers.js';
 import { MerchantService } from '../domain/merchants.js';
-import { PaymentService } from '../domain/payments/service.js';
-import { RefundService } from '../domain/refunds.js';
 import { BROWSER_ROUTES } from '../http/cors.js';
 import { openDatabase } from '../store/db.js';
 import { Store } from '../store/repo.js';
+import { appOnStore } from './helpers.js';
 
 describe('CORS routes', () => {
   const store = new Store(openDatabase(':memory:'));
   const merchants = new MerchantService(store);
   const publishableKey = merchants.createAccount({ merchant_id: 'cors_routes' }).publishable_key;
-  const app = createApp({
-    store,
-    merchants,
-    payments: new PaymentService(store, { publicUrl: 'http://localhost' }),
-    customers: new CustomerService(store),
-    refunds: new RefundService(store),
-    adminKey: 'cors-test-admin-key',
-    publicUrl: 'http://localhost',
-    now: Date.now,
-    log: null,
-  });
+  const app = appOnStore(store, { adminKey: 'cors-test-admin-key' });
   const routes = [...new Set(app.routes.filter((route) => route.method !== 'ALL').map((route) => `${route.method} ${route.path}`))];
   const call = (route: string, key: string | null) => {
     const [method = '', path = ''] = route.split(' ');

@@ -11,18 +11,14 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import Database from 'better-sqlite3';
-import { createApp } from '../app.js';
-import { CustomerService } from '../domain/customers.js';
 import { MerchantService } from '../domain/merchants.js';
-import { PaymentService } from '../domain/payments/service.js';
-import { RefundService } from '../domain/refunds.js';
 import { startSandbox } from '../server.js';
 import type { MerchantAccount, Organization } from '../domain/types.js';
 import { WebhookDeliverer } from '../outbox/deliverer.js';
 import { openDatabase } from '../store/db.js';
 import { BatchLostError } from '../store/group-commit.js';
 import { Store } from '../store/repo.js';
-import { temporaryFolder } from './helpers.js';
+import { appOnStore, temporaryFolder } from './helpers.js';
 
 const organization = (id: string): Organization => ({
   organization_id: id,
@@ -215,18 +211,7 @@ describe('group commit', () => {
       merchants.createAccount({ merchant_id: 'group_merchant' });
       const secretKey = merchants.createApiKey('group_merchant', { name: 'test', expiration: 'never' }).plaintext;
       store.flush();
-      const application = createApp({
-        store,
-        merchants,
-        payments: new PaymentService(store, { publicUrl: 'http://localhost' }),
-        customers: new CustomerService(store),
-        refunds: new RefundService(store),
-        adminKey: 'group-commit-admin-key',
-        publicUrl: 'http://localhost',
-        now: Date.now,
-        log: null,
-        errorLog: (line) => errors.push(line),
-      });
+      const application = appOnStore(store, { adminKey: 'group-commit-admin-key', errorLog: (line) => errors.push(line) });
       // a route whose write cannot be committed (for this test only)
       application.post('/test/unkeepable', (c) => {
         unkeepableWrite(store);

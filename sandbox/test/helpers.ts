@@ -5,7 +5,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before } from 'node:test';
 import { ErrorEnvelope, PaymentMethodListResponse, PaymentResponse } from '../../src/api/schemas.js';
+import type { Hono } from 'hono';
+import { createApp } from '../app.js';
+import { CustomerService } from '../domain/customers.js';
+import { MerchantService } from '../domain/merchants.js';
+import { PaymentService } from '../domain/payments/service.js';
+import { RefundService } from '../domain/refunds.js';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../server.js';
+import type { Store } from '../store/repo.js';
 import { checkResponse } from './conformance/openapi.js';
 
 /**
@@ -198,4 +205,25 @@ export function temporaryFolder(prefix: string): () => string {
   });
   after(() => rmSync(dir, { recursive: true, force: true }));
   return () => dir;
+}
+
+/**
+ * The sandbox's HTTP application on a store of the test's own, without a server, a checkpointer or
+ * timers: `app.request()` calls it in-process. Its services read `now` (default: the real clock) and
+ * its links point at http://localhost.
+ */
+export function appOnStore(store: Store, options: { adminKey: string; now?: () => number; errorLog?: (line: string) => void }): Hono {
+  const now = options.now ?? Date.now;
+  return createApp({
+    store,
+    merchants: new MerchantService(store, now),
+    payments: new PaymentService(store, { publicUrl: 'http://localhost', now }),
+    customers: new CustomerService(store, now),
+    refunds: new RefundService(store, now),
+    adminKey: options.adminKey,
+    publicUrl: 'http://localhost',
+    now,
+    log: null,
+    ...(options.errorLog ? { errorLog: options.errorLog } : {}),
+  });
 }

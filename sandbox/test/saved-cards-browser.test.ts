@@ -9,14 +9,10 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { createApp } from '../app.js';
-import { CustomerService } from '../domain/customers.js';
 import { MerchantService } from '../domain/merchants.js';
-import { PaymentService } from '../domain/payments/service.js';
-import { RefundService } from '../domain/refunds.js';
 import { openDatabase } from '../store/db.js';
 import { Store } from '../store/repo.js';
-import { FUTURE, assertApiError, card, startTestSandbox, type TestSandbox } from './helpers.js';
+import { FUTURE, appOnStore, assertApiError, card, startTestSandbox, type TestSandbox } from './helpers.js';
 
 type Body = Record<string, unknown>;
 interface Payment {
@@ -345,17 +341,7 @@ describe('saved cards in the browser: list, payment_token, consent, delete', () 
     const merchants = new MerchantService(store, now);
     const account = merchants.createAccount({ merchant_id: 'saved_clock' });
     const secretKey = merchants.createApiKey('saved_clock', { name: 'k', expiration: 'never' }).plaintext;
-    const app = createApp({
-      store,
-      merchants,
-      payments: new PaymentService(store, { publicUrl: 'http://localhost', now }),
-      customers: new CustomerService(store, now),
-      refunds: new RefundService(store, now),
-      adminKey: 'saved-clock-admin-key',
-      publicUrl: 'http://localhost',
-      now,
-      log: null,
-    });
+    const app = appOnStore(store, { adminKey: 'saved-clock-admin-key', now });
     const call = async (method: string, path: string, key: string, body?: Body) => {
       const response = await app.request(`http://localhost${path}`, { method, headers: { 'api-key': key, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
       return { status: response.status, body: (await response.json()) as Body };
