@@ -3,9 +3,12 @@
  * response sizes, for `<tender-checkout>` and for the Hyperswitch web SDK, against a real sandbox on
  * loopback. A measurement, not a budget (docs/performance.md, "Start-up requests").
  *
- * - The element: its start-up is `client.retrievePayment(clientSecret)` (tender-checkout.ts, on
- *   connect), so this script runs exactly that through the real headless client with a counting
- *   `fetch`.
+ * - The element (billing, email and phone `auto`, the defaults): the card form asks for the payment
+ *   and, beside it, the payment-method list its billing fields read (card-form.ts, method-list.ts);
+ *   once the payment names a customer, that customer's saved cards (saved-cards.ts). This script
+ *   makes those calls through the real headless client with a counting `fetch`, in that order. The
+ *   isolated frame's page for a payment carries the first two answers (ADR 0098): on that path the
+ *   frame page is the request instead.
  * - The Hyperswitch web SDK: the three calls it makes at start-up with the publishable key, all at
  *   once, in its order (hyperswitch-web `src/Payments/PreMountLoader.res`
  *   `getMessageHandlerV1Elements`: `POST /payments/session_tokens`, the SDK configuration,
@@ -68,8 +71,13 @@ async function createPayment(body: Record<string, unknown>): Promise<{ payment_i
 async function element(clientSecret: string): Promise<Exchange[]> {
   const log: Exchange[] = [];
   const client = createClient({ publishableKey, baseUrl: sandbox.url, fetch: countingFetch(log) });
-  const result = await client.retrievePayment(clientSecret);
-  if (!result.ok) throw new Error(`element start-up failed: ${result.error.code}`);
+  const [payment, list] = await Promise.all([client.retrievePayment(clientSecret), client.listPaymentMethods(clientSecret)]);
+  if (!payment.ok) throw new Error(`element start-up failed: ${payment.error.code}`);
+  if (!list.ok) throw new Error(`element start-up failed (payment-method list): ${list.error.code}`);
+  if (payment.payment.customer_id) {
+    const saved = await client.listSavedCards(clientSecret);
+    if (!saved.ok) throw new Error(`element start-up failed (saved cards): ${saved.error.code}`);
+  }
   return log;
 }
 
