@@ -228,7 +228,9 @@ test('demo checkout at 390 px: the page never scrolls sideways (test cards inclu
   const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, viewport: document.documentElement.clientWidth }));
   expect(widths.page).toBeLessThanOrEqual(widths.viewport);
   // every copy button is on screen
-  for (const button of await page.locator('#test-cards button.copy').all()) {
+  const copies = await page.locator('#test-cards button.copy').all();
+  expect(copies.length).toBeGreaterThan(0);
+  for (const button of copies) {
     const box = await button.boundingBox();
     expect(box && box.x + box.width).toBeLessThanOrEqual(widths.viewport);
   }

@@ -22,7 +22,9 @@ test('CHANGELOG.md: an Unreleased section first, then released versions, newest 
 });
 
 test('CHANGELOG.md: change types are those of Keep a Changelog', () => {
-  for (const [, type] of changelog.matchAll(/^### (.+)$/gm)) assert.ok(SECTIONS.has(type ?? ''), `### ${type}`);
+  const types = [...changelog.matchAll(/^### (.+)$/gm)].map((match) => match[1] ?? '');
+  assert.ok(types.length > 0, 'no ### section');
+  for (const type of types) assert.ok(SECTIONS.has(type), `### ${type}`);
 });
 
 test('CHANGELOG.md: the package version is released in it, or is the unreleased first release', () => {

@@ -280,7 +280,11 @@ describe('<tender-checkout> appearance', () => {
 
     it('every target is at least 24 × 24 px, whatever the theme says', async () => {
       const { element } = await previewElement('filled', { appearance: { variables: { inputMinHeight: '10px', inputPadding: '0', buttonPadding: '0' } } });
-      for (const target of root(element).querySelectorAll<HTMLElement>('input, button')) {
+      const targets = [...root(element).querySelectorAll<HTMLElement>('input, button')];
+      // the card's four fields and the pay button at least: an empty form would pass the loop below unchecked
+      expect(targets.map((target) => target.id)).to.include.members(['number', 'expiry', 'cvc', 'name']);
+      expect(targets.some((target) => target.localName === 'button')).to.equal(true);
+      for (const target of targets) {
         const box = target.getBoundingClientRect();
         expect(box.width, target.id).to.be.at.least(24);
         expect(box.height, target.id).to.be.at.least(24);

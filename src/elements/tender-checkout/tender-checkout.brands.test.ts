@@ -492,7 +492,9 @@ describe('<tender-checkout> brand marks, CVC help and network choice (issue 25, 
         const { element } = await ready({ configure: (checkout) => (checkout.appearance = { labels }) });
         await typeInto(element, 'number', CB_VISA.slice(0, 8));
         await choiceShown(element);
-        for (const label of root(element).querySelectorAll<HTMLLabelElement>('fieldset[part=network] label')) {
+        const choices = [...root(element).querySelectorAll<HTMLLabelElement>('fieldset[part=network] label')];
+        expect(choices, labels).to.have.length(2); // Visa and Cartes Bancaires: none would pass the loop unchecked
+        for (const label of choices) {
           const box = label.getBoundingClientRect();
           expect(getComputedStyle(label).position, labels).to.equal('relative');
           expect(box.width, labels).to.be.above(60);

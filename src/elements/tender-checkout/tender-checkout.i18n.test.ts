@@ -78,6 +78,7 @@ describe('<tender-checkout> localisation and announcements', () => {
       try {
         const element = await previewIn('auto');
         await waitUntil(() => labelOf(element, 'number') === de.cardNumber, 'German not shown for lang=de-AT');
+        expect(part(element, '.base').getAttribute('lang')).to.equal('de-AT');
       } finally {
         document.documentElement.lang = saved;
       }

@@ -170,7 +170,9 @@ describe('<tender-checkout> saved cards', () => {
         const group = root(element).querySelector<HTMLElement>('[part=saved-cards]')!;
         expect(group.querySelector('legend')!.textContent).to.equal('البطاقات المحفوظة');
         expect(group.scrollWidth).to.be.at.most(group.clientWidth + 1);
-        for (const row of root(element).querySelectorAll<HTMLElement>('[part~=saved-card]')) {
+        const rows = [...root(element).querySelectorAll<HTMLElement>('[part~=saved-card]')];
+        expect(rows).to.have.length.at.least(1);
+        for (const row of rows) {
           expect(row.getBoundingClientRect().right).to.be.at.most(320);
         }
         await expect(element).to.be.accessible();
