@@ -212,6 +212,10 @@ function expectAnswer(response: ApiResponse, expected: Exchange['Response'], ste
   }
 }
 
+interface ReplayOptions {
+  checkSavedMethod?: boolean;
+}
+
 /** The Cypress commands' state and requests (`globalState` in upstream), against one sandbox. */
 class Replay {
   private customerId = '';
@@ -223,18 +227,45 @@ class Replay {
   private refundId = '';
   private connectorAccount: unknown = null;
 
-  constructor(private readonly sandbox: TestSandbox) {}
+  /**
+   * `retrievePaymentCallTest`'s check of a saved payment method (`payment_method_id` with `pm_`,
+   * `payment_method_status` `active` once paid or authorised, else `inactive`), as the command is at
+   * the commit the 00026 flows are ported from. The earlier flows leave it out: the sandbox answers
+   * `payment_method_status: null`, which their saved cards would fail.
+   */
+  private readonly checkSavedMethod: boolean;
+
+  constructor(private readonly sandbox: TestSandbox, options: ReplayOptions = {}) {
+    this.checkSavedMethod = options.checkSavedMethod ?? false;
+  }
 
   /** The merchant's profile (`profileId`) and a customer (`createCustomerCallTest`), as the suite's first specs leave them. */
   async setup(): Promise<void> {
     const account = await this.sandbox.request('GET', '/accounts/demo_merchant', { key: 'test_admin' });
     assert.equal(account.status, 200, account.text);
     this.profileId = String(account.body.default_profile);
+    await this.createCustomer();
+  }
+
+  /** createCustomerCallTest (the secret key): the customer's id, and what was sent echoed. */
+  async createCustomer(): Promise<void> {
     const body = customerCreateBody();
     const customer = await this.sandbox.request('POST', '/customers', { body });
     assert.equal(customer.status, 200, `createCustomerCallTest: ${customer.text}`);
-    this.customerId = String(customer.body.customer_id);
-    for (const member of ['email', 'name', 'phone'] as const) assert.equal(customer.body[member], body[member], `createCustomerCallTest: ${member}`);
+    assert.ok(typeof customer.body.customer_id === 'string' && customer.body.customer_id.length > 0, 'createCustomerCallTest: customer_id');
+    this.customerId = customer.body.customer_id;
+    for (const member of ['email', 'name', 'phone', 'phone_country_code'] as const) assert.equal(customer.body[member], body[member], `createCustomerCallTest: ${member}`);
+    for (const member of ['metadata', 'address'] as const) assert.deepEqual(customer.body[member], body[member], `createCustomerCallTest: ${member}`);
+  }
+
+  /** customerDeleteCall (the secret key): the customer, its address and its payment methods deleted. */
+  async deleteCustomer(): Promise<void> {
+    const response = await this.sandbox.request('DELETE', `/customers/${this.customerId}`);
+    assert.equal(response.body.customer_id, this.customerId, `customerDeleteCall: customer_id (${response.text.slice(0, 400)})`);
+    assert.ok(typeof response.body.customer_id === 'string' && response.body.customer_id.length > 0, 'customerDeleteCall: customer_id not empty');
+    for (const member of ['customer_deleted', 'address_deleted', 'payment_methods_deleted'] as const) {
+      assert.equal(response.body[member], true, `customerDeleteCall: ${member}`);
+    }
   }
 
   /** The connector account of a processed payment: the same in every answer of the flow. */
@@ -334,10 +365,18 @@ class Replay {
     assert.equal(response.body.amount, this.paymentAmount, 'retrievePaymentCallTest: amount');
     assert.ok(response.body.profile_id != null, 'retrievePaymentCallTest: profile_id');
     assert.ok(response.body.billing != null, 'retrievePaymentCallTest: billing');
-    assert.ok(response.body.customer != null, 'retrievePaymentCallTest: customer');
+    assert.ok(response.body.customer != null && Object.keys(response.body.customer as object).length > 0, 'retrievePaymentCallTest: customer');
     if (['succeeded', 'processing', 'requires_customer_action'].includes(String(response.body.status))) {
       assert.ok(response.body.connector != null && response.body.payment_method != null, 'retrievePaymentCallTest: connector, payment_method');
+      assert.ok(response.body.payment_method_data != null && Object.keys(response.body.payment_method_data as object).length > 0, 'retrievePaymentCallTest: payment_method_data');
       this.sameConnectorAccount(response.body, 'retrievePaymentCallTest');
+    }
+    if (this.checkSavedMethod && typeof response.body.payment_method_id === 'string' && response.body.payment_method_id !== '') {
+      // a saved payment method: usable while the payment holds (or, manual capture, awaits) the money
+      assert.match(response.body.payment_method_id, /pm_/, 'retrievePaymentCallTest: payment_method_id');
+      const active = ['succeeded', 'requires_capture', 'partially_captured', ...(response.body.capture_method === 'manual' ? ['processing'] : [])];
+      const expected = active.includes(String(response.body.status)) ? 'active' : 'inactive';
+      assert.equal(response.body.payment_method_status, expected, 'retrievePaymentCallTest: payment_method_status');
     }
     if (expectedStatus) assert.equal(response.body.status, expectedStatus, 'retrievePaymentCallTest: status');
   }
@@ -386,8 +425,8 @@ const SPEC = 'e2e/spec/Payment';
 const RETURN_URL = confirmBody().return_url as string;
 
 /** Runs `flow` on a fresh replay state. */
-const replay = (flow: (cy: Replay) => Promise<void>) => async (sandbox: TestSandbox) => {
-  const cy = new Replay(sandbox);
+const replay = (flow: (cy: Replay) => Promise<void>, options: ReplayOptions = {}) => async (sandbox: TestSandbox) => {
+  const cy = new Replay(sandbox, options);
   await cy.setup();
   await flow(cy);
 };
@@ -581,9 +620,82 @@ export const UPSTREAM_REQUEST_FLOWS: UpstreamCase[] = [
       await cy.refund(card_pm.RefundGreaterAmount);
     }),
   },
+  ...deletedCustomerPsyncFlows(),
   ...sdkConfirmFlows(),
   ...adminFixtureFlows(),
 ];
+
+// ---- e2e/spec/Payment/00026-DeletedCustomerPsyncFlow.cy.js (at 09757542435669ddc2c4b464a3397657304c25a7) --
+//
+// A payment's sync (retrieve with `force_sync`) still answers once its customer is deleted: each `it`
+// creates its own customer (`createCustomerCallTest`), pays, retrieves, deletes the customer
+// (`customerDeleteCall`) and retrieves again. The commands' assertions are those of
+// `support/commands.js` at 00065bd4fa73d35c27bad040071f6e7f8d49ecc8: the second retrieve, as the
+// first, wants the payment's `customer` not empty (the sandbox, as upstream's `delete_customer`,
+// keeps the record redacted), its billing, profile and amount, and the connector, payment method and
+// its data of a succeeded payment. Upstream's retrieve here checks no status; the status each
+// retrieve names is where the flow has brought the payment.
+
+function deletedCustomerPsyncFlows(): UpstreamCase[] {
+  const FILE = `${SPEC}/00026-DeletedCustomerPsyncFlow.cy.js`;
+  const AT_00026 = { checkSavedMethod: true };
+  return [
+    {
+      source: `${FILE} [Automatic Capture] No3DS Card`,
+      name: 'as sent: Create Customer -> Create Payment Intent -> Confirm Payment -> Retrieve Payment -> Delete Customer -> Retrieve Payment',
+      run: replay(async (cy) => {
+        await cy.createCustomer();
+        await cy.createPaymentIntent(card_pm.PaymentIntent, 'no_three_ds', 'automatic');
+        await cy.confirm(card_pm.No3DSAutoCapture);
+        await cy.retrieve('succeeded');
+        await cy.deleteCustomer();
+        await cy.retrieve('succeeded');
+      }, AT_00026),
+    },
+    {
+      source: `${FILE} [Automatic Capture] 3DS Card`,
+      name: 'as sent: Create Customer -> Create Payment Intent -> Confirm Payment -> Handle redirection -> Retrieve Payment -> Delete Customer -> Retrieve Payment',
+      run: replay(async (cy) => {
+        await cy.createCustomer();
+        await cy.createPaymentIntent(card_pm.PaymentIntent, 'three_ds', 'automatic');
+        await cy.confirm(card_pm['3DSAutoCapture']);
+        await cy.handleRedirection(RETURN_URL);
+        await cy.retrieve('succeeded');
+        await cy.deleteCustomer();
+        await cy.retrieve('succeeded');
+      }, AT_00026),
+    },
+    {
+      source: `${FILE} [Manual Capture] No3DS Card`,
+      name: 'as sent: Create Customer -> Create Payment Intent -> Confirm Payment -> Retrieve Payment -> Capture Payment -> Retrieve Payment -> Delete Customer -> Retrieve Payment',
+      run: replay(async (cy) => {
+        await cy.createCustomer();
+        await cy.createPaymentIntent(card_pm.PaymentIntent, 'no_three_ds', 'manual');
+        await cy.confirm(card_pm.No3DSManualCapture);
+        await cy.retrieve('requires_capture');
+        await cy.capture(card_pm.Capture);
+        await cy.retrieve('succeeded');
+        await cy.deleteCustomer();
+        await cy.retrieve('succeeded');
+      }, AT_00026),
+    },
+    {
+      source: `${FILE} [Manual Capture] 3DS Card`,
+      name: 'as sent: Create Customer -> Create Payment Intent -> Confirm Payment -> Handle redirection -> Retrieve Payment -> Capture Payment -> Retrieve Payment -> Delete Customer -> Retrieve Payment',
+      run: replay(async (cy) => {
+        await cy.createCustomer();
+        await cy.createPaymentIntent(card_pm.PaymentIntent, 'three_ds', 'manual');
+        await cy.confirm(card_pm['3DSManualCapture']);
+        await cy.handleRedirection(RETURN_URL);
+        await cy.retrieve('requires_capture');
+        await cy.capture(card_pm.Capture);
+        await cy.retrieve('succeeded');
+        await cy.deleteCustomer();
+        await cy.retrieve('succeeded');
+      }, AT_00026),
+    },
+  ];
+}
 
 // ---- the real web SDK's confirm bodies (juspay/hyperswitch-web at eee69151) ------------------------------
 
