@@ -156,7 +156,7 @@ export function paymentResponse(payment: Payment, { customer, attempts = null, r
     expires_on: expiresOn,
     fingerprint: null,
     payment_method_id: payment.payment_method_id ?? null,
-    payment_method_status: null,
+    payment_method_status: paymentMethodStatus(payment),
     split_payments: payment.split_payments,
     frm_metadata: payment.frm_metadata,
     merchant_order_reference_id: payment.merchant_order_reference_id,
@@ -173,6 +173,22 @@ export function paymentResponse(payment: Payment, { customer, attempts = null, r
 }
 
 /** The wire shape of a refund (spec "Refund (retrieve response)"). Refunds carry no processor fee. */
+/**
+ * The status of the payment method the payment saved or used (`payment_method_id`), as the real
+ * service's own API tests read it (cypress-tests `support/commands.js`, `retrievePaymentCallTest`):
+ * `active` once the payment is authorised (succeeded, requires_capture, partially_captured, or a
+ * manual capture still processing), `inactive` before or when it failed; null without a method.
+ */
+function paymentMethodStatus(payment: Payment): 'active' | 'inactive' | null {
+  if (!payment.payment_method_id) return null;
+  const authorised =
+    payment.status === 'succeeded' ||
+    payment.status === 'requires_capture' ||
+    payment.status === 'partially_captured' ||
+    (payment.status === 'processing' && payment.capture_method === 'manual');
+  return authorised ? 'active' : 'inactive';
+}
+
 export function refundResponse(refund: Refund) {
   return {
     refund_id: refund.refund_id,

@@ -212,10 +212,6 @@ function expectAnswer(response: ApiResponse, expected: Exchange['Response'], ste
   }
 }
 
-interface ReplayOptions {
-  checkSavedMethod?: boolean;
-}
-
 /** The Cypress commands' state and requests (`globalState` in upstream), against one sandbox. */
 class Replay {
   private customerId = '';
@@ -227,17 +223,7 @@ class Replay {
   private refundId = '';
   private connectorAccount: unknown = null;
 
-  /**
-   * `retrievePaymentCallTest`'s check of a saved payment method (`payment_method_id` with `pm_`,
-   * `payment_method_status` `active` once paid or authorised, else `inactive`), as the command is at
-   * the commit the 00026 flows are ported from. The earlier flows leave it out: the sandbox answers
-   * `payment_method_status: null`, which their saved cards would fail.
-   */
-  private readonly checkSavedMethod: boolean;
-
-  constructor(private readonly sandbox: TestSandbox, options: ReplayOptions = {}) {
-    this.checkSavedMethod = options.checkSavedMethod ?? false;
-  }
+  constructor(private readonly sandbox: TestSandbox) {}
 
   /** The merchant's profile (`profileId`) and a customer (`createCustomerCallTest`), as the suite's first specs leave them. */
   async setup(): Promise<void> {
@@ -371,8 +357,9 @@ class Replay {
       assert.ok(response.body.payment_method_data != null && Object.keys(response.body.payment_method_data as object).length > 0, 'retrievePaymentCallTest: payment_method_data');
       this.sameConnectorAccount(response.body, 'retrievePaymentCallTest');
     }
-    if (this.checkSavedMethod && typeof response.body.payment_method_id === 'string' && response.body.payment_method_id !== '') {
-      // a saved payment method: usable while the payment holds (or, manual capture, awaits) the money
+    if (typeof response.body.payment_method_id === 'string' && response.body.payment_method_id !== '') {
+      // a saved payment method (as the command is at the commit the 00026 flows are ported from):
+      // active while the payment holds (or, manual capture, awaits) the money, else inactive
       assert.match(response.body.payment_method_id, /pm_/, 'retrievePaymentCallTest: payment_method_id');
       const active = ['succeeded', 'requires_capture', 'partially_captured', ...(response.body.capture_method === 'manual' ? ['processing'] : [])];
       const expected = active.includes(String(response.body.status)) ? 'active' : 'inactive';
@@ -425,8 +412,8 @@ const SPEC = 'e2e/spec/Payment';
 const RETURN_URL = confirmBody().return_url as string;
 
 /** Runs `flow` on a fresh replay state. */
-const replay = (flow: (cy: Replay) => Promise<void>, options: ReplayOptions = {}) => async (sandbox: TestSandbox) => {
-  const cy = new Replay(sandbox, options);
+const replay = (flow: (cy: Replay) => Promise<void>) => async (sandbox: TestSandbox) => {
+  const cy = new Replay(sandbox);
   await cy.setup();
   await flow(cy);
 };
@@ -638,7 +625,6 @@ export const UPSTREAM_REQUEST_FLOWS: UpstreamCase[] = [
 
 function deletedCustomerPsyncFlows(): UpstreamCase[] {
   const FILE = `${SPEC}/00026-DeletedCustomerPsyncFlow.cy.js`;
-  const AT_00026 = { checkSavedMethod: true };
   return [
     {
       source: `${FILE} [Automatic Capture] No3DS Card`,
@@ -650,7 +636,7 @@ function deletedCustomerPsyncFlows(): UpstreamCase[] {
         await cy.retrieve('succeeded');
         await cy.deleteCustomer();
         await cy.retrieve('succeeded');
-      }, AT_00026),
+      }),
     },
     {
       source: `${FILE} [Automatic Capture] 3DS Card`,
@@ -663,7 +649,7 @@ function deletedCustomerPsyncFlows(): UpstreamCase[] {
         await cy.retrieve('succeeded');
         await cy.deleteCustomer();
         await cy.retrieve('succeeded');
-      }, AT_00026),
+      }),
     },
     {
       source: `${FILE} [Manual Capture] No3DS Card`,
@@ -677,7 +663,7 @@ function deletedCustomerPsyncFlows(): UpstreamCase[] {
         await cy.retrieve('succeeded');
         await cy.deleteCustomer();
         await cy.retrieve('succeeded');
-      }, AT_00026),
+      }),
     },
     {
       source: `${FILE} [Manual Capture] 3DS Card`,
@@ -692,7 +678,7 @@ function deletedCustomerPsyncFlows(): UpstreamCase[] {
         await cy.retrieve('succeeded');
         await cy.deleteCustomer();
         await cy.retrieve('succeeded');
-      }, AT_00026),
+      }),
     },
   ];
 }
