@@ -502,6 +502,17 @@ export const UPSTREAM_REQUEST_FLOWS: UpstreamCase[] = [
     }),
   },
   {
+    // 00008-SyncPayment.cy.js at 393ed31b3a934873c6e02a1c51c67ad70b17c9dc
+    source: `${SPEC}/00008-SyncPayment.cy.js`,
+    name: 'as sent: Create Payment Intent -> Payment Methods Call -> Confirm Payment Intent -> Retrieve Payment after Confirmation',
+    run: replay(async (cy) => {
+      await cy.createPaymentIntent(card_pm.PaymentIntent, 'no_three_ds', 'automatic');
+      await cy.paymentMethodsCall();
+      await cy.confirm(card_pm.No3DSAutoCapture);
+      await cy.retrieve('succeeded');
+    }),
+  },
+  {
     source: `${SPEC}/00009-RefundPayment.cy.js`,
     name: 'as sent: Create and Confirm -> Retrieve -> Refund -> Partial Refund',
     run: replay(async (cy) => {
