@@ -271,6 +271,15 @@ const card_pm = {
     Request: { payment_method: 'card', payment_method_data: { card: successfulNo3DSCardDetails }, currency: 'USD', mandate_data: null, customer_acceptance: mandateAcceptance },
     Response: ok({ status: 'requires_capture' }),
   },
+  /** Commons.js's, with the sandbox's challenge card; Stripe.js answers requires_customer_action. */
+  PaymentMethodIdMandate3DSAutoCapture: {
+    Request: { payment_method: 'card', payment_method_data: { card: successfulThreeDSTestCardDetails }, currency: 'USD', mandate_data: null, authentication_type: 'three_ds', customer_acceptance: mandateAcceptance },
+    Response: ok({ status: 'requires_customer_action' }),
+  },
+  PaymentMethodIdMandate3DSManualCapture: {
+    Request: { payment_method: 'card', payment_method_data: { card: successfulThreeDSTestCardDetails }, mandate_data: null, authentication_type: 'three_ds', customer_acceptance: mandateAcceptance },
+    Response: ok({ status: 'requires_customer_action' }),
+  },
 } satisfies Record<string, Exchange>;
 
 /** The spec's answer where the real service's differs (docs/sandbox.md, "Known differences"). */
@@ -915,8 +924,8 @@ function deletedCustomerPsyncFlows(): UpstreamCase[] {
 // payment_method_id), each retrieve is `retrievePaymentCallTest`. Requests: Commons.js `card_pm` at
 // 96dca907 (`MITManualCapture`, which that commit does not declare, from Stripe.js: `Request: {}`);
 // answers: Stripe.js's statuses. Left out of 00019: "MIT without billing address" (its
-// `MITWithoutBillingAddress` config is not in Commons.js at 96dca907) and the two 3-D Secure CIT
-// contexts (not ported by the deadline).
+// `MITWithoutBillingAddress` config is not in Commons.js at 96dca907). Its 3-D Secure CITs use the
+// sandbox's challenge card.
 
 function mandateFlows(): UpstreamCase[] {
   const SINGLE = `${SPEC}/00011-CreateSingleuseMandate.cy.js`;
@@ -927,7 +936,9 @@ function mandateFlows(): UpstreamCase[] {
   const CIT_AMOUNT_TO_CAPTURE =
     "citForMandatesCallTest: create-mandate-cit.json's amount_to_capture 7000 stays while the command sets amount 6000 (0 for zero auth); the sandbox answers 400 IR_05 'amount_to_capture contains invalid data. Expected format is amount_to_capture lesser than amount', upstream expects Stripe's 200 with the status named";
   const MIT_THREE_DS =
-    "mitForMandatesCallTest: the MIT (create-mandate-mit.json, no authentication_type) answers authentication_type three_ds with next_action null; upstream wants next_action.redirect_to_url whenever authentication_type is three_ds";
+    "mitForMandatesCallTest, mitUsingPMId: the MIT (create-mandate-mit.json, create-pm-id-mit.json: no authentication_type) answers authentication_type three_ds with next_action null; upstream wants next_action.redirect_to_url whenever authentication_type is three_ds";
+  const THREE_DS_CIT_NO_PM_ID =
+    "citForMandatesCallTest: the 3-D Secure CIT (setup_future_usage off_session, requires_customer_action) answers payment_method_id null; upstream wants it set, and the MIT by that id then fails";
   const SINGLE_USE_LISTED_REVOKED =
     "listMandateCallTest: after its MIT the single-use mandate is listed with status revoked; upstream wants active";
   const NO_CONNECTOR_MANDATE_ID =
@@ -1025,7 +1036,7 @@ function mandateFlows(): UpstreamCase[] {
     {
       source: `${PMID} [NoThreeDS Create and Confirm Automatic CIT and MIT]`,
       name: 'as sent: customer-create -> Create No 3DS Payment Intent -> Confirm No 3DS CIT (mandate_data null) -> retrieve -> Confirm No 3DS MIT (recurring_details payment_method_id) -> retrieve',
-      todo: `${CIT_AMOUNT_TO_CAPTURE}; ${NO_CONNECTOR_MANDATE_ID}`,
+      todo: `${CIT_AMOUNT_TO_CAPTURE}; ${NO_CONNECTOR_MANDATE_ID}; ${MIT_THREE_DS}`,
       run: replay(async (cy) => {
         await cy.createCustomer();
         await cy.createPaymentIntent(card_pm.PaymentIntentOffSession, 'no_three_ds', 'automatic');
@@ -1038,7 +1049,7 @@ function mandateFlows(): UpstreamCase[] {
     {
       source: `${PMID} [NoThreeDS Create and Confirm Manual CIT and MIT]`,
       name: 'as sent: Create No 3DS Payment Intent -> Confirm No 3DS CIT (manual) -> cit-capture -> retrieve -> Confirm No 3DS MIT -> retrieve',
-      todo: `${CIT_AMOUNT_TO_CAPTURE}; ${NO_CONNECTOR_MANDATE_ID}`,
+      todo: `${CIT_AMOUNT_TO_CAPTURE}; ${NO_CONNECTOR_MANDATE_ID}; ${MIT_THREE_DS}`,
       run: replay(async (cy) => {
         await cy.createPaymentIntent(card_pm.PaymentIntentOffSession, 'no_three_ds', 'manual');
         await cy.citForMandates(card_pm.PaymentMethodIdMandateNo3DSManualCapture, 6000, true, 'manual', 'new_mandate');
@@ -1051,7 +1062,7 @@ function mandateFlows(): UpstreamCase[] {
     {
       source: `${PMID} [NoThreeDS Create + Confirm Automatic CIT and MIT]`,
       name: 'as sent: Confirm No 3DS CIT -> retrieve -> Confirm No 3DS MIT -> retrieve -> Confirm No 3DS MIT -> retrieve',
-      todo: `${CIT_AMOUNT_TO_CAPTURE}; ${NO_CONNECTOR_MANDATE_ID}`,
+      todo: `${CIT_AMOUNT_TO_CAPTURE}; ${NO_CONNECTOR_MANDATE_ID}; ${MIT_THREE_DS}`,
       run: replay(async (cy) => {
         await cy.citForMandates(card_pm.PaymentMethodIdMandateNo3DSAutoCapture, 6000, true, 'automatic', 'new_mandate');
         await cy.retrieve();
@@ -1064,7 +1075,7 @@ function mandateFlows(): UpstreamCase[] {
     {
       source: `${PMID} [NoThreeDS Create + Confirm Manual CIT and MIT]`,
       name: 'as sent: Confirm No 3DS CIT (manual) -> cit-capture -> retrieve -> MIT 1 (manual) -> mit-capture -> retrieve -> MIT 2 (manual) -> mit-capture -> retrieve',
-      todo: `${CIT_AMOUNT_TO_CAPTURE}; ${NO_CONNECTOR_MANDATE_ID}`,
+      todo: `${CIT_AMOUNT_TO_CAPTURE}; ${NO_CONNECTOR_MANDATE_ID}; ${MIT_THREE_DS}`,
       run: replay(async (cy) => {
         await cy.citForMandates(card_pm.PaymentMethodIdMandateNo3DSManualCapture, 6000, true, 'manual', 'new_mandate');
         await cy.capture(card_pm.Capture);
@@ -1075,6 +1086,30 @@ function mandateFlows(): UpstreamCase[] {
         await cy.mitUsingPMId(card_pm.MITManualCapture, 6000, true, 'manual');
         await cy.capture(card_pm.Capture);
         await cy.retrieve();
+      }),
+    },
+    {
+      source: `${PMID} [ThreeDS Create + Confirm Automatic CIT and MIT]`,
+      name: 'as sent: Confirm 3DS CIT -> Handle redirection -> retrieve -> Confirm No 3DS MIT -> Confirm No 3DS MIT',
+      todo: `${CIT_AMOUNT_TO_CAPTURE}; ${THREE_DS_CIT_NO_PM_ID}`,
+      run: replay(async (cy) => {
+        await cy.citForMandates(card_pm.PaymentMethodIdMandate3DSAutoCapture, 6000, true, 'automatic', 'new_mandate');
+        await cy.handleRedirection(String(citConfirmBody().return_url));
+        await cy.retrieve();
+        await cy.mitUsingPMId(card_pm.MITAutoCapture, 6000, true, 'automatic');
+        await cy.mitUsingPMId(card_pm.MITAutoCapture, 6000, true, 'automatic');
+      }),
+    },
+    {
+      source: `${PMID} [ThreeDS Create + Confirm Manual CIT and MIT]`,
+      name: 'as sent: Confirm 3DS CIT (manual) -> Handle redirection -> cit-capture -> retrieve -> Confirm No 3DS MIT',
+      todo: `${CIT_AMOUNT_TO_CAPTURE}; ${THREE_DS_CIT_NO_PM_ID}`,
+      run: replay(async (cy) => {
+        await cy.citForMandates(card_pm.PaymentMethodIdMandate3DSManualCapture, 6000, true, 'manual', 'new_mandate');
+        await cy.handleRedirection(String(citConfirmBody().return_url));
+        await cy.capture(card_pm.Capture);
+        await cy.retrieve();
+        await cy.mitUsingPMId(card_pm.MITAutoCapture, 6000, true, 'automatic');
       }),
     },
   ];
