@@ -196,6 +196,8 @@ const mandateAcceptance = { acceptance_type: 'offline', accepted_at: '1963-05-03
 const singleUseMandateData = { customer_acceptance: mandateAcceptance, mandate_type: { single_use: { amount: 8000, currency: 'USD' } } };
 const multiUseMandateData = { customer_acceptance: mandateAcceptance, mandate_type: { multi_use: { amount: 8000, currency: 'USD' } } };
 
+/** Present and with at least one member, as upstream's `expect(…).to.not.be.empty` of an object. */
+const nonEmpty = (value: unknown): boolean => value != null && Object.keys(value as object).length > 0;
 const ok = (body: Body = {}) => ({ status: 200, body });
 const refused = (status: number, error: Body) => ({ status, body: { error } });
 
@@ -414,10 +416,10 @@ class Replay {
   private checkProcessed(body: Body, step: string): void {
     assert.equal(body.payment_id, this.paymentId, `${step}: payment_id`);
     assert.ok(body.connector != null, `${step}: connector`);
-    assert.ok(body.payment_method_data != null && Object.keys(body.payment_method_data as object).length > 0, `${step}: payment_method_data`);
+    assert.ok(nonEmpty(body.payment_method_data), `${step}: payment_method_data`);
     this.sameConnectorAccount(body, step);
-    assert.ok(body.customer != null && Object.keys(body.customer as object).length > 0, `${step}: customer`);
-    assert.ok(body.billing != null && Object.keys(body.billing as object).length > 0, `${step}: billing`);
+    assert.ok(nonEmpty(body.customer), `${step}: customer`);
+    assert.ok(nonEmpty(body.billing), `${step}: billing`);
     assert.equal(body.profile_id, this.profileId, `${step}: profile_id`);
     if (body.status !== 'failed') assert.deepEqual([body.error_code, body.error_message], [null, null], `${step}: no error`);
     if (body.authentication_type === 'three_ds' && body.status === 'requires_customer_action') {
@@ -444,10 +446,10 @@ class Replay {
     assert.equal(response.body.amount, this.paymentAmount, 'retrievePaymentCallTest: amount');
     assert.ok(response.body.profile_id != null, 'retrievePaymentCallTest: profile_id');
     assert.ok(response.body.billing != null, 'retrievePaymentCallTest: billing');
-    assert.ok(response.body.customer != null && Object.keys(response.body.customer as object).length > 0, 'retrievePaymentCallTest: customer');
+    assert.ok(nonEmpty(response.body.customer), 'retrievePaymentCallTest: customer');
     if (['succeeded', 'processing', 'requires_customer_action'].includes(String(response.body.status))) {
       assert.ok(response.body.connector != null && response.body.payment_method != null, 'retrievePaymentCallTest: connector, payment_method');
-      assert.ok(response.body.payment_method_data != null && Object.keys(response.body.payment_method_data as object).length > 0, 'retrievePaymentCallTest: payment_method_data');
+      assert.ok(nonEmpty(response.body.payment_method_data), 'retrievePaymentCallTest: payment_method_data');
       this.sameConnectorAccount(response.body, 'retrievePaymentCallTest');
     }
     if (typeof response.body.payment_method_id === 'string' && response.body.payment_method_id !== '') {
@@ -507,11 +509,7 @@ class Replay {
     if (response.status !== 200) return;
     const step = 'citForMandatesCallTest';
     this.paymentId = String(response.body.payment_id);
-    assert.ok(response.body.payment_method_data != null && Object.keys(response.body.payment_method_data as object).length > 0, `${step}: payment_method_data`);
-    assert.ok(response.body.connector != null, `${step}: connector`);
-    this.sameConnectorAccount(response.body, step);
-    assert.ok(response.body.customer != null && Object.keys(response.body.customer as object).length > 0, `${step}: customer`);
-    assert.ok(response.body.profile_id != null, `${step}: profile_id`);
+    this.checkMandatePayment(response.body, step);
     if (response.body.status !== 'failed' && response.body.setup_future_usage === 'off_session') {
       assert.ok(response.body.payment_method_id != null, `${step}: payment_method_id`);
     }
@@ -530,6 +528,15 @@ class Replay {
     } else if (response.body.setup_future_usage === 'off_session' && response.body.mandate_id === null && response.body.status === 'succeeded') {
       assert.ok(response.body.connector_mandate_id != null, `${step}: connector_mandate_id`);
     }
+  }
+
+  /** What citForMandatesCallTest and mitForMandatesCallTest both check of a payment they made. */
+  private checkMandatePayment(body: Body, step: string): void {
+    assert.ok(nonEmpty(body.payment_method_data), `${step}: payment_method_data`);
+    assert.ok(body.connector != null, `${step}: connector`);
+    this.sameConnectorAccount(body, step);
+    assert.ok(nonEmpty(body.customer), `${step}: customer`);
+    assert.ok(body.profile_id != null, `${step}: profile_id`);
   }
 
   /** mitForMandatesCallTest (the secret key): the fixture, the `Request`, then amount, confirm, capture_method, customer_id, the mandate's id and profile_id. */
@@ -552,11 +559,7 @@ class Replay {
     expectAnswer(response, data.Response, step);
     if (response.status !== 200) return;
     this.paymentId = String(response.body.payment_id);
-    assert.ok(response.body.payment_method_data != null && Object.keys(response.body.payment_method_data as object).length > 0, `${step}: payment_method_data`);
-    assert.ok(response.body.connector != null, `${step}: connector`);
-    this.sameConnectorAccount(response.body, step);
-    assert.ok(response.body.customer != null && Object.keys(response.body.customer as object).length > 0, `${step}: customer`);
-    assert.ok(response.body.profile_id != null, `${step}: profile_id`);
+    this.checkMandatePayment(response.body, step);
     assert.ok(response.body.payment_method_id != null, `${step}: payment_method_id`);
     if (response.body.authentication_type === 'three_ds') {
       assert.ok((response.body.next_action as { redirect_to_url?: string } | null)?.redirect_to_url, `${step}: next_action.redirect_to_url`);
