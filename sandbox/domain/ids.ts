@@ -22,6 +22,7 @@ export const newPaymentLinkId = (): string => `plink_${alphanumeric(20)}`;
 export const newPaymentToken = (): string => `token_${alphanumeric(20)}`;
 export const newProfileId = (): string => `pro_${alphanumeric(20)}`;
 export const newConnectorTransactionId = (): string => `snd_txn_${alphanumeric(20)}`;
+export const newConnectorMandateId = (): string => `snd_mandate_${alphanumeric(20)}`;
 export const newPublishableKey = (): string => `pk_snd_${randomBytes(16).toString('hex')}`;
 export const newSecretKey = (): string => `snd_${alphanumeric(64)}`;
 export const newKeyId = (): string => `snd_${alphanumeric(20)}`;

@@ -161,7 +161,7 @@ export function paymentResponse(payment: Payment, { customer, attempts = null, r
     frm_metadata: payment.frm_metadata,
     merchant_order_reference_id: payment.merchant_order_reference_id,
     order_tax_amount: payment.order_tax_amount,
-    connector_mandate_id: null,
+    connector_mandate_id: payment.connector_mandate_id ?? null,
     payment_type: payment.payment_type,
     retry_action: null,
     is_iframe_redirection_enabled: payment.is_iframe_redirection_enabled ?? null,

@@ -12,7 +12,7 @@ import type { Store } from '../store/repo.js';
 import { checkCard } from './card-check.js';
 import { apiCardNetwork } from './card-networks.js';
 import { apiError, errors } from './errors.js';
-import { newPaymentMethodId, newPaymentToken } from './ids.js';
+import { newConnectorMandateId, newPaymentMethodId, newPaymentToken } from './ids.js';
 import type { Customer, MaskedCard, Payment, SavedPaymentMethod } from './types.js';
 import { asJson, checkMetadata } from './validation.js';
 
@@ -41,20 +41,28 @@ const sameCard = (a: MaskedCard, b: MaskedCard): boolean =>
 
 /**
  * Saves the card for the customer (or finds it saved already) and returns its id. The customer
- * record is changed in place; the caller writes it. The first saved card becomes the default.
+ * record is changed in place; the caller writes it. The first saved card becomes the default. A new
+ * card takes `id` when given (the one its payment announced before the customer authenticated).
+ * A card saved off-session gets the processor's reference for charging it without the customer.
  */
-export function saveCard(customer: Customer, card: MaskedCard, offSession: boolean, nowIso: string): SavedPaymentMethod {
+export function saveCard(customer: Customer, card: MaskedCard, offSession: boolean, nowIso: string, id?: string): SavedPaymentMethod {
   const saved = (customer.payment_methods ??= []);
   let method = saved.find((candidate) => sameCard(candidate.card, card));
   if (method) {
     method.off_session ||= offSession;
     method.card = card;
   } else {
-    method = { payment_method_id: newPaymentMethodId(), card, off_session: offSession, created_at: nowIso };
+    method = { payment_method_id: id ?? newPaymentMethodId(), card, off_session: offSession, created_at: nowIso };
     saved.push(method);
   }
+  if (method.off_session) method.connector_mandate_id ??= newConnectorMandateId();
   customer.default_payment_method_id ??= method.payment_method_id;
   return method;
+}
+
+/** The id the card will be saved under: the customer's same card's, or a new one (nothing is saved yet). */
+export function futurePaymentMethodId(customer: Customer, card: MaskedCard): string {
+  return customer.payment_methods?.find((candidate) => sameCard(candidate.card, card))?.payment_method_id ?? newPaymentMethodId();
 }
 
 /** The customer's saved card with that id, for a recurring payment: 404 HE_02 when there is none, HE_03 when it was saved for on-session use only. */

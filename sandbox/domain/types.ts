@@ -108,6 +108,12 @@ export interface SavedPaymentMethod {
   card: MaskedCard;
   /** Saved with `setup_future_usage: off_session` or a mandate: chargeable without the customer. */
   off_session: boolean;
+  /**
+   * The simulated processor's own reference for charging the card without the customer
+   * (`connector_mandate_id` on the payments that authorise it): given when the card is first
+   * saved off-session; absent on cards saved on-session, or off-session before it existed.
+   */
+  connector_mandate_id?: string;
   created_at: string;
   /** Members of `POST /payment_methods` (absent on cards a payment saved). */
   payment_method_type?: string | null;
@@ -240,6 +246,14 @@ export interface Payment {
   save_card_consent?: boolean;
   /** The saved card this payment used or saved (absent on payments stored before saved cards existed). */
   payment_method_id?: string | null;
+  /**
+   * `payment_method_id` is the id the card will be saved under once the payment is authorised: set
+   * when a payment that saves its card off-session waits for the customer (a 3-D Secure challenge),
+   * as upstream answers the method's id (`inactive`) before the challenge.
+   */
+  payment_method_pending?: boolean;
+  /** The saved card's processor reference, once the payment is authorised with a card saved off-session. */
+  connector_mandate_id?: string | null;
   /**
    * A card sent at create or update without `confirm`: what the sandbox keeps of it (masked) and the
    * simulated processor's decision, taken when the card was sent, so that a bare confirm pays with

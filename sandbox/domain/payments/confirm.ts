@@ -17,7 +17,7 @@ import { checkMetadata } from '../validation.js';
 import type { PaymentEngine } from './engine.js';
 import { confirmWithMandate, confirmWithPaymentToken, confirmWithSavedCard } from './mandates.js';
 import { applyPaymentMembers, checkPaymentRules } from './members.js';
-import { approve, decline, loadSettled } from './outcome.js';
+import { announceSavedCard, approve, decline, loadSettled } from './outcome.js';
 
 /**
  * Confirms a payment created earlier. `authorize` sees the payment inside the transaction before
@@ -114,6 +114,11 @@ function checkSavedCardCvc(request: PaymentConfirmRequest, offSession: boolean):
 }
 
 function confirmCard(engine: PaymentEngine, payment: Payment, masked: MaskedCard, decision: CardDecision): Payment {
+  if (payment.payment_method_pending) {
+    // a retry after a failed challenge: the card it announced was never saved
+    payment.payment_method_id = null;
+    delete payment.payment_method_pending;
+  }
   payment.payment_method = 'card';
   payment.payment_method_type ??= 'credit';
   const attempt = engine.newAttempt(payment, 'card', masked, null);
@@ -128,6 +133,7 @@ function confirmCard(engine: PaymentEngine, payment: Payment, masked: MaskedCard
       attempt.status = 'authentication_pending';
       attempt.challenge_outcome = decision.afterChallenge;
       payment.status = 'requires_customer_action';
+      announceSavedCard(engine, payment);
       payment.next_action = {
         type: 'redirect_to_url',
         // stored without a token: withChallengeLink() adds a fresh one to every answer that shows it

@@ -1,7 +1,9 @@
 /**
  * Recurring payments: a confirm that pays with a mandate (`mandate_id`, or `recurring_details` of
  * type `mandate_id`) or with a card the customer saved off-session (`recurring_details` of type
- * `payment_method_id`). Both need `off_session` and approve without the customer. The mandate
+ * `payment_method_id`). Both need `off_session` and approve without the customer, so neither is
+ * authenticated: unless the confirm names an `authentication_type`, it is `no_three_ds` (a
+ * `three_ds` with no challenge to open is what upstream's API tests refuse of a MIT). The mandate
  * itself is created when a payment with `mandate_data` is approved (outcome.ts).
  */
 import type { PaymentConfirmRequest } from '../../../src/api/requests.js';
@@ -36,6 +38,7 @@ export function confirmWithMandate(engine: PaymentEngine, payment: Payment, mand
     throw errors.mandateValidation(`payment amount ${payment.amount} is greater than mandate amount ${mandate.amount}`);
   }
   payment.customer_id ??= mandate.customer_id;
+  withoutCustomer(payment, request);
   payment.mandate_id = mandate.mandate_id;
   payment.payment_method_id = mandate.payment_method_id ?? null;
   payment.off_session = true;
@@ -51,12 +54,19 @@ export function confirmWithSavedCard(engine: PaymentEngine, payment: Payment, pa
   if (!request.off_session && !payment.off_session) throw apiError('offSessionNeedsMandate');
   if (!payment.customer_id) throw errors.missingParam('customer_id');
   const method = savedCardFor(engine.store.customer(payment.merchant_id, payment.customer_id), paymentMethodId);
+  withoutCustomer(payment, request);
   payment.off_session = true;
   payment.payment_method = 'card';
   payment.payment_method_type ??= 'credit';
   payment.payment_method_id = method.payment_method_id;
   markUsed(engine, payment, payment.customer_id, method.payment_method_id);
   return approve(engine, payment, engine.newAttempt(payment, 'card', method.card, null));
+}
+
+/** A recurring payment is made without the customer: not authenticated unless the confirm asks for it. */
+function withoutCustomer(payment: Payment, request: PaymentConfirmRequest): void {
+  payment.off_session = true;
+  if (request.authentication_type == null) payment.authentication_type = 'no_three_ds';
 }
 
 /**

@@ -5,9 +5,9 @@
  */
 import { amountToCapture, netAmount } from '../amounts.js';
 import { DECLINES, type DeclineCode } from '../processor.js';
-import { newConnectorTransactionId, newMandateId } from '../ids.js';
-import { saveCard } from '../saved-methods.js';
-import type { Attempt, Mandate, Payment } from '../types.js';
+import { newConnectorMandateId, newConnectorTransactionId, newMandateId } from '../ids.js';
+import { futurePaymentMethodId, saveCard } from '../saved-methods.js';
+import type { Attempt, Customer, Mandate, MaskedCard, Payment } from '../types.js';
 import type { PaymentEngine } from './engine.js';
 
 /** The payment with a due settlement applied (inside a transaction). */
@@ -50,6 +50,7 @@ export function approve(engine: PaymentEngine, payment: Payment, attempt: Attemp
     payment.status = captured < netAmount(payment) ? 'partially_captured' : 'succeeded';
   }
   saveCardIfAsked(engine, payment);
+  payment.connector_mandate_id = processorReference(engine, payment);
   if (payment.mandate_data && !payment.mandate_id) payment.mandate_id = createMandate(engine, payment, attempt).mandate_id;
   return engine.save(payment);
 }
@@ -76,18 +77,55 @@ export function decline(engine: PaymentEngine, payment: Payment, attempt: Attemp
 }
 
 /**
- * A card payment of a customer that asks to keep the card (`setup_future_usage`, `mandate_data`)
- * saves it; a browser's confirm only with the customer's consent (`save_card_consent`).
+ * The customer whose card this payment saves, and whether it is saved for use without them: a card
+ * payment of a customer that asks to keep the card (`setup_future_usage`, `mandate_data`); a
+ * browser's confirm only with the customer's consent (`save_card_consent`). Null: nothing to save.
  */
-function saveCardIfAsked(engine: PaymentEngine, payment: Payment): void {
-  if (payment.payment_method_id || !payment.card || !payment.customer_id) return;
-  if (payment.save_card_consent === false) return;
-  if (payment.setup_future_usage == null && !payment.mandate_data) return;
+function cardSaving(engine: PaymentEngine, payment: Payment): { customer: Customer; card: MaskedCard; offSession: boolean } | null {
+  if ((payment.payment_method_id && !payment.payment_method_pending) || !payment.card || !payment.customer_id) return null;
+  if (payment.save_card_consent === false) return null;
+  if (payment.setup_future_usage == null && !payment.mandate_data) return null;
   const customer = engine.store.customer(payment.merchant_id, payment.customer_id);
-  if (!customer) return;
-  const offSession = payment.setup_future_usage === 'off_session' || payment.mandate_data != null;
-  payment.payment_method_id = saveCard(customer, payment.card, offSession, engine.nowIso()).payment_method_id;
-  engine.store.putCustomer(customer);
+  if (!customer) return null;
+  return { customer, card: payment.card, offSession: payment.setup_future_usage === 'off_session' || payment.mandate_data != null };
+}
+
+function saveCardIfAsked(engine: PaymentEngine, payment: Payment): void {
+  const saving = cardSaving(engine, payment);
+  if (!saving) return;
+  const announced = payment.payment_method_pending ? (payment.payment_method_id ?? undefined) : undefined;
+  payment.payment_method_id = saveCard(saving.customer, saving.card, saving.offSession, engine.nowIso(), announced).payment_method_id;
+  delete payment.payment_method_pending;
+  engine.store.putCustomer(saving.customer);
+}
+
+/**
+ * A payment that saves its card off-session and waits for the customer first (a 3-D Secure
+ * challenge) answers the id the card will have, as upstream does (`payment_method_status`
+ * `inactive` until it is authorised); the card itself is saved only when the payment is.
+ */
+export function announceSavedCard(engine: PaymentEngine, payment: Payment): void {
+  const saving = cardSaving(engine, payment);
+  if (!saving?.offSession) return;
+  payment.payment_method_id = futurePaymentMethodId(saving.customer, saving.card);
+  payment.payment_method_pending = true;
+}
+
+/**
+ * The processor's reference for charging the card without the customer (`connector_mandate_id`), on
+ * a payment authorised with a card saved off-session: the one that saved it or one that charged it.
+ */
+function processorReference(engine: PaymentEngine, payment: Payment): string | null {
+  if (!payment.payment_method_id || !payment.customer_id) return null;
+  const customer = engine.store.customer(payment.merchant_id, payment.customer_id);
+  const method = customer?.payment_methods?.find((candidate) => candidate.payment_method_id === payment.payment_method_id);
+  if (!customer || !method?.off_session) return null;
+  if (!method.connector_mandate_id) {
+    // a card saved off-session before the reference existed gets it on its next payment
+    method.connector_mandate_id = newConnectorMandateId();
+    engine.store.putCustomer(customer);
+  }
+  return method.connector_mandate_id;
 }
 
 /** The mandate an approved payment with `mandate_data` creates (its limits from the mandate type). */
