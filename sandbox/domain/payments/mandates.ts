@@ -41,7 +41,6 @@ export function confirmWithMandate(engine: PaymentEngine, payment: Payment, mand
   withoutCustomer(payment, request);
   payment.mandate_id = mandate.mandate_id;
   payment.payment_method_id = mandate.payment_method_id ?? null;
-  payment.off_session = true;
   payment.payment_method = 'card';
   payment.payment_method_type ??= 'credit';
   mandate.times_used += 1;
@@ -55,7 +54,6 @@ export function confirmWithSavedCard(engine: PaymentEngine, payment: Payment, pa
   if (!payment.customer_id) throw errors.missingParam('customer_id');
   const method = savedCardFor(engine.store.customer(payment.merchant_id, payment.customer_id), paymentMethodId);
   withoutCustomer(payment, request);
-  payment.off_session = true;
   payment.payment_method = 'card';
   payment.payment_method_type ??= 'credit';
   payment.payment_method_id = method.payment_method_id;
