@@ -1,9 +1,10 @@
 // The real service's API test expectations (its Cypress suite), ported case by case: see
 // upstream-cases.ts for the sources; and its flows replayed with its request bodies as sent
-// (upstream-requests.ts). Each case runs against a real sandbox over HTTP.
+// (upstream-requests.ts, upstream-more.ts). Each case runs against a real sandbox over HTTP.
 import { after, before, describe, it } from 'node:test';
 import { startTestSandbox, type TestSandbox } from '../helpers.js';
 import { UPSTREAM_CASES } from './upstream-cases.js';
+import { UPSTREAM_MORE_FLOWS } from './upstream-more.js';
 import { UPSTREAM_REQUEST_FLOWS } from './upstream-requests.js';
 
 describe('upstream API test expectations', () => {
@@ -26,6 +27,19 @@ describe('upstream API test flows, requests as sent', () => {
   after(() => sandbox.close());
 
   for (const upstream of UPSTREAM_REQUEST_FLOWS) {
+    it(`${upstream.source} ${upstream.name}`, { todo: upstream.todo }, () => upstream.run(sandbox));
+  }
+});
+
+// Each flow on a merchant of its own, side by side: 00032's two 35-second waits overlap.
+describe('upstream API test flows, requests as sent: 00030 duplicate ids and names, 00032 manual retry', { concurrency: true }, () => {
+  let sandbox: TestSandbox;
+  before(async () => {
+    sandbox = await startTestSandbox();
+  });
+  after(() => sandbox.close());
+
+  for (const upstream of UPSTREAM_MORE_FLOWS) {
     it(`${upstream.source} ${upstream.name}`, { todo: upstream.todo }, () => upstream.run(sandbox));
   }
 });
