@@ -34,6 +34,8 @@ export interface SandboxOptions {
   webhooks?: DeliveryOptions;
   /** The built card frame served at /frame/card (default dist/frame; scripts/build-frame.mjs writes it). */
   frameDir?: string;
+  /** The clock (ms since the epoch) payments, client secrets and settlements read; default Date.now (tests move it on). */
+  now?: () => number;
   /** How long a 3-D Secure challenge waits for its answer, in ms (10 minutes; tests shorten it). */
   challengeWindowMs?: number;
   /**
@@ -87,6 +89,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       return settings.publicUrl;
     },
     challengeWindowMs: options.challengeWindowMs,
+    now: options.now,
   });
   const customers = new CustomerService(store);
   const refunds = new RefundService(store);
@@ -100,7 +103,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     get publicUrl() {
       return settings.publicUrl;
     },
-    now: Date.now,
+    now: options.now ?? Date.now,
     log,
     errorLog: options.errorLog,
     ...(options.frameDir ? { frameDir: options.frameDir } : {}),

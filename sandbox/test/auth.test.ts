@@ -339,8 +339,8 @@ describe('sandbox authentication', () => {
 
     it('an expired client_secret (session_expiry: 1) → 400 IR_08 on confirm, retrieve and the payment-method list', async () => {
       const payment = await newPayment({ session_expiry: 1 });
-      // the client secret lives one second; there is no event to await
-      await new Promise((resolve) => setTimeout(resolve, 1200));
+      // the client secret lives one second: the sandbox's clock moves on by 1.2 s
+      sandbox.advanceClock(1200);
       const expired: ErrorExpectation = { status: 400, code: 'IR_08', message: 'The provided client_secret has expired' };
       const confirm = await sandbox.request('POST', `/payments/${payment.payment_id}/confirm`, {
         key: sandbox.publishableKey,

@@ -74,10 +74,13 @@ export interface TestSandbox extends Sandbox {
   createPayment(body: Record<string, unknown>): Promise<Record<string, unknown>>;
   /** POST /accounts with the admin key (`members` beside the id), then a secret key for it; fails the test on anything but 200. */
   createMerchant(merchantId: string, members?: Record<string, unknown>): Promise<{ secretKey: string; publishableKey: string; account: Record<string, unknown> }>;
+  /** Moves the sandbox's clock on by `ms` (what a test would otherwise wait for), unless it was started with its own `now`. */
+  advanceClock(ms: number): void;
 }
 
 export async function startTestSandbox(options: SandboxOptions = {}): Promise<TestSandbox> {
-  const sandbox = await startSandbox({ port: 0, dbPath: ':memory:', log: null, ...options });
+  let skew = 0;
+  const sandbox = await startSandbox({ port: 0, dbPath: ':memory:', log: null, now: () => Date.now() + skew, ...options });
   const secretKey = sandbox.demo.secretKey;
   if (!secretKey) throw new Error('a fresh test sandbox must create the demo secret key');
   const request = async <T>(method: string, path: string, opts: RequestOptions = {}): Promise<ApiResponse<T>> => {
@@ -120,6 +123,9 @@ export async function startTestSandbox(options: SandboxOptions = {}): Promise<Te
       const key = await request<{ api_key: string }>('POST', `/api_keys/${merchantId}`, { ...admin, body: { name: 'k', expiration: 'never' } });
       if (key.status !== 200) throw new Error(`create API key failed: ${key.status} ${key.text}`);
       return { secretKey: key.body.api_key, publishableKey: String(account.body.publishable_key), account: account.body };
+    },
+    advanceClock(ms) {
+      skew += ms;
     },
   };
 }

@@ -22,8 +22,8 @@
  * `payment_method_data` (its test card's issuer and checks) and the text of its decline.
  *
  * Each flow gets a merchant of its own (merchant, API key, default profile) and a customer, as the
- * suite's first specs leave them; so the flows may run side by side and 00032's two 35-second waits
- * overlap. Upstream's assertion on its own connector (`merchant_connector_id` equal to the one it
+ * suite's first specs leave them, so the flows may run side by side; 00032's 35-second waits move the
+ * sandbox's clock on instead of waiting. Upstream's assertion on its own connector (`merchant_connector_id` equal to the one it
  * created) becomes: present, and the same in every answer of the flow.
  */
 import assert from 'node:assert/strict';
@@ -183,7 +183,7 @@ const name_validation = {
 /** The spec's answer where the real service's differs (docs/sandbox.md, "Known differences"). */
 const SPEC_STATUS: Record<string, string> = { requires_payment_method: 'requires_confirmation' };
 
-/** `cy.wait(35000)` of 00032, past the manual-retry cutoff (half the profile's `session_expiry` of 60 s). */
+/** `cy.wait(35000)` of 00032, past the manual-retry cutoff (half the profile's `session_expiry` of 60 s): the sandbox's clock moves on by it. */
 const MANUAL_RETRY_WAIT_MS = 35_000;
 
 // ---- the commands ---------------------------------------------------------------------------------------------
@@ -234,6 +234,11 @@ class Flow {
   private refundId = '';
   private connector: unknown = null;
   private connectorAccount: unknown = null;
+
+  /** `cy.wait`: the sandbox's clock moves on, nothing waits. */
+  wait(ms: number): void {
+    this.sandbox.advanceClock(ms);
+  }
 
   constructor(private readonly sandbox: TestSandbox) {}
 
@@ -384,8 +389,6 @@ class Flow {
 const settled = (response: ApiResponse, expected: Exchange['Response']): Exchange['Response'] =>
   response.status === 200 && response.body.status === 'pending' && expected.body.status === 'succeeded' ? ok({ status: 'pending' }) : expected;
 
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /** Runs `flow` on a fresh merchant and customer. */
 const replay = (flow: (cy: Flow) => Promise<void>) => async (sandbox: TestSandbox) => {
   const cy = new Flow(sandbox);
@@ -440,7 +443,7 @@ export const UPSTREAM_MORE_FLOWS: UpstreamCase[] = [
       await cy.updateProfile({ is_manual_retry_enabled: true, session_expiry: 60 });
       await cy.createPaymentIntent(card_pm.PaymentIntent, 'no_three_ds', 'automatic');
       await cy.confirm(card_pm.No3DSFailPayment);
-      await wait(MANUAL_RETRY_WAIT_MS);
+      cy.wait(MANUAL_RETRY_WAIT_MS);
       await cy.confirm(card_pm.ManualRetryPaymentCutoffExpired);
     }),
   },
@@ -450,7 +453,7 @@ export const UPSTREAM_MORE_FLOWS: UpstreamCase[] = [
     run: replay(async (cy) => {
       await cy.updateProfile({ is_manual_retry_enabled: true, session_expiry: 60 });
       await cy.createPaymentIntent(card_pm.PaymentIntent, 'no_three_ds', 'automatic');
-      await wait(MANUAL_RETRY_WAIT_MS);
+      cy.wait(MANUAL_RETRY_WAIT_MS);
       await cy.confirm(card_pm.No3DSAutoCapture);
     }),
   },
