@@ -2,11 +2,15 @@
  * Customers of a merchant: created through the API or by a payment's `customer`; deleted as upstream
  * deletes them (`crates/router/src/core/customers.rs` delete_customer): refused while a mandate is
  * active, then the saved payment methods are deleted and the customer's details and address are
- * redacted — the record stays, and answers `400 IR_11` from then on.
+ * redacted — the record stays, and answers `400 IR_11` from then on. Listed as upstream lists them
+ * (juspay/hyperswitch at d1688907, tag 2026.06.25.0: core/customers.rs `list_customers` and
+ * `list_customers_with_count`; api_models customers.rs `CustomerListRequest`,
+ * `CustomerListRequestWithConstraints`), redacted ones included.
  */
 import type { CustomerCreate, CustomerUpdate } from '../../src/api/admin.js';
 import { apiError } from './errors.js';
 import { mandateStatus } from './mandates.js';
+import { CustomerListQueries, type CustomerListFilter } from '../store/customer-list.js';
 import type { Store } from '../store/repo.js';
 import { newCustomerId } from './ids.js';
 import type { Customer } from './types.js';
@@ -14,6 +18,8 @@ import { asJson, checkMetadata } from './validation.js';
 import { addressDetailsWire } from './wire.js';
 
 export class CustomerService {
+  private listQueries: CustomerListQueries | null = null;
+
   constructor(
     private readonly store: Store,
     private readonly now: () => number = Date.now,
@@ -75,6 +81,101 @@ export class CustomerService {
       return customer;
     });
   }
+
+  /**
+   * `GET /customers/list`, as upstream's `list_customers` (core/customers.rs): `limit` a u16,
+   * default 10 (`DEFAULT_LIST_API_LIMIT`), `offset` a u32, `customer_id` one customer; oldest first.
+   * Deleted customers are listed, redacted, as upstream's list query does not leave them out.
+   */
+  list(merchantId: string, query: CustomerListQuery): Customer[] {
+    const limit = unsignedParam(query.limit, U16_MAX) ?? LIST_DEFAULT_LIMIT;
+    const offset = unsignedParam(query.offset, U32_MAX) ?? 0;
+    const filter = query.customer_id === undefined ? null : { customerId: query.customer_id };
+    return this.queries().page(merchantId, filter, limit, offset);
+  }
+
+  /**
+   * `GET /customers/list_with_count`, as upstream's `list_customers_with_count`: `limit` a
+   * `CustomerListLimit` (1–100, default 20), `offset`, and `customer_id` or else a time range
+   * (`start_time`, `end_time`); `total` counts every customer the filter selects.
+   */
+  listWithCount(merchantId: string, query: CustomerListQuery): { customers: Customer[]; total: number } {
+    const limit = customerListLimit(query.limit);
+    const offset = unsignedParam(query.offset, U32_MAX) ?? 0;
+    const filter: CustomerListFilter = query.customer_id !== undefined ? { customerId: query.customer_id } : this.timeRange(query);
+    const lists = this.queries();
+    return { customers: lists.page(merchantId, filter, limit, offset), total: lists.count(merchantId, filter) };
+  }
+
+  /**
+   * Upstream's `TimeRange`, flattened into the query as an `Option`: `start_time` (or `startTime`)
+   * and an optional `end_time` (or `endTime`, default now), ISO 8601 with an offset. When they do not
+   * deserialise, serde's flattened `Option` is `None` and nothing is filtered.
+   */
+  private timeRange(query: CustomerListQuery): CustomerListFilter {
+    const start = isoTime(query.start_time ?? query.startTime);
+    const endSent = query.end_time ?? query.endTime;
+    const end = endSent === undefined ? new Date(this.now()).toISOString() : isoTime(endSent);
+    return start === null || end === null ? null : { createdFrom: start, createdTo: end };
+  }
+
+  private queries(): CustomerListQueries {
+    this.listQueries ??= new CustomerListQueries(this.store.db);
+    return this.listQueries;
+  }
+}
+
+/** The query of both customer lists: strings, read here as upstream deserialises them. */
+export interface CustomerListQuery {
+  limit?: string;
+  offset?: string;
+  customer_id?: string;
+  start_time?: string;
+  startTime?: string;
+  end_time?: string;
+  endTime?: string;
+}
+
+const LIST_DEFAULT_LIMIT = 10;
+/** common_types consts.rs: CUSTOMER_LIST_LOWER_LIMIT, CUSTOMER_LIST_UPPER_LIMIT, CUSTOMER_LIST_DEFAULT_LIMIT. */
+const COUNT_LOWER_LIMIT = 1;
+const COUNT_UPPER_LIMIT = 100;
+const COUNT_DEFAULT_LIMIT = 20;
+const U16_MAX = 65_535;
+const U32_MAX = 4_294_967_295;
+const ISO_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/** An ISO 8601 date-time with its offset, as stored (UTC, milliseconds); null for anything else. */
+function isoTime(value: string | undefined): string | null {
+  const time = value !== undefined && ISO_WITH_OFFSET.test(value) ? new Date(value) : null;
+  return time === null || Number.isNaN(time.getTime()) ? null : time.toISOString();
+}
+
+/**
+ * A query value read as a Rust unsigned integer (`str::parse`, which serde_urlencoded uses), with
+ * Rust's `ParseIntError` texts; absent is `undefined`. Upstream's actix `web::Query` answers such an
+ * error `400` "Query deserialize error: …".
+ */
+function unsignedParam(value: string | undefined, max: number): number | undefined {
+  if (value === undefined) return undefined;
+  const refuse = (detail: string) => apiError('customerListQuery', { detail });
+  if (value === '') throw refuse('cannot parse integer from empty string');
+  const digits = value.startsWith('+') ? value.slice(1) : value;
+  if (!/^\d+$/.test(digits)) throw refuse('invalid digit found in string');
+  const number = Number(digits);
+  if (number > max) throw refuse('number too large to fit in target type');
+  return number;
+}
+
+/** `limit` of `/customers/list_with_count`: common_types primitive_wrappers.rs `CustomerListLimit::new`. */
+function customerListLimit(value: string | undefined): number {
+  const limit = unsignedParam(value, U16_MAX);
+  if (limit === undefined) return COUNT_DEFAULT_LIMIT;
+  if (limit < COUNT_LOWER_LIMIT) throw apiError('customerListQuery', { detail: `CustomerListLimit cannot be less than ${COUNT_LOWER_LIMIT}` });
+  if (limit > COUNT_UPPER_LIMIT) {
+    throw apiError('customerListQuery', { detail: `CustomerListLimit exceeds the maximum allowed value of ${COUNT_UPPER_LIMIT}` });
+  }
+  return limit;
 }
 
 /** The details a customer is made with or a payment sends about it; absent or `null` is "not given". */
@@ -135,6 +236,12 @@ function redactedAddress(): Customer['address'] {
   for (const member of ['city', 'line1', 'line2', 'line3', 'state', 'zip', 'first_name', 'last_name']) address[member] = REDACTED;
   return address;
 }
+
+/**
+ * A customer in a list: `customerResponse` with `address` null, as upstream builds list entries
+ * without looking up addresses (core/customers.rs: `CustomerResponse::try_from((customer, None))`).
+ */
+export const listedCustomerResponse = (customer: Customer) => ({ ...customerResponse(customer), address: null });
 
 export function customerResponse(customer: Customer) {
   return {

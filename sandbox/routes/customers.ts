@@ -1,11 +1,28 @@
+import * as z from 'zod/mini';
 import { CustomerCreate, CustomerUpdate, RefundCreate, RefundListRequest, RefundUpdate } from '../../src/api/admin.js';
 import { authenticate, paymentOfClientSecret, requireClientSecret } from '../http/auth.js';
 import { readBody, readQuery } from '../http/body.js';
-import { customerResponse } from '../domain/customers.js';
+import { customerResponse, listedCustomerResponse } from '../domain/customers.js';
+import { errors } from '../domain/errors.js';
 import { refundResponse } from '../domain/response.js';
 import { SavedMethodService, customerPaymentMethodsResponse } from '../domain/saved-methods.js';
 import type { App, RouteDeps } from './deps.js';
 import { PaymentMethodListQuery } from './payment-methods.js';
+
+/**
+ * The query of upstream's customer lists (api_models customers.rs `CustomerListRequest`,
+ * `CustomerListRequestWithConstraints` with its flattened `TimeRange`): not `deny_unknown_fields`,
+ * so other parameters are ignored. The domain reads the values as upstream deserialises them.
+ */
+const CustomerListQuery = z.object({
+  limit: z.optional(z.string()),
+  offset: z.optional(z.string()),
+  customer_id: z.optional(z.string()),
+  start_time: z.optional(z.string()),
+  startTime: z.optional(z.string()),
+  end_time: z.optional(z.string()),
+  endTime: z.optional(z.string()),
+});
 
 /** Customers (and their saved payment methods) and refunds: the merchant's secret key only. */
 export function customerRoutes(app: App, deps: RouteDeps): void {
@@ -23,6 +40,22 @@ export function customerRoutes(app: App, deps: RouteDeps): void {
     const payment = paymentOfClientSecret(clientSecret, (paymentId) => deps.payments.retrieve(principal.merchant.merchant_id, paymentId), deps.now());
     const { customer, methods, tokens } = savedMethods.forClientSession(payment);
     return c.json(customerPaymentMethodsResponse(customer, methods, tokens, payment.customer_id == null));
+  });
+
+  // The merchant's customers, oldest first (upstream's customers_list and customers_list_with_count,
+  // routes/customers.rs; the list entries without addresses). Registered before /customers/:customer_id,
+  // which would take `list` for an id; as upstream's resource, another method on them is 405.
+  app.get('/customers/list', (c) => {
+    const merchant = merchantOf(c);
+    return c.json(customers.list(merchant.merchant_id, readQuery(c, CustomerListQuery)).map(listedCustomerResponse));
+  });
+  app.get('/customers/list_with_count', (c) => {
+    const merchant = merchantOf(c);
+    const { customers: page, total } = customers.listWithCount(merchant.merchant_id, readQuery(c, CustomerListQuery));
+    return c.json({ data: page.map(listedCustomerResponse), total_count: total });
+  });
+  app.on(['POST', 'DELETE'], ['/customers/list', '/customers/list_with_count'], () => {
+    throw errors.methodNotAllowed();
   });
 
   app.post('/customers', async (c) => {
