@@ -13,9 +13,8 @@
  * their cases are `todo` and say what is replayed instead. The old list, `GET /customers/list`, is
  * `customerListCall` of `00000-CoreFlows.cy.js` at 5e54cdc5.
  *
- * Requests go by plain fetch: helpers.ts's OpenAPI check would take `/customers/list_with_count`
- * for `/customers/{customer_id}` (the document has no list_with_count); `/customers/list` is
- * checked against the document in sandbox/test/customer-list.test.ts.
+ * Requests go by plain fetch with the headers the commands send; the answers are checked against
+ * the OpenAPI document in sandbox/test/customer-list.test.ts.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
