@@ -44,7 +44,8 @@ export function customerRoutes(app: App, deps: RouteDeps): void {
 
   // The merchant's customers, oldest first (upstream's customers_list and customers_list_with_count,
   // routes/customers.rs; the list entries without addresses). Registered before /customers/:customer_id,
-  // which would take `list` for an id; as upstream's resource, another method on them is 405.
+  // which would take `list` for an id; as upstream's resources, another method on them (and on the
+  // saved-card list above) is 405.
   app.get('/customers/list', (c) => {
     const merchant = merchantOf(c);
     return c.json(customers.list(merchant.merchant_id, readQuery(c, CustomerListQuery)).map(listedCustomerResponse));
@@ -54,7 +55,7 @@ export function customerRoutes(app: App, deps: RouteDeps): void {
     const { customers: page, total } = customers.listWithCount(merchant.merchant_id, readQuery(c, CustomerListQuery));
     return c.json({ data: page.map(listedCustomerResponse), total_count: total });
   });
-  app.on(['POST', 'DELETE'], ['/customers/list', '/customers/list_with_count'], () => {
+  app.on(['POST', 'DELETE'], ['/customers/list', '/customers/list_with_count', '/customers/payment_methods'], () => {
     throw errors.methodNotAllowed();
   });
 

@@ -113,6 +113,8 @@ describe('customer lists', () => {
       const { secretKey } = await newMerchant();
       assertApiError(await sandbox.request('POST', '/customers/list', { key: secretKey, body: { name: 'x' } }), 405, 'IR_03');
       assertApiError(await sandbox.request('DELETE', '/customers/list_with_count', { key: secretKey }), 405, 'IR_03');
+      // nor is the browser's saved-card list (it answered the customer update's 404 HE_02)
+      assertApiError(await sandbox.request('POST', '/customers/payment_methods', { key: secretKey, body: { name: 'x' } }), 405, 'IR_03');
     });
   });
 
