@@ -14,6 +14,7 @@ import { pageRoutes } from './routes/pages.js';
 import { paymentMethodRoutes } from './routes/payment-methods.js';
 import { paymentLinkRoutes } from './routes/payment-link.js';
 import { paymentRoutes } from './routes/payments.js';
+import { profileRoutes } from './routes/profiles.js';
 import { sdkRoutes } from './routes/sdk.js';
 
 export interface AppOptions extends RouteDeps {
@@ -91,6 +92,7 @@ export function createApp(options: AppOptions): Hono {
   paymentRoutes(app, options);
   paymentMethodRoutes(app, options);
   accountRoutes(app, options);
+  profileRoutes(app, options);
   customerRoutes(app, options);
   mandateRoutes(app, options);
   pageRoutes(app, options);

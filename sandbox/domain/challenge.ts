@@ -77,17 +77,17 @@ function webOrigin(url: string | null | undefined): string | null {
 
 /**
  * The origins the merchant's checkout page may have, which a framed challenge tells when it ends:
- * the merchant's `allowed_origins` when it lists any, else the return URL's origin (the payment's,
- * else the merchant's). Never `*`.
+ * the merchant's `allowed_origins` when it lists any, else the return URL's origin (`returnUrl`:
+ * the payment's, else its profile's, else the merchant's: profiles.ts returnUrlOf). Never `*`.
  */
-export function merchantPageOrigins(merchant: MerchantAccount | null, payment: Payment | null): string[] {
+export function merchantPageOrigins(merchant: MerchantAccount | null, returnUrl: string | null): string[] {
   const allowed = merchant?.allowed_origins ?? [];
   if (allowed.length > 0) return [...allowed];
-  const origin = webOrigin(payment?.return_url ?? merchant?.return_url);
+  const origin = webOrigin(returnUrl);
   return origin ? [origin] : [];
 }
 
 /** Where a form on the challenge page may send the customer: the return URL's origin (a 302 after the POST). */
-export function returnOrigin(merchant: MerchantAccount | null, payment: Payment | null): string | null {
-  return webOrigin(payment?.return_url ?? merchant?.return_url);
+export function returnOrigin(returnUrl: string | null): string | null {
+  return webOrigin(returnUrl);
 }

@@ -12,16 +12,23 @@ import { checkGatewayFeeConfig } from './fees.js';
 import { apiError } from './errors.js';
 import { hashApiKey } from './api-keys.js';
 import type { Store } from '../store/repo.js';
-import { newHashKey, newKeyId, newOrganizationId, newProfileId, newPublishableKey, newSecretKey } from './ids.js';
-import type { ApiKeyRecord, MerchantAccount, Organization, WebhookDetails } from './types.js';
+import { newHashKey, newKeyId, newOrganizationId, newPublishableKey, newSecretKey } from './ids.js';
+import { planAccountProfiles, ProfileService } from './profiles.js';
+import type { ApiKeyRecord, MerchantAccount, Organization } from './types.js';
 import { asJson, checkMetadata } from './validation.js';
 import { merchantDetailsWire } from './wire.js';
+import { mergeWebhookDetails, webhookDetails, webhookDetailsResponse } from './webhook-details.js';
 
 export class MerchantService {
+  /** The merchants' business profiles (profiles.ts): made with the account, changed by its update. */
+  readonly profiles: ProfileService;
+
   constructor(
     private readonly store: Store,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.profiles = new ProfileService(store, now);
+  }
 
   /** POST /accounts: creates the account (and its organization when none is named). */
   createAccount(request: MerchantAccountCreate): MerchantAccount {
@@ -40,6 +47,10 @@ export class MerchantService {
       }
       const publishableKey = request.publishable_key ?? newPublishableKey();
       if (this.store.merchantByPublishableKey(publishableKey)) throw apiError('publishableKeyInUse');
+      // its profiles, as upstream's CreateProfile makes them (profiles.ts)
+      const plan = planAccountProfiles(request.primary_business_details, request.default_profile);
+      const taken = plan.profiles.find((profile) => this.profiles.idTaken(profile.profile_id));
+      if (taken) throw apiError('duplicateProfileName', { profile_id: taken.profile_id });
       const account: MerchantAccount = {
         merchant_id: request.merchant_id,
         merchant_name: request.merchant_name ?? null,
@@ -58,7 +69,7 @@ export class MerchantService {
         publishable_key: publishableKey,
         locker_id: request.locker_id ?? null,
         organization_id: organizationId,
-        default_profile: request.default_profile ?? newProfileId(),
+        default_profile: plan.defaultProfile,
         pm_collect_link_config: asJson(request.pm_collect_link_config),
         gateway_fee_config: gatewayFeeConfig,
         allowed_origins: [...new Set(request.allowed_origins ?? [])],
@@ -70,6 +81,7 @@ export class MerchantService {
         modified_at: nowIso,
       };
       this.store.insertMerchant(account);
+      this.profiles.insertForNewAccount(account, plan);
       return account;
     });
   }
@@ -100,7 +112,13 @@ export class MerchantService {
       }
       if (has('merchant_name')) account.merchant_name = request.merchant_name ?? null;
       if (has('return_url')) account.return_url = request.return_url ?? null;
-      if (has('primary_business_details')) account.primary_business_details = (request.primary_business_details ?? []).map((d) => ({ ...d }));
+      if (has('primary_business_details')) {
+        const details = (request.primary_business_details ?? []).map((d) => ({ ...d }));
+        // entries it did not have make profiles, and then it has no default profile (upstream's create_profile_from_business_labels)
+        const before = account.primary_business_details as { country: string; business: string }[];
+        if (this.profiles.insertForNewBusinessDetails(account, before, details)) account.default_profile = null;
+        account.primary_business_details = details;
+      }
       if (has('merchant_details')) account.merchant_details = asJson(request.merchant_details);
       if (has('webhook_details')) {
         // members not sent keep their value, so a password need not be sent again to flip a switch
@@ -117,7 +135,8 @@ export class MerchantService {
       }
       if (has('metadata')) account.metadata = asJson(request.metadata);
       if (has('locker_id')) account.locker_id = request.locker_id ?? null;
-      if (has('default_profile') && request.default_profile) account.default_profile = request.default_profile;
+      // one of the account's own profiles (upstream's validate_and_get_business_profile)
+      if (has('default_profile') && request.default_profile) account.default_profile = this.profiles.owned(account, request.default_profile).profile_id;
       if (has('pm_collect_link_config')) account.pm_collect_link_config = asJson(request.pm_collect_link_config);
       if (has('gateway_fee_config')) account.gateway_fee_config = checkGatewayFeeConfig(request.gateway_fee_config);
       if (has('allowed_origins')) account.allowed_origins = [...new Set(request.allowed_origins ?? [])];
@@ -222,52 +241,6 @@ export class MerchantService {
       return { record, plaintext };
     });
   }
-}
-
-function mergeWebhookDetails(
-  current: WebhookDetails | null,
-  update: NonNullable<MerchantAccountCreate['webhook_details']>,
-): WebhookDetails {
-  const next = webhookDetails(update);
-  if (!current) return next;
-  for (const member of Object.keys(next) as (keyof WebhookDetails)[]) {
-    if (update[member] === undefined) (next as unknown as Record<string, unknown>)[member] = current[member];
-  }
-  return next;
-}
-
-function webhookDetails(details: NonNullable<MerchantAccountCreate['webhook_details']>): WebhookDetails {
-  return {
-    webhook_version: details.webhook_version ?? null,
-    webhook_username: details.webhook_username ?? null,
-    webhook_password: details.webhook_password ?? null,
-    webhook_url: details.webhook_url ?? null,
-    payment_created_enabled: details.payment_created_enabled ?? null,
-    payment_succeeded_enabled: details.payment_succeeded_enabled ?? null,
-    payment_failed_enabled: details.payment_failed_enabled ?? null,
-    payment_statuses_enabled: details.payment_statuses_enabled ?? null,
-    refund_statuses_enabled: details.refund_statuses_enabled ?? null,
-    payout_statuses_enabled: details.payout_statuses_enabled ?? null,
-  };
-}
-
-/**
- * `webhook_details` as the API shows it. Upstream's response always has the two status lists; when
- * the merchant has not set them they name the payment statuses the sandbox sends events for (the
- * `payment_succeeded_enabled` and `payment_failed_enabled` switches) and no refund status (the
- * sandbox sends no refund events).
- */
-function webhookDetailsResponse(details: WebhookDetails) {
-  const fromSwitches = [
-    ...(details.payment_succeeded_enabled ? ['succeeded'] : []),
-    ...(details.payment_failed_enabled ? ['failed'] : []),
-  ];
-  return {
-    ...details,
-    payment_statuses_enabled: details.payment_statuses_enabled ?? fromSwitches,
-    refund_statuses_enabled: details.refund_statuses_enabled ?? [],
-    payout_statuses_enabled: details.payout_statuses_enabled ?? null,
-  };
 }
 
 /** The account as the API shows it. */

@@ -51,7 +51,11 @@ export interface MerchantAccount {
   publishable_key: string;
   locker_id: string | null;
   organization_id: string;
-  default_profile: string;
+  /**
+   * The profile a payment without `profile_id` is made on (domain/profiles.ts); null once the
+   * merchant has several profiles and has not named one, as upstream unsets it.
+   */
+  default_profile: string | null;
   pm_collect_link_config: JsonObject | null;
   gateway_fee_config: { percentage: number | null; flat_amount: number | null } | null;
   /** Origins of the merchant's checkout pages; absent on accounts stored before the setting existed. */
@@ -62,6 +66,29 @@ export interface MerchantAccount {
   recon_status: 'not_requested' | 'requested' | 'active' | 'disabled';
   /** Upstream's account type (absent on accounts stored before it existed: `standard`). */
   merchant_account_type?: 'standard' | 'platform' | 'connected';
+  created_at: string;
+  modified_at: string;
+}
+
+/**
+ * A business profile (domain/profiles.ts): the members of upstream's ProfileResponse as stored
+ * (`Json` for the members the sandbox keeps without reading), and when it was made and changed.
+ */
+export interface BusinessProfile {
+  merchant_id: string;
+  profile_id: string;
+  profile_name: string;
+  return_url: string | null;
+  enable_payment_response_hash: boolean;
+  payment_response_hash_key: string | null;
+  redirect_to_merchant_with_http_post: boolean;
+  webhook_details: WebhookDetails | null;
+  metadata: JsonObject | null;
+  intent_fulfillment_time: number | null;
+  session_expiry: number | null;
+  is_manual_retry_enabled: boolean | null;
+  /** Every other member of ProfileResponse, as sent or as upstream defaults it. */
+  [member: string]: Json | WebhookDetails | undefined;
   created_at: string;
   modified_at: string;
 }

@@ -20,12 +20,15 @@ type PageStatus = 200 | 400 | 403 | 404;
  * (`/sandbox/mobile_money/{merchant_id}/{payment_id}`) and the pages' stylesheet and script.
  */
 export function pageRoutes(app: App, deps: RouteDeps): void {
-  const { store, payments } = deps;
+  const { store, payments, merchants } = deps;
   const path = '/payments/redirect/:payment_id/:merchant_id/:attempt_id';
+  /** Where the customer goes back to: the payment's return_url, else its profile's, else the merchant's. */
+  const returnUrlOf = (merchant: MerchantAccount | null, payment: Payment | null): string | null =>
+    payment ? merchants.profiles.returnUrlOf(payment, merchant) : (merchant?.return_url ?? null);
 
   /** Security headers for a page of `merchant` (domain pages/headers.ts); no CORS: no site may read a page. */
   const secure = (c: Context, merchant: MerchantAccount | null, payment: Payment | null): void => {
-    const policy = { frameAncestors: merchant?.allowed_origins ?? [], formTargets: [returnOrigin(merchant, payment)] };
+    const policy = { frameAncestors: merchant?.allowed_origins ?? [], formTargets: [returnOrigin(returnUrlOf(merchant, payment))] };
     for (const [name, value] of pageHeaders(policy)) c.header(name, value);
     c.header('access-control-allow-origin', undefined);
   };
@@ -68,13 +71,13 @@ export function pageRoutes(app: App, deps: RouteDeps): void {
     const payment = payments.completeChallenge(merchant_id, payment_id, attempt_id, pageToken, answer);
     if (!payment) return send(c, linkExpiredPage(), 403, merchant);
     if (!merchant) throw errors.internal();
-    const returnUrl = payment.return_url ?? merchant.return_url;
+    const returnUrl = returnUrlOf(merchant, payment);
     const redirect = returnUrl ? redirectToMerchant(payment, merchant, returnUrl) : null;
     if (payment.is_iframe_redirection_enabled === true) {
       // the web SDK's message carries the return URL with its query, as a GET (upstream's return_url_with_query_params)
       const returnWithQuery = returnUrl ? redirectToMerchant(payment, { ...merchant, redirect_to_merchant_with_http_post: false }, returnUrl).url : null;
       const sdk = { url: returnWithQuery ?? `${deps.publicUrl}${redirectResponsePath(payment)}`, origins: merchant.allowed_origins ?? [] };
-      return send(c, challengeEndPage(payment.payment_id, merchantPageOrigins(merchant, payment), redirect, sdk), 200, merchant, payment);
+      return send(c, challengeEndPage(payment.payment_id, merchantPageOrigins(merchant, returnUrlOf(merchant, payment)), redirect, sdk), 200, merchant, payment);
     }
     if (!redirect) {
       return send(c, messagePage('Payment finished', 'No return_url is configured for this payment or merchant.', payment.status), 400, merchant, payment);
@@ -93,7 +96,7 @@ export function pageRoutes(app: App, deps: RouteDeps): void {
     if (!payment) return send(c, linkExpiredPage(), 404, merchant);
     // reached without a token: the SDK's message carries this page's own URL, nothing of the payment
     const sdk = { url: `${deps.publicUrl}${redirectResponsePath(payment)}`, origins: merchant?.allowed_origins ?? [] };
-    return send(c, challengeEndPage(payment.payment_id, merchantPageOrigins(merchant, payment), null, sdk), 200, merchant, payment);
+    return send(c, challengeEndPage(payment.payment_id, merchantPageOrigins(merchant, returnUrlOf(merchant, payment)), null, sdk), 200, merchant, payment);
   });
 
   // the simulated phone: a payment named by its merchant and its id (ids are unique per merchant only)

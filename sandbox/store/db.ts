@@ -88,6 +88,19 @@ const MIGRATIONS: string[] = [
      expires_at INTEGER NOT NULL
    ) WITHOUT ROWID;
    CREATE INDEX payment_tokens_by_expiry ON payment_tokens(expires_at);`,
+  // business profiles (domain/profiles.ts, store/profiles.ts): ids are global, as upstream's; a name
+  // is unique among a merchant's live profiles (upstream's business_profile_merchant_id_profile_name_index).
+  // A deleted profile stays as a row marked deleted: a merchant with no row at all was stored before
+  // profiles existed, and gets its default profile on first use.
+  `CREATE TABLE profiles (
+     profile_id TEXT PRIMARY KEY,
+     merchant_id TEXT NOT NULL REFERENCES merchants(merchant_id),
+     profile_name TEXT NOT NULL,
+     deleted INTEGER NOT NULL DEFAULT 0,
+     doc TEXT NOT NULL
+   );
+   CREATE INDEX profiles_by_merchant ON profiles(merchant_id);
+   CREATE UNIQUE INDEX profiles_by_name ON profiles(merchant_id, profile_name) WHERE deleted = 0;`,
 ];
 
 export type Db = Database.Database;

@@ -16,6 +16,8 @@ import {
   OrganizationCreate,
   OrganizationUpdate,
   PaymentMethodCreate,
+  ProfileCreate,
+  ProfileUpdate,
   RefundCreate,
   RefundUpdate,
 } from '../../src/api/admin.js';
@@ -39,6 +41,7 @@ const BODIES: [routes: string, schemas: z.ZodMiniType[]][] = [
   ['`POST /customers`, `POST /customers/{id}`', [CustomerCreate, CustomerUpdate]],
   ['`POST /accounts`, `POST /accounts/{id}`', [MerchantAccountCreate, MerchantAccountUpdate]],
   ['`POST /organization`, `PUT /organization/{id}`', [OrganizationCreate, OrganizationUpdate]],
+  ['`POST /account/{id}/business_profile`, `POST /account/{id}/business_profile/{profile_id}`', [ProfileCreate, ProfileUpdate]],
 ];
 
 /** The table docs/sandbox.md carries between its free-form markers. */

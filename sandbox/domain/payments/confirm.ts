@@ -11,6 +11,7 @@ import { challengePath } from '../challenge.js';
 import { apiError, errors } from '../errors.js';
 import { addressVerificationFails } from '../billing.js';
 import { decideCard, type CardDecision } from '../processor.js';
+import { checkManualRetry } from '../profiles.js';
 import { recurringOf, resolvePaymentToken } from '../saved-methods.js';
 import type { MaskedCard, MerchantAccount, Payment } from '../types.js';
 import { checkMetadata } from '../validation.js';
@@ -55,17 +56,19 @@ export function confirmPayment(
  * the customer's consent (`customer_acceptance`, on this confirm or set by the merchant).
  */
 export function runConfirm(engine: PaymentEngine, merchant: MerchantAccount, payment: Payment, request: PaymentConfirmRequest, byClient = false): Payment {
-  const retrying = payment.status === 'failed' && payment.manual_retry_allowed === true;
-  if (!isConfirmable(payment.status) && !retrying) {
-    throw apiError('confirmWrongState', { status: payment.status });
-  }
+  // a declined card may be confirmed again, as its profile allows (profiles.ts checkManualRetry)
+  const retrying = payment.status === 'failed' && payment.payment_method === 'card';
+  if (retrying) checkManualRetry(engine.profiles.ofPayment(payment)?.is_manual_retry_enabled ?? null, payment, engine.now());
+  else if (!isConfirmable(payment.status)) throw apiError('confirmWrongState', { status: payment.status });
   if (request.payment_method === 'wallet' || payment.payment_method === 'wallet') {
     throw apiError('confirmIsForCards');
   }
   if (request.payment_method != null && request.payment_method !== 'card') {
     throw apiError('paymentMethodNotSupported', {}, `payment_method ${request.payment_method} is not supported by the sandbox's simulated connector`);
   }
-  checkPaymentRules(request, merchant, payment);
+  checkPaymentRules(request, payment);
+  // a profile_id sent is one of the merchant's profiles; the payment stays on its own
+  if (request.profile_id != null) engine.profiles.owned(merchant, request.profile_id);
   const card = request.payment_method_data?.card;
   const recurring = recurringOf(request);
   if (card && recurring) throw apiError('mandateAndCard');

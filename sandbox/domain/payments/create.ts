@@ -6,6 +6,7 @@
 import type { PaymentCreateRequest } from '../../../src/api/requests.js';
 import { apiError } from '../errors.js';
 import { newClientSecret, newPaymentId, newPaymentLinkId } from '../ids.js';
+import { DEFAULT_SESSION_EXPIRY_S } from '../profiles.js';
 import { recurringOf } from '../saved-methods.js';
 import type { MerchantAccount, Payment } from '../types.js';
 import { asJson } from '../validation.js';
@@ -14,18 +15,17 @@ import type { PaymentEngine } from './engine.js';
 import { attachCard, attachCustomer, checkPaymentRules, checkUnconfirmedRules } from './members.js';
 import { startMobileMoney } from './redirects.js';
 
-/** How long a client secret is good for when the create request does not say (seconds). */
-const DEFAULT_SESSION_EXPIRY_S = 900;
-
 export function createPayment(engine: PaymentEngine, merchant: MerchantAccount, request: PaymentCreateRequest): Payment {
   if (request.client_secret != null) throw apiError('clientSecretNotAllowed');
-  checkCreateRules(request, merchant);
+  checkCreateRules(request);
   return engine.store.transaction(() => {
     const paymentId = request.payment_id ?? newPaymentId();
     // unique per merchant, as upstream (another merchant may use the same id, and is not told of it)
     if (engine.store.payment(merchant.merchant_id, paymentId)) {
       throw apiError('duplicatePayment', {}, `${paymentId} already exists`);
     }
+    // the profile it is made on (payment_create.rs): its session_expiry is the payment's unless the request names one
+    const profile = engine.profiles.forNewPayment(merchant, request);
     const customerId = attachCustomer(engine, merchant, request);
     const nowIso = engine.nowIso();
     const payment: Payment = {
@@ -44,7 +44,7 @@ export function createPayment(engine: PaymentEngine, merchant: MerchantAccount, 
       client_secret: newClientSecret(paymentId),
       created: nowIso,
       updated: nowIso,
-      session_expiry: request.session_expiry ?? DEFAULT_SESSION_EXPIRY_S,
+      session_expiry: request.session_expiry ?? profile.session_expiry ?? DEFAULT_SESSION_EXPIRY_S,
       customer_id: customerId,
       description: request.description ?? null,
       return_url: request.return_url ?? null,
@@ -87,7 +87,7 @@ export function createPayment(engine: PaymentEngine, merchant: MerchantAccount, 
       business_label: request.business_label ?? null,
       allowed_payment_method_types: request.allowed_payment_method_types ?? null,
       merchant_order_reference_id: request.merchant_order_reference_id ?? null,
-      profile_id: merchant.default_profile,
+      profile_id: profile.profile_id,
       payment_type: request.payment_type ?? (request.mandate_data ? 'new_mandate' : request.mandate_id || request.recurring_details ? 'recurring_mandate' : 'normal'),
       request_incremental_authorization: request.request_incremental_authorization ?? null,
       split_payments: asJson(request.split_payments),
@@ -119,12 +119,12 @@ function paymentLink(engine: PaymentEngine, merchant: MerchantAccount, paymentId
 }
 
 /** Rules of the create request that the schema cannot express (those shared with update and confirm are in members.ts). */
-function checkCreateRules(request: PaymentCreateRequest, merchant: MerchantAccount): void {
+function checkCreateRules(request: PaymentCreateRequest): void {
   checkUnconfirmedRules(request);
   const recurring = recurringOf(request);
   if (recurring && request.off_session !== true) throw apiError('offSessionNeedsMandate');
   if (recurring && request.payment_method_data?.card) throw apiError('mandateAndCard');
-  checkPaymentRules(request, merchant, null);
+  checkPaymentRules(request, null);
   if (request.payment_link && request.confirm) throw apiError('paymentLinkWithConfirm');
   if (request.payment_method === 'wallet') {
     if (request.confirm !== true) throw apiError('mobileMoneyNeedsConfirm');

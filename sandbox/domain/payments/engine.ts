@@ -9,6 +9,7 @@ import { apiError, errors } from '../errors.js';
 import { gatewayFee, processorFee } from '../fees.js';
 import { newAttemptId } from '../ids.js';
 import { CONNECTORS } from '../processor.js';
+import { ProfileService } from '../profiles.js';
 import { paymentResponse } from '../response.js';
 import { enqueueEvent, wantsEvent } from '../webhooks.js';
 import type { Attempt, MaskedCard, MerchantAccount, Payment, WebhookEventType } from '../types.js';
@@ -32,6 +33,8 @@ export const CHALLENGE_WINDOW_MS = 10 * 60 * 1000;
 export class PaymentEngine {
   readonly now: () => number;
   readonly challengeWindowMs: number;
+  /** The merchants' business profiles: which one a payment is made on, and what its settings change. */
+  readonly profiles: ProfileService;
   /** What each payment object was when read or written, so save() knows what changed without a query. */
   private readonly stored = new WeakMap<Payment, { status: string; attempts: number }>();
 
@@ -41,6 +44,7 @@ export class PaymentEngine {
   ) {
     this.now = options.now ?? Date.now;
     this.challengeWindowMs = options.challengeWindowMs ?? CHALLENGE_WINDOW_MS;
+    this.profiles = new ProfileService(store, this.now);
   }
 
   nowIso(): string {

@@ -37,7 +37,7 @@ const mandateLimitsSet = (mandateData: JsonObject | null | undefined): boolean =
  * The rules between members, on the payment the request would leave (`current` is the stored
  * payment, null on create). Throws the table's error for the first one broken; changes nothing.
  */
-export function checkPaymentRules(request: PaymentMembers, merchant: MerchantAccount, current: Payment | null): void {
+export function checkPaymentRules(request: PaymentMembers, current: Payment | null): void {
   const amount = request.amount ?? current?.amount ?? 0;
   const currency = request.currency ?? current?.currency;
   const amountToCapture = request.amount_to_capture ?? current?.amount_to_capture ?? null;
@@ -74,7 +74,6 @@ export function checkPaymentRules(request: PaymentMembers, merchant: MerchantAcc
   const limits = mandateLimits(request.mandate_data ?? current?.mandate_data);
   if (limits?.currency != null && limits.currency !== currency) throw apiError('mandateDataCurrency');
   if (limits?.amount != null && amount > limits.amount) throw apiError('mandateDataAmount');
-  if (request.profile_id != null && request.profile_id !== merchant.default_profile) throw apiError('businessProfileNotFound', { id: request.profile_id });
   for (const name of request.connector ?? []) {
     if (!(CONNECTORS as readonly string[]).includes(name)) {
       throw apiError('connectorNotEnabled', { connector: name, connectors: CONNECTORS.join(', ') });

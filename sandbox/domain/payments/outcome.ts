@@ -69,8 +69,9 @@ export function decline(engine: PaymentEngine, payment: Payment, attempt: Attemp
   payment.error_message = text.message;
   payment.unified_code = text.unifiedCode;
   payment.unified_message = text.unifiedMessage;
-  // Every card decline may be retried with another card; a mobile-money payment cannot be confirmed again.
-  payment.manual_retry_allowed = payment.payment_method === 'card';
+  // A card decline may be retried with another card unless the payment's profile says
+  // `is_manual_retry_enabled: false` (confirm.ts); a mobile-money payment cannot be confirmed again.
+  payment.manual_retry_allowed = payment.payment_method === 'card' && engine.profiles.ofPayment(payment)?.is_manual_retry_enabled !== false;
   payment.next_action = null;
   payment.settlement = null;
   return engine.save(payment);

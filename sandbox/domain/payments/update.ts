@@ -30,7 +30,9 @@ export function updatePayment(engine: PaymentEngine, merchant: MerchantAccount, 
     if (request.payment_method != null && request.payment_method !== 'card') {
       throw apiError('paymentMethodNotSupported', {}, `payment_method ${request.payment_method} is not supported by the sandbox's simulated connector`);
     }
-    checkPaymentRules(request, merchant, payment);
+    checkPaymentRules(request, payment);
+    // a profile_id sent is one of the merchant's profiles; the payment stays on its own
+    if (request.profile_id != null) engine.profiles.owned(merchant, request.profile_id);
     applyPaymentMembers(engine, merchant, payment, request);
     // the merchant's server names the payment's email (the browser's `email` on confirm is ignored)
     const email = request.customer?.email ?? request.email;

@@ -55,6 +55,33 @@ async function adminFlows(sandbox: TestSandbox): Promise<void> {
   await sandbox.request('POST', `/api_keys/conformance_merchant/${keyId}`, { ...ADMIN, body: { name: 'Updated API Key', description: 'My updated key', expiration: null } });
   await sandbox.request('DELETE', `/api_keys/conformance_merchant/${keyId}`, ADMIN);
 
+  // business profiles: the account's own (US_default, from its primary_business_details), one created,
+  // listed, retrieved, updated and deleted, and a payment made on a profile of the demo merchant
+  await sandbox.request('GET', '/account/conformance_merchant/business_profile', ADMIN);
+  const profile = await sandbox.request('POST', '/account/conformance_merchant/business_profile', {
+    ...ADMIN,
+    body: {
+      profile_name: 'conformance_profile',
+      return_url: 'https://google.com/success',
+      session_expiry: 600,
+      is_manual_retry_enabled: true,
+      webhook_details: { webhook_url: 'https://example.com/profile-webhooks', payment_failed_enabled: true },
+      metadata: { channel: 'web' },
+    },
+  });
+  const profileId = String(profile.body.profile_id);
+  await sandbox.request('GET', `/account/conformance_merchant/business_profile/${profileId}`, ADMIN);
+  await sandbox.request('POST', `/account/conformance_merchant/business_profile/${profileId}`, { ...ADMIN, body: { is_manual_retry_enabled: false, collect_billing_details_from_wallet_connector: false } });
+  await sandbox.request('GET', '/account/conformance_merchant/business_profile', ADMIN);
+  await sandbox.request('GET', '/accounts/conformance_merchant', ADMIN);
+  await sandbox.request('DELETE', `/account/conformance_merchant/business_profile/${profileId}`, ADMIN);
+  await sandbox.request('GET', `/account/conformance_merchant/business_profile/${profileId}`, ADMIN);
+  // with the merchant's own secret key; a second profile unsets the default, which the account update names again
+  const demoDefault = String((await sandbox.request('GET', '/accounts/demo_merchant', ADMIN)).body.default_profile);
+  const demoProfile = await sandbox.request('POST', '/account/demo_merchant/business_profile', { body: { profile_name: 'conformance_demo_profile', session_expiry: 1200 } });
+  await sandbox.request('POST', '/payments', { body: { amount: 6000, currency: 'USD', profile_id: String(demoProfile.body.profile_id) } });
+  await sandbox.request('POST', '/accounts/demo_merchant', { ...ADMIN, body: { default_profile: demoDefault } });
+
   const customer = await sandbox.request('POST', '/customers', { body: { email: 'guest@example.com', name: 'John Doe', phone: '999999999', phone_country_code: '+65', description: 'First customer' } });
   const customerId = String(customer.body.customer_id);
   await sandbox.request('GET', `/customers/${customerId}`);

@@ -22,8 +22,10 @@
  * `payment_method_data` (its test card's issuer and checks) and the text of its decline.
  *
  * Each flow gets a merchant of its own (merchant, API key, default profile) and a customer, as the
- * suite's first specs leave them, so the flows may run side by side; 00032's 35-second waits move the
- * sandbox's clock on instead of waiting. Upstream's assertion on its own connector (`merchant_connector_id` equal to the one it
+ * suite's first specs leave them; 00032's 35-second waits move the sandbox's clock on instead of
+ * waiting, so the flows run one after the other (upstream.test.ts). 00032 sets the merchant's
+ * default profile with `UpdateBusinessProfileTest` (domain/profiles.ts), whose
+ * `is_manual_retry_enabled` and `session_expiry` decide the retries. Upstream's assertion on its own connector (`merchant_connector_id` equal to the one it
  * created) becomes: present, and the same in every answer of the flow.
  */
 import assert from 'node:assert/strict';
@@ -402,12 +404,6 @@ const DUPLICATE = `${SPEC}/00030-DuplicateRequests.cy.js`;
 const NAMES = `${SPEC}/00030-NameValidation.cy.js`;
 
 // Where the sandbox answers otherwise (its code is not changed here; the assertions are kept):
-const NO_PROFILE_ROUTE =
-  "the sandbox has no business-profile update (POST /account/{id}/business_profile/{profile_id} answers 404 IR_02 'Unrecognized request URL'), so the profile's is_manual_retry_enabled and session_expiry never reach it";
-const RETRY_ALWAYS_ALLOWED =
-  "it lets every declined card payment be confirmed again (manual_retry_allowed true, domain/payments/confirm.ts runConfirm) and answers 200 succeeded, attempt_count 2, where upstream's get_attempt_type (crates/router/src/core/payments/helpers.rs@000e6c23b091b2aa757800fe3dc103367a7ce802) refuses the confirm of a failed payment unless the profile's is_manual_retry_enabled is true: 400 IR_16 'You cannot confirm this payment because it has status failed, you can enable `manual_retry` in profile to try this payment again'";
-const NO_RETRY_CUTOFF =
-  "its payment keeps the default 900 s session and it has no manual-retry cutoff: the retry 35 s after the payment was created answers 200 succeeded, where upstream's get_attempt_type (helpers.rs@000e6c23, validate_manual_retry_cutoff: half the payment's session, 30 s of the profile's 60) answers 400 IR_16 'You cannot confirm this payment using `manual_retry` because the allowed duration has expired'";
 const NAME_TYPE_REVERTED =
   "the sandbox accepts 'S@k!l' / 'M*st@k' as billing first and last names (200) where this spec expects 400 IR_06 'Json deserialize error: invalid character found in card holder name: @' from the NameType of juspay/hyperswitch#6734 (cards crate validate_character_in_card_holder_name); #7718 reverted NameType on 2025-04-03 and later Commons.js versions have no name_validation, so today's router accepts them as the sandbox does";
 
@@ -415,7 +411,6 @@ export const UPSTREAM_MORE_FLOWS: UpstreamCase[] = [
   {
     source: `${RETRY} [manual-retry-disabled-test]`,
     name: 'as sent: Update Profile (is_manual_retry_enabled false) -> create-payment-call-test -> First Confirm with Failed Status (declined card) -> Second Confirm with Error thrown',
-    todo: `${NO_PROFILE_ROUTE}; ${RETRY_ALWAYS_ALLOWED}`,
     run: replay(async (cy) => {
       await cy.updateProfile({ is_manual_retry_enabled: false });
       await cy.createPaymentIntent(card_pm.PaymentIntent, 'no_three_ds', 'automatic');
@@ -438,7 +433,6 @@ export const UPSTREAM_MORE_FLOWS: UpstreamCase[] = [
   {
     source: `${RETRY} [manual-retry-cutoff-test]`,
     name: 'as sent: Update Profile (is_manual_retry_enabled true, session_expiry 60) -> create-payment-call-test -> First Confirm with Failed Status -> wait 35 s -> Retry Confirm after cutoff is expired (Should Throw Error)',
-    todo: `${NO_PROFILE_ROUTE}; ${NO_RETRY_CUTOFF}`,
     run: replay(async (cy) => {
       await cy.updateProfile({ is_manual_retry_enabled: true, session_expiry: 60 });
       await cy.createPaymentIntent(card_pm.PaymentIntent, 'no_three_ds', 'automatic');

@@ -31,8 +31,10 @@ describe('upstream API test flows, requests as sent', () => {
   }
 });
 
-// Each flow on a merchant of its own, side by side: 00032's two 35-second waits overlap.
-describe('upstream API test flows, requests as sent: 00030 duplicate ids and names, 00032 manual retry', { concurrency: true }, () => {
+// Each flow on a merchant of its own, one after the other: 00032's 35-second waits move the
+// sandbox's one clock on (TestSandbox.advanceClock), and two flows waiting at once would add up to
+// 70 s, past the 60-second session its profile gives the other flow's payment.
+describe('upstream API test flows, requests as sent: 00030 duplicate ids and names, 00032 manual retry', () => {
   let sandbox: TestSandbox;
   before(async () => {
     sandbox = await startTestSandbox();
