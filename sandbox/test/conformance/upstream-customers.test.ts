@@ -19,8 +19,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startTestSandbox, type TestSandbox } from '../helpers.js';
-
-type Body = Record<string, unknown>;
+import { customerCreateBody, type Body } from './upstream-fixtures.js';
 
 /** Cypress's `globalState` as these commands read it: the base URL and the merchant's secret key. */
 interface GlobalState {
@@ -28,17 +27,6 @@ interface GlobalState {
   apiKey: string;
   customerId?: string;
 }
-
-/** fixtures/create-customer-body.json@58a9c9f039ac94abd08f56c6fde008d171546618 (as at 5e54cdc5). */
-const customerCreateBody = (): Body => ({
-  email: 'guest@example.com',
-  name: 'John Doe',
-  phone: '999999999',
-  phone_country_code: '+65',
-  description: 'First customer',
-  address: { city: 'Bangalore', country: 'IN', line1: 'Juspay router', line2: 'Koramangala', line3: 'Stallion', state: 'Karnataka', zip: '560095', first_name: 'John', last_name: 'Doe', origin_zip: '560095' },
-  metadata: { udf1: 'value1', new_customer: 'true', login_date: '2019-09-10T10:11:12Z' },
-});
 
 /** `cy.request` with `failOnStatusCode: false`, the headers the commands send. */
 async function request(globalState: GlobalState, method: string, path: string, body?: Body): Promise<{ status: number; body: Body }> {

@@ -23,99 +23,25 @@
 import assert from 'node:assert/strict';
 import { answerChallenge, type ApiResponse, type TestSandbox } from '../helpers.js';
 import type { UpstreamCase } from './upstream-cases.js';
-
-type Body = Record<string, unknown>;
-
-/** One step of a connector config: what is merged into the fixture, and the answer expected. */
-interface Exchange {
-  Request?: Body;
-  Response: { status: number; body: Body };
-}
+import {
+  ADDRESS,
+  BROWSER_INFO,
+  METADATA,
+  confirmBody,
+  createConfirmPaymentBody,
+  createPaymentBody,
+  customerCreateBody,
+  nonEmpty,
+  ok,
+  refundBody,
+  refused,
+  SPEC_STATUS,
+  successfulNo3DSCardDetails,
+  type Body,
+  type Exchange,
+} from './upstream-fixtures.js';
 
 // ---- upstream's request fixtures (cypress-tests/cypress/fixtures/, at the commits named) -------------
-
-/** create-customer-body.json@1dc32cf7 */
-const customerCreateBody = (): Body => ({
-  email: 'guest@example.com',
-  name: 'John Doe',
-  phone: '999999999',
-  phone_country_code: '+65',
-  description: 'First customer',
-  address: { city: 'Bangalore', country: 'IN', line1: 'Juspay router', line2: 'Koramangala', line3: 'Stallion', state: 'Karnataka', zip: '560095', first_name: 'John', last_name: 'Doe', origin_zip: '560095' },
-  metadata: { udf1: 'value1', new_customer: 'true', login_date: '2019-09-10T10:11:12Z' },
-});
-
-/** create-payment-body.json@02c918e4 (`profile_id` and `customer_id` are placeholders the commands overwrite). */
-const createPaymentBody = (): Body => ({
-  currency: 'USD',
-  amount: 6000,
-  authentication_type: 'three_ds',
-  description: 'Joseph First Crypto',
-  email: 'hyperswitch_sdk_demo_id@gmail.com',
-  setup_future_usage: null,
-  profile_id: '{{profile_id}}',
-  customer_id: 'john123',
-  connector_metadata: { noon: { order_category: 'applepay' } },
-  metadata: { udf1: 'value1', new_customer: 'true', login_date: '2019-09-10T10:11:12Z' },
-});
-
-const BROWSER_INFO = {
-  user_agent: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36',
-  accept_header: 'text/html,application/xhtml+xml,application/xml;q=0.9,image/webp,image/apng,*/*;q=0.8',
-  language: 'en-US',
-  color_depth: 30,
-  screen_height: 1117,
-  screen_width: 1728,
-  time_zone: -330,
-  java_enabled: true,
-  java_script_enabled: true,
-};
-
-const ADDRESS = { line1: '1467', line2: 'Harrison Street', line3: 'Harrison Street', city: 'San Fransico', state: 'California', zip: '94122', country: 'US', first_name: 'john', last_name: 'doe' };
-
-/** create-confirm-body.json@150094fd */
-const createConfirmPaymentBody = (): Body => ({
-  amount: 6500,
-  currency: 'USD',
-  confirm: true,
-  capture_method: 'automatic',
-  capture_on: '2022-09-10T10:11:12Z',
-  customer_id: 'john123',
-  email: 'guest@example.com',
-  name: 'John Doe',
-  phone: '999999999',
-  phone_country_code: '+65',
-  description: 'Its my first payment request',
-  authentication_type: 'no_three_ds',
-  return_url: 'https://hyperswitch.io',
-  setup_future_usage: 'on_session',
-  customer_acceptance: { acceptance_type: 'offline', accepted_at: '1963-05-03T04:07:52.723Z', online: { ip_address: '127.0.0.1', user_agent: 'amet irure esse' } },
-  payment_method: 'card',
-  payment_method_type: 'debit',
-  payment_method_data: { card: { card_number: '4242424242424242', card_exp_month: '01', card_exp_year: '24', card_holder_name: 'joseph Doe', card_cvc: '123' } },
-  billing: { address: { ...ADDRESS } },
-  shipping: { address: { ...ADDRESS } },
-  statement_descriptor_name: 'joseph',
-  statement_descriptor_suffix: 'JS',
-  metadata: { udf1: 'value1', new_customer: 'true', login_date: '2019-09-10T10:11:12Z' },
-  browser_info: { ip_address: '129.0.0.1', ...BROWSER_INFO },
-});
-
-/** confirm-body.json@109e3368: the client-side confirm (its card is a placeholder every `Request` replaces). */
-const confirmBody = (): Body => ({
-  client_secret: '',
-  return_url: 'https://hyperswitch.io',
-  payment_method: 'card',
-  confirm: true,
-  payment_method_data: {
-    card: { _comment: 'these details are fetched from utils', card_number: 'YourCardNumberHere', card_exp_month: '04', card_exp_year: '24', card_holder_name: 'xyz', card_cvc: '424', card_issuer: '', card_network: 'Visa' },
-  },
-  billing: {
-    address: { state: 'New York', city: 'New York', country: 'US', first_name: 'Arun', last_name: 'MishraArunMishra', zip: '10001', line1: '123 Main Street Apt 4B', line2: '123 Main Street Apt 4B', line3: '123 Main Street Apt 4B' },
-  },
-  email: 'hyperswitch_sdk_demo_id@gmail.com',
-  browser_info: { ...BROWSER_INFO },
-});
 
 /** create-mandate-cit.json@2d5f8782: the customer-initiated payment that sets up a mandate. */
 const citConfirmBody = (): Body => ({
@@ -141,11 +67,11 @@ const citConfirmBody = (): Body => ({
     customer_acceptance: { acceptance_type: 'offline', accepted_at: '1963-05-03T04:07:52.723Z', online: { ip_address: '127.0.0.1', user_agent: 'amet irure esse' } },
     mandate_type: { single_use: { amount: 6540, currency: 'USD' } },
   },
-  billing: { address: { line1: '1467', line2: 'Harrison Street', line3: 'Harrison Street', city: 'San Fransico', state: 'California', zip: '94122', country: 'US', first_name: 'john' } },
-  shipping: { address: { line1: '1467', line2: 'Harrison Street', line3: 'Harrison Street', city: 'San Fransico', state: 'California', zip: '94122', country: 'US', first_name: 'john' } },
+  billing: { address: { ...ADDRESS, first_name: 'john' } },
+  shipping: { address: { ...ADDRESS, first_name: 'john' } },
   statement_descriptor_name: 'joseph',
   statement_descriptor_suffix: 'JS',
-  metadata: { udf1: 'value1', new_customer: 'true', login_date: '2019-09-10T10:11:12Z' },
+  metadata: { ...METADATA },
 });
 
 /** create-mandate-mit.json@109e3368: the merchant-initiated payment on a mandate (`mandate_id` a placeholder the command replaces). */
@@ -182,12 +108,9 @@ const pmIdConfirmBody = (): Body => ({
 const captureBody = (): Body => ({ amount_to_capture: 100, statement_descriptor_name: 'Joseph', statement_descriptor_suffix: 'JS' });
 /** void-payment-body.json@2bef460e */
 const voidBody = (): Body => ({ cancellation_reason: 'requested_by_customer' });
-/** refund-flow-body.json@2bef460e */
-const refundBody = (): Body => ({ payment_id: 'payment_id', amount: 100, reason: 'FRAUD', refund_type: 'instant', metadata: { udf1: 'value1', new_customer: 'true', login_date: '2019-09-10T10:11:12Z' } });
 
 // ---- the connector config: Commons.js `card_pm` requests, Stripe.js `card_pm` answers ---------------
 
-const successfulNo3DSCardDetails = { card_number: '4111111111111111', card_exp_month: '08', card_exp_year: '50', card_holder_name: 'joseph Doe', card_cvc: '999' };
 /** Commons.js `successfulThreeDSTestCardDetails` with the sandbox's challenge card (the config of a connector brings its own). */
 const successfulThreeDSTestCardDetails = { card_number: '4000003800000446', card_exp_month: '10', card_exp_year: '50', card_holder_name: 'morino', card_cvc: '999' };
 const customerAcceptance = { acceptance_type: 'offline', accepted_at: '1963-05-03T04:07:52.723Z', online: { ip_address: '127.0.0.1', user_agent: 'amet irure esse' } };
@@ -195,11 +118,6 @@ const customerAcceptance = { acceptance_type: 'offline', accepted_at: '1963-05-0
 const mandateAcceptance = { acceptance_type: 'offline', accepted_at: '1963-05-03T04:07:52.723Z', online: { ip_address: '125.0.0.1', user_agent: 'amet irure esse' } };
 const singleUseMandateData = { customer_acceptance: mandateAcceptance, mandate_type: { single_use: { amount: 8000, currency: 'USD' } } };
 const multiUseMandateData = { customer_acceptance: mandateAcceptance, mandate_type: { multi_use: { amount: 8000, currency: 'USD' } } };
-
-/** Present and with at least one member, as upstream's `expect(…).to.not.be.empty` of an object. */
-const nonEmpty = (value: unknown): boolean => value != null && Object.keys(value as object).length > 0;
-const ok = (body: Body = {}) => ({ status: 200, body });
-const refused = (status: number, error: Body) => ({ status, body: { error } });
 
 const card_pm = {
   PaymentIntent: { Request: { currency: 'USD' }, Response: ok({ status: 'requires_payment_method' }) },
@@ -283,9 +201,6 @@ const card_pm = {
     Response: ok({ status: 'requires_customer_action' }),
   },
 } satisfies Record<string, Exchange>;
-
-/** The spec's answer where the real service's differs (docs/sandbox.md, "Known differences"). */
-const SPEC_STATUS: Record<string, string> = { requires_payment_method: 'requires_confirmation' };
 
 // ---- the commands (support/commands.js), one replay per flow -------------------------------------------
 
