@@ -7,7 +7,7 @@ import { amountToCapture, netAmount } from '../amounts.js';
 import { DECLINES, type DeclineCode } from '../processor.js';
 import { newConnectorMandateId, newConnectorTransactionId, newMandateId } from '../ids.js';
 import { futurePaymentMethodId, saveCard } from '../saved-methods.js';
-import type { Attempt, Customer, Mandate, MaskedCard, Payment } from '../types.js';
+import type { Attempt, Customer, Mandate, MaskedCard, Payment, SavedPaymentMethod } from '../types.js';
 import type { PaymentEngine } from './engine.js';
 
 /** The payment with a due settlement applied (inside a transaction). */
@@ -49,8 +49,9 @@ export function approve(engine: PaymentEngine, payment: Payment, attempt: Attemp
     });
     payment.status = captured < netAmount(payment) ? 'partially_captured' : 'succeeded';
   }
-  saveCardIfAsked(engine, payment);
-  payment.connector_mandate_id = processorReference(engine, payment);
+  const saved = saveCardIfAsked(engine, payment);
+  // a card just saved off-session has its reference already (saveCard); otherwise the card it charged
+  payment.connector_mandate_id = saved ? (saved.connector_mandate_id ?? null) : processorReference(engine, payment);
   if (payment.mandate_data && !payment.mandate_id) payment.mandate_id = createMandate(engine, payment, attempt).mandate_id;
   return engine.save(payment);
 }
@@ -91,13 +92,16 @@ function cardSaving(engine: PaymentEngine, payment: Payment): { customer: Custom
   return { customer, card: payment.card, offSession: payment.setup_future_usage === 'off_session' || payment.mandate_data != null };
 }
 
-function saveCardIfAsked(engine: PaymentEngine, payment: Payment): void {
+/** Saves the card when the payment asks (cardSaving); returns the saved card, or null when nothing was saved. */
+function saveCardIfAsked(engine: PaymentEngine, payment: Payment): SavedPaymentMethod | null {
   const saving = cardSaving(engine, payment);
-  if (!saving) return;
+  if (!saving) return null;
   const announced = payment.payment_method_pending ? (payment.payment_method_id ?? undefined) : undefined;
-  payment.payment_method_id = saveCard(saving.customer, saving.card, saving.offSession, engine.nowIso(), announced).payment_method_id;
+  const method = saveCard(saving.customer, saving.card, saving.offSession, engine.nowIso(), announced);
+  payment.payment_method_id = method.payment_method_id;
   delete payment.payment_method_pending;
   engine.store.putCustomer(saving.customer);
+  return method;
 }
 
 /**
