@@ -317,6 +317,25 @@ export class ProfileService {
     return profile ? profile.return_url : (merchant?.return_url ?? null);
   }
 
+  /**
+   * What the payment-method list takes from a profile (cards.rs list_payment_methods): the payment's
+   * profile, else (the merchant's server asking without a payment) the merchant's default profile.
+   * `redirect_url` is the profile's `return_url`, not the payment's; a wallet collects billing or
+   * shipping details when the profile's `always_collect_…` is true, else as its `collect_…` says.
+   * Without a profile to read (a merchant stored before profiles): the merchant's return URL, nothing collected.
+   */
+  listSettings(payment: Payment | null, merchant: MerchantAccount): { redirect_url: string | null; collect_billing_details_from_wallets: boolean; collect_shipping_details_from_wallets: boolean } {
+    const id = payment ? payment.profile_id : merchant.default_profile;
+    const found = id == null ? null : this.table.profile(id);
+    const profile = found?.merchant_id === merchant.merchant_id ? found : null;
+    if (!profile) return { redirect_url: merchant.return_url, collect_billing_details_from_wallets: false, collect_shipping_details_from_wallets: false };
+    return {
+      redirect_url: profile.return_url,
+      collect_billing_details_from_wallets: profile.always_collect_billing_details_from_wallet_connector === true || profile.collect_billing_details_from_wallet_connector === true,
+      collect_shipping_details_from_wallets: profile.always_collect_shipping_details_from_wallet_connector === true || profile.collect_shipping_details_from_wallet_connector === true,
+    };
+  }
+
   private merchant(merchantId: string): MerchantAccount {
     const merchant = this.store.merchant(merchantId);
     if (!merchant) throw apiError('merchantNotFound');

@@ -55,6 +55,7 @@ export function paymentMethodRoutes(app: App, deps: RouteDeps): void {
       clientSecret === null ? null : paymentOfClientSecret(clientSecret, (paymentId) => payments.retrieve(principal.merchant.merchant_id, paymentId), deps.now());
     const billingSettings = principal.merchant.billing_requirements ?? billingRequirements(null);
     const customer = payment?.customer_id ? store.customer(payment.merchant_id, payment.customer_id) : null;
+    const profileSettings = deps.merchants.profiles.listSettings(payment, principal.merchant);
     // the classic nested shape of the sandbox's catalogue: methods → types → networks/experiences
     const groups = new Map<string, PaymentMethodListResponse['payment_methods'][number]['payment_method_types']>();
     for (const method of enabledPaymentMethods(payment)) {
@@ -79,7 +80,8 @@ export function paymentMethodRoutes(app: App, deps: RouteDeps): void {
       ]);
     }
     return c.json({
-      redirect_url: payment?.return_url ?? principal.merchant.return_url,
+      // the redirect URL and what wallets collect are the profile's (ProfileService.listSettings)
+      redirect_url: profileSettings.redirect_url,
       currency: payment?.currency ?? null,
       payment_methods: [...groups].map(([payment_method, payment_method_types]) => ({ payment_method, payment_method_types })),
       mandate_payment: mandatePayment(payment),
@@ -87,8 +89,8 @@ export function paymentMethodRoutes(app: App, deps: RouteDeps): void {
       show_surcharge_breakup_screen: false,
       payment_type: payment?.payment_type ?? 'normal',
       request_external_three_ds_authentication: false,
-      collect_shipping_details_from_wallets: false,
-      collect_billing_details_from_wallets: false,
+      collect_shipping_details_from_wallets: profileSettings.collect_shipping_details_from_wallets,
+      collect_billing_details_from_wallets: profileSettings.collect_billing_details_from_wallets,
       is_tax_calculation_enabled: false,
       sdk_next_action: { next_action: sdkNextAction(payment) },
       // the merchant's server list has no customer: a guest, as for a payment without one

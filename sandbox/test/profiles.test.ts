@@ -342,6 +342,33 @@ describe('business profiles', () => {
       const back = await answerChallenge(String((payment['next_action'] as Body)['redirect_to_url']), 'complete');
       assert.match(back.headers.get('location') ?? '', /^https:\/\/profile\.example\/back\?status=succeeded&/);
     });
+
+    it("answers the payment-method list with its profile's redirect URL and wallet collection, as upstream's list_payment_methods", async () => {
+      const merchant = await newMerchant('list', { return_url: 'https://merchant.example/back' });
+      const list = async (profile: Body | null, members: Body = {}) => {
+        const payment = await pay(merchant.key, { ...(profile ? { profile_id: profile['profile_id'] } : {}), ...members });
+        const answer = await sandbox.request('GET', '/account/payment_methods', { key: merchant.publishableKey, query: { client_secret: String(payment['client_secret']) } });
+        assert.equal(answer.status, 200, answer.text);
+        return [answer.body['redirect_url'], answer.body['collect_billing_details_from_wallets'], answer.body['collect_shipping_details_from_wallets']];
+      };
+      // no profile_id: the default profile, which took the merchant's return URL and collects nothing
+      await sandbox.request('POST', `${merchant.path}/${String(merchant.defaultProfile)}`, { ...admin(), body: { return_url: 'https://default.example/back' } });
+      assert.deepEqual(await list(null, { return_url: 'https://payment.example/back' }), ['https://default.example/back', false, false]);
+      // the merchant's server, without a payment: its default profile
+      assert.equal((await sandbox.request('GET', '/account/payment_methods', merchant.key)).body['redirect_url'], 'https://default.example/back');
+      const web = await createProfile(merchant.path, { profile_name: 'web', return_url: 'https://profile.example/back', collect_billing_details_from_wallet_connector: true });
+      const app = await createProfile(merchant.path, { profile_name: 'app', always_collect_shipping_details_from_wallet_connector: true });
+      // the profile's return_url, not the payment's own (cards.rs: business_profile.return_url)
+      assert.deepEqual(await list(web, { return_url: 'https://payment.example/back' }), ['https://profile.example/back', true, false]);
+      assert.deepEqual(await list(app), ['https://merchant.example/back', false, true]);
+      // `always_collect_…` false leaves `collect_…` to say
+      await sandbox.request('POST', `${merchant.path}/${String(web['profile_id'])}`, { ...admin(), body: { always_collect_billing_details_from_wallet_connector: false } });
+      assert.deepEqual(await list(web), ['https://profile.example/back', true, false]);
+      // a second profile unset the default (as upstream): the server's list has no profile to read, and says the merchant's
+      const server = await sandbox.request('GET', '/account/payment_methods', merchant.key);
+      assert.equal(server.body['redirect_url'], 'https://merchant.example/back');
+      assert.equal(server.body['collect_billing_details_from_wallets'], false);
+    });
   });
 
   describe('manual retry', () => {
