@@ -9,7 +9,6 @@
  */
 import type { CustomerCreate, CustomerUpdate } from '../../src/api/admin.js';
 import { apiError } from './errors.js';
-import { mandateStatus } from './mandates.js';
 import { CustomerListQueries, type CustomerListFilter } from '../store/customer-list.js';
 import type { Store } from '../store/repo.js';
 import { newCustomerId } from './ids.js';
@@ -50,7 +49,7 @@ export class CustomerService {
   delete(merchantId: string, customerId: string): { customer_id: string; customer_deleted: boolean; address_deleted: boolean; payment_methods_deleted: boolean } {
     return this.store.transaction(() => {
       const customer = this.get(merchantId, customerId);
-      if (this.store.mandatesOfCustomer(merchantId, customerId).some((mandate) => mandateStatus(mandate) === 'active')) {
+      if (this.store.mandatesOfCustomer(merchantId, customerId).some((mandate) => mandate.status === 'active')) {
         throw apiError('mandateActive');
       }
       customer.payment_methods = [];

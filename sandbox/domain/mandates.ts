@@ -15,20 +15,14 @@ import type { Store } from '../store/repo.js';
 import type { Mandate } from './types.js';
 import { customerAcceptanceWire } from './wire.js';
 
-/**
- * The mandate's status as upstream reports it: a single-use mandate that has been charged is
- * `revoked` (upstream's mandate_procedure revokes it after its payment).
- */
-export function mandateStatus(mandate: Mandate): Mandate['status'] {
-  return mandate.mandate_type === 'single_use' && mandate.times_used > 0 ? 'revoked' : mandate.status;
-}
-
 /** The wire shape of a mandate (MandateResponse). */
 export function mandateResponse(mandate: Mandate) {
   const card = mandate.card;
   return {
     mandate_id: mandate.mandate_id,
-    status: mandateStatus(mandate),
+    // a single-use mandate that has been charged stays `active`, as upstream's (its mandate_procedure
+    // runs only where a mandate is made); a second charge is refused all the same (payments/mandates.ts)
+    status: mandate.status,
     payment_method_id: mandate.payment_method_id ?? '',
     payment_method: 'card',
     payment_method_type: card?.card_type ?? 'credit',
@@ -67,7 +61,7 @@ export class MandateService {
   revoke(merchantId: string, mandateId: string): Mandate {
     return this.store.transaction(() => {
       const mandate = this.get(merchantId, mandateId);
-      if (mandateStatus(mandate) === 'revoked') throw errors.mandateValidation('Mandate has already been revoked');
+      if (mandate.status === 'revoked') throw errors.mandateValidation('Mandate has already been revoked');
       mandate.status = 'revoked';
       this.store.putMandate(mandate);
       return mandate;

@@ -72,10 +72,19 @@ describe('merchant-server API: mandates, customers and saved cards', () => {
       assertApiError(await sandbox.request('POST', '/mandates/revoke/man_nobody'), 404, 'HE_02');
     });
 
-    it('a single-use mandate that has been charged reads as revoked, as upstream revokes it after its payment', async () => {
+    it('a single-use mandate that has been charged still reads active, as upstream\'s (and its listMandateCallTest), but pays no second time', async () => {
       const payment = await withMandate('cus_mandate_single', { single_use: { amount: 5000, currency: 'USD' } });
       assert.equal((await recurring(payment.mandate_id, 'cus_mandate_single')).body.status, 'succeeded');
-      assert.equal((await sandbox.request('GET', `/mandates/${String(payment.mandate_id)}`)).body.status, 'revoked');
+      assert.equal((await sandbox.request('GET', `/mandates/${String(payment.mandate_id)}`)).body.status, 'active');
+      const listed = await sandbox.request<Body[]>('GET', '/customers/cus_mandate_single/mandates');
+      assert.deepEqual(listed.body.map((mandate) => mandate.status), ['active']);
+      const second = await recurring(payment.mandate_id, 'cus_mandate_single');
+      assertApiError(second, 400, 'HE_03', 'Mandate Validation Failed');
+      assert.match(String((second.body.error as Body).reason), /single-use mandate .* has already been used/);
+      // as active, it may be revoked (once), and it keeps its customer from being deleted until then (upstream)
+      assertApiError(await sandbox.request('DELETE', '/customers/cus_mandate_single'), 400, 'IR_10');
+      assert.equal((await sandbox.request('POST', `/mandates/revoke/${String(payment.mandate_id)}`)).body.status, 'revoked');
+      assert.equal((await sandbox.request('DELETE', '/customers/cus_mandate_single')).status, 200);
     });
 
     it('GET /customers/{id}/mandates: the customer\'s mandates, oldest first; none at all is 404 HE_02 (upstream)', async () => {

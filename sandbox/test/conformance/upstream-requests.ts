@@ -876,8 +876,6 @@ function mandateCases(aligned: boolean): UpstreamCase[] {
   // Where the sandbox answers otherwise (not a documented difference; the assertions are kept):
   const CIT_AMOUNT_TO_CAPTURE =
     "citForMandatesCallTest: create-mandate-cit.json's amount_to_capture 7000 stays while the command sets amount 6000 (0 for zero auth); the sandbox answers 400 IR_05 'amount_to_capture contains invalid data. Expected format is amount_to_capture lesser than amount', as upstream's payment_create validate_request does (helpers.rs validate_request_amount_and_amount_to_capture) and its own InvalidAmountToCapture case (Commons.js:1224) expects; these flows expect Stripe's 200";
-  const SINGLE_USE_LISTED_REVOKED =
-    "listMandateCallTest: after its MIT the single-use mandate is listed revoked, as upstream's mandate_procedure (core/mandate.rs at 378809a9) revokes a single-use mandate once charged; this command wants active";
   const todo = (...reasons: string[]): string | undefined => {
     const left = aligned ? reasons.filter((reason) => reason !== CIT_AMOUNT_TO_CAPTURE) : reasons;
     return left.length > 0 ? left.join('; ') : undefined;
@@ -897,7 +895,7 @@ function mandateCases(aligned: boolean): UpstreamCase[] {
     {
       source: `${SINGLE} [NoThreeDS Create + Confirm Manual CIT and MIT]`,
       name: `${as} Confirm No 3DS CIT (manual) -> cit-capture -> Confirm No 3DS MIT (manual) -> mit-capture -> list mandates`,
-      todo: todo(CIT_AMOUNT_TO_CAPTURE, SINGLE_USE_LISTED_REVOKED),
+      todo: todo(CIT_AMOUNT_TO_CAPTURE),
       run: run(async (cy) => {
         await cy.citForMandates(card_pm.MandateSingleUseNo3DSManualCapture, 6000, true, 'manual', 'new_mandate');
         await cy.capture(card_pm.Capture);
@@ -909,7 +907,7 @@ function mandateCases(aligned: boolean): UpstreamCase[] {
     {
       source: `${SINGLE} [No threeDS Create + Confirm Manual CIT and MIT]`,
       name: `${as} Create No 3DS CIT (manual) -> cit-capture -> Confirm No 3DS MIT (automatic) -> list mandates`,
-      todo: todo(CIT_AMOUNT_TO_CAPTURE, SINGLE_USE_LISTED_REVOKED),
+      todo: todo(CIT_AMOUNT_TO_CAPTURE),
       run: run(async (cy) => {
         await cy.citForMandates(card_pm.MandateSingleUseNo3DSManualCapture, 6000, true, 'manual', 'new_mandate');
         await cy.capture(card_pm.Capture);
@@ -953,7 +951,7 @@ function mandateCases(aligned: boolean): UpstreamCase[] {
     {
       source: `${LIST} [NoThreeDS Create + Confirm Automatic CIT and MIT]`,
       name: `${as} Confirm No 3DS CIT -> Confirm No 3DS MIT -> list mandates -> revoke the mandate -> revoke it again`,
-      todo: todo(CIT_AMOUNT_TO_CAPTURE, SINGLE_USE_LISTED_REVOKED),
+      todo: todo(CIT_AMOUNT_TO_CAPTURE),
       run: run(async (cy) => {
         await cy.citForMandates(card_pm.MandateSingleUseNo3DSAutoCapture, 6000, true, 'automatic', 'new_mandate');
         await cy.mitForMandates(card_pm.MITAutoCapture, 6000, true, 'automatic');
@@ -965,7 +963,7 @@ function mandateCases(aligned: boolean): UpstreamCase[] {
     {
       source: `${LIST} [Zero auth CIT and MIT]`,
       name: `${as} Confirm No 3DS CIT (amount 0, setup_mandate) -> list mandates -> Confirm No 3DS MIT -> list mandates -> revoke the mandate`,
-      todo: todo(CIT_AMOUNT_TO_CAPTURE, SINGLE_USE_LISTED_REVOKED),
+      todo: todo(CIT_AMOUNT_TO_CAPTURE),
       run: run(async (cy) => {
         await cy.citForMandates(card_pm.ZeroAuthMandate, 0, true, 'automatic', 'setup_mandate');
         await cy.listMandates();
