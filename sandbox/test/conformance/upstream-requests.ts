@@ -74,6 +74,42 @@ const citConfirmBody = (): Body => ({
   metadata: { ...METADATA },
 });
 
+/**
+ * create-mandate-cit.json as upstream has had it since a7f8560a (#7496, March 2025; the same at
+ * d1688907, June 2026): no `amount_to_capture`, amount 6000, a card expiring in 2050, `payment_type`
+ * (which the command sets anyway) and `browser_info`.
+ */
+const citConfirmBodyA7f8560a = (): Body => ({
+  amount: 6000,
+  currency: 'USD',
+  confirm: true,
+  capture_method: 'automatic',
+  capture_on: '2022-09-10T10:11:12Z',
+  customer_id: 'StripeCustomer',
+  email: 'guest@example.com',
+  name: 'John Doe',
+  phone: '999999999',
+  phone_country_code: '+65',
+  description: 'Its my first payment request',
+  authentication_type: 'no_three_ds',
+  return_url: 'https://example.com',
+  payment_method: 'card',
+  payment_method_type: 'debit',
+  payment_method_data: { card: { card_number: '4242424242424242', card_exp_month: '10', card_exp_year: '50', card_holder_name: 'joseph Doe', card_cvc: '123' } },
+  setup_future_usage: 'off_session',
+  mandate_data: {
+    customer_acceptance: { acceptance_type: 'offline', accepted_at: '1963-05-03T04:07:52.723Z', online: { ip_address: '127.0.0.1', user_agent: 'amet irure esse' } },
+    mandate_type: { single_use: { amount: 8000, currency: 'USD' } },
+  },
+  payment_type: 'setup_mandate',
+  billing: { address: { ...ADDRESS, first_name: 'john', last_name: 'Doe' } },
+  shipping: { address: { ...ADDRESS, first_name: 'john', last_name: 'Doe' } },
+  statement_descriptor_name: 'joseph',
+  statement_descriptor_suffix: 'JS',
+  metadata: { ...METADATA },
+  browser_info: { ip_address: '129.0.0.1', ...BROWSER_INFO, color_depth: 32 },
+});
+
 /** create-mandate-mit.json@109e3368: the merchant-initiated payment on a mandate (`mandate_id` a placeholder the command replaces). */
 const mitConfirmBody = (): Body => ({
   amount: 6540,
@@ -222,10 +258,10 @@ function expectAnswer(response: ApiResponse, expected: Exchange['Response'], ste
 
 interface ReplayOptions {
   /**
-   * citForMandatesCallTest sends the fixture's `amount_to_capture` equal to the amount it sets
-   * (none with amount 0, where upstream refuses any), its one change to the request as sent.
+   * citForMandatesCallTest starts from create-mandate-cit.json as upstream has had it since
+   * a7f8560a (no `amount_to_capture`), not as it was at 2d5f8782 beside the specs replayed here.
    */
-  citAmountToCaptureAsAmount?: boolean;
+  currentCitFixture?: boolean;
 }
 
 /** The Cypress commands' state and requests (`globalState` in upstream), against one sandbox. */
@@ -427,12 +463,8 @@ class Replay {
    * `mandate_data: null`, a payment_method_id) to use next.
    */
   async citForMandates(data: Exchange, amount: number, confirm: boolean, captureMethod: string, paymentType: string): Promise<void> {
-    const body = { ...citConfirmBody(), ...cloneOf(data.Request) };
+    const body = { ...(this.options.currentCitFixture ? citConfirmBodyA7f8560a() : citConfirmBody()), ...cloneOf(data.Request) };
     Object.assign(body, { amount, capture_method: captureMethod, confirm, customer_id: this.customerId, payment_type: paymentType, profile_id: this.profileId });
-    if (this.options.citAmountToCaptureAsAmount) {
-      if (amount === 0) delete body.amount_to_capture;
-      else body.amount_to_capture = amount;
-    }
     this.paymentAmount = amount;
     const response = await this.sandbox.request('POST', '/payments', { body });
     expectAnswer(response, data.Response, 'citForMandatesCallTest');
@@ -865,10 +897,11 @@ function mandateFlows(): UpstreamCase[] {
 }
 
 /**
- * The mandate flows as sent, and (`aligned`) once more with the CIT's `amount_to_capture` equal to
- * its amount, the one change, so that everything after the CIT is replayed as sent too.
+ * The mandate flows as sent, and (`current`) once more with the CIT's fixture as upstream has had it
+ * since a7f8560a, which dropped the `amount_to_capture` these specs' fixture had: the flows as
+ * upstream's suite sends them today, every step after the CIT unchanged.
  */
-function mandateCases(aligned: boolean): UpstreamCase[] {
+function mandateCases(current: boolean): UpstreamCase[] {
   const SINGLE = `${SPEC}/00011-CreateSingleuseMandate.cy.js`;
   const MULTI = `${SPEC}/00012-CreateMultiuseMandate.cy.js`;
   const LIST = `${SPEC}/00013-ListAndRevokeMandate.cy.js`;
@@ -877,11 +910,13 @@ function mandateCases(aligned: boolean): UpstreamCase[] {
   const CIT_AMOUNT_TO_CAPTURE =
     "citForMandatesCallTest: create-mandate-cit.json's amount_to_capture 7000 stays while the command sets amount 6000 (0 for zero auth); the sandbox answers 400 IR_05 'amount_to_capture contains invalid data. Expected format is amount_to_capture lesser than amount', as upstream's payment_create validate_request does (helpers.rs validate_request_amount_and_amount_to_capture) and its own InvalidAmountToCapture case (Commons.js:1224) expects; these flows expect Stripe's 200";
   const todo = (...reasons: string[]): string | undefined => {
-    const left = aligned ? reasons.filter((reason) => reason !== CIT_AMOUNT_TO_CAPTURE) : reasons;
+    const left = current ? reasons.filter((reason) => reason !== CIT_AMOUNT_TO_CAPTURE) : reasons;
     return left.length > 0 ? left.join('; ') : undefined;
   };
-  const run = (flow: (cy: Replay) => Promise<void>) => replay(flow, { citAmountToCaptureAsAmount: aligned });
-  const as = aligned ? 'as sent, the CIT\'s amount_to_capture = its amount:' : 'as sent:';
+  const run = (flow: (cy: Replay) => Promise<void>) => replay(flow, { currentCitFixture: current });
+  // the spec's expected redirection: the fixture's return_url
+  const citFixture = current ? citConfirmBodyA7f8560a : citConfirmBody;
+  const as = current ? 'as sent, with the CIT fixture of a7f8560a:' : 'as sent:';
   return [
     {
       source: `${SINGLE} [NoThreeDS Create + Confirm Automatic CIT and MIT]`,
@@ -1033,7 +1068,7 @@ function mandateCases(aligned: boolean): UpstreamCase[] {
       todo: todo(CIT_AMOUNT_TO_CAPTURE),
       run: run(async (cy) => {
         await cy.citForMandates(card_pm.PaymentMethodIdMandate3DSAutoCapture, 6000, true, 'automatic', 'new_mandate');
-        await cy.handleRedirection(String(citConfirmBody().return_url));
+        await cy.handleRedirection(String(citFixture().return_url));
         await cy.retrieve();
         await cy.mitUsingPMId(card_pm.MITAutoCapture, 6000, true, 'automatic');
         await cy.mitUsingPMId(card_pm.MITAutoCapture, 6000, true, 'automatic');
@@ -1045,7 +1080,7 @@ function mandateCases(aligned: boolean): UpstreamCase[] {
       todo: todo(CIT_AMOUNT_TO_CAPTURE),
       run: run(async (cy) => {
         await cy.citForMandates(card_pm.PaymentMethodIdMandate3DSManualCapture, 6000, true, 'manual', 'new_mandate');
-        await cy.handleRedirection(String(citConfirmBody().return_url));
+        await cy.handleRedirection(String(citFixture().return_url));
         await cy.capture(card_pm.Capture);
         await cy.retrieve();
         await cy.mitUsingPMId(card_pm.MITAutoCapture, 6000, true, 'automatic');
