@@ -2,7 +2,8 @@
  * Checks that the Hyperswitch web SDK built from its source (bench/build-hyperswitch-web.sh) works
  * against the sandbox in Chromium before bench/cold-load.ts measures it: on the merchant page of
  * bench/hyperswitch-web.ts (three sites on loopback, no emulated delay) its card form mounts, says
- * `ready`, takes a card number, and a test card pays; a customer's saved card (saved by the
+ * `ready`, takes a card number, and a test card pays (the 3-D Secure card through the sandbox's
+ * challenge page, answered *Complete Payment*, back to the page's return URL); a customer's saved card (saved by the
  * merchant's server, off-session and on-session) is listed and pays, with its CVC when it was saved
  * on-session; each payment is then retrieved with the secret key. Prints every request the SDK and
  * the page made (method, path, status) and each of the sandbox's answers that was not a 2xx, and
@@ -11,7 +12,7 @@
  *   BENCH_HYPERSWITCH_DIR=<output dir>/sdk npx tsx bench/hyperswitch-pay.ts
  *
  * BENCH_HYPERSWITCH_CARDS: comma-separated `number:expected status` (default
- * `4242424242424242:succeeded,4000000000000002:failed`); BENCH_HYPERSWITCH_SAVED=0 leaves out the
+ * `4242424242424242:succeeded,4000000000000002:failed,4000003800000446:succeeded`); BENCH_HYPERSWITCH_SAVED=0 leaves out the
  * saved cards; BENCH_HYPERSWITCH_SCREENSHOT=<file.png> saves the page with the card typed in, before
  * paying.
  */
@@ -31,7 +32,7 @@ interface Case {
 }
 
 const CASES: Case[] = [
-  ...(process.env.BENCH_HYPERSWITCH_CARDS ?? '4242424242424242:succeeded,4000000000000002:failed').split(',').map((entry): Case => {
+  ...(process.env.BENCH_HYPERSWITCH_CARDS ?? '4242424242424242:succeeded,4000000000000002:failed,4000003800000446:succeeded').split(',').map((entry): Case => {
     const [number = '', status = 'succeeded'] = entry.split(':');
     return { label: `card ${number.slice(0, 6)}…${number.slice(-4)}`, number, saved: null, status };
   }),
@@ -144,8 +145,25 @@ async function main(): Promise<number> {
     }
     if (process.env.BENCH_HYPERSWITCH_SCREENSHOT) await page.screenshot({ path: process.env.BENCH_HYPERSWITCH_SCREENSHOT, fullPage: true });
     await page.click('#submit');
-    await page.waitForFunction(() => (window as unknown as { __hyperswitchResult?: unknown }).__hyperswitchResult !== undefined, undefined, { timeout: 30_000 });
-    const result = await page.evaluate(() => JSON.stringify((window as unknown as { __hyperswitchResult?: unknown }).__hyperswitchResult));
+    // a card the issuer challenges: the SDK sends the page to the sandbox's 3-D Secure page, whose
+    // *Complete Payment* sends it back to the return URL (this page, with the payment in its query)
+    const challenged = page.waitForURL((url) => url.origin === apiOrigin, { timeout: 30_000 }).then(
+      () => true,
+      () => false,
+    );
+    const answered = page
+      .waitForFunction(() => (window as unknown as { __hyperswitchResult?: unknown }).__hyperswitchResult !== undefined, undefined, { timeout: 30_000 })
+      .then(() => false);
+    let result: string;
+    if (await Promise.race([challenged, answered])) {
+      await page.getByRole('button', { name: 'Complete Payment' }).click();
+      await page.waitForURL((url) => url.origin === merchantOrigin && url.searchParams.has('payment_intent_client_secret'), { timeout: 30_000 });
+      const back = new URL(page.url());
+      result = `challenge completed; back at the return URL with status=${back.searchParams.get('status') ?? '?'}`;
+      if (back.searchParams.get('payment_intent_client_secret') !== clientSecret) log.push('the return URL names another payment');
+    } else {
+      result = await page.evaluate(() => JSON.stringify((window as unknown as { __hyperswitchResult?: unknown }).__hyperswitchResult));
+    }
     const retrieved = await api('GET', `/payments/${String(payment.payment_id)}`);
     // a saved card's payment is paid with that card (the same payment method), not with a new one
     const ok = retrieved.status === testCase.status && (!testCase.saved || (typeof savedCard === 'string' && retrieved.payment_method_id === savedCard));
