@@ -23,11 +23,16 @@ import { launchChromium, listenOnLoopback, onCleanup, runBenchmark } from './bro
 import { hyperswitchPageHtml, OFFLINE_RESOLVER_ARG, readHyperswitchBuild, startHyperswitchServer } from './hyperswitch-web.js';
 import { Link } from './link.js';
 
-/** One payment to make through the SDK: a new card typed in, or the customer's card saved before (`off_session`: no CVC; `on_session`: the CVC typed). */
+/**
+ * One payment to make through the SDK: a new card typed in, or the customer's card saved before
+ * (`off_session`: no CVC; `on_session`: the CVC typed); `save`: a new card of a customer, with the
+ * SDK's *Save card details* ticked, which must then be the customer's saved card.
+ */
 interface Case {
   label: string;
   number: string;
   saved: 'off_session' | 'on_session' | null;
+  save?: boolean;
   status: string;
 }
 
@@ -38,7 +43,10 @@ const CASES: Case[] = [
   }),
   ...(process.env.BENCH_HYPERSWITCH_SAVED === '0'
     ? []
-    : (['off_session', 'on_session'] as const).map((saved): Case => ({ label: `saved card (${saved})`, number: '4242424242424242', saved, status: 'succeeded' }))),
+    : [
+        ...(['off_session', 'on_session'] as const).map((saved): Case => ({ label: `saved card (${saved})`, number: '4242424242424242', saved, status: 'succeeded' })),
+        { label: 'new card saved by the SDK', number: '4242424242424242', saved: null, save: true, status: 'succeeded' },
+      ]),
 ];
 
 async function main(): Promise<number> {
@@ -90,6 +98,7 @@ async function main(): Promise<number> {
     // a saved card: the merchant's server pays once for a customer with setup_future_usage and the customer's consent
     let customerId: string | null = null;
     let savedCard: unknown = null;
+    if (testCase.save) customerId = String((await api('POST', '/customers', { name: 'Ann Lee', email: 'ann@example.com' })).customer_id);
     if (testCase.saved) {
       customerId = String((await api('POST', '/customers', { name: 'Ann Lee', email: 'ann@example.com' })).customer_id);
       const first = await api('POST', '/payments', {
@@ -142,6 +151,7 @@ async function main(): Promise<number> {
       await number.pressSequentially(testCase.number, { delay: 20 });
       await frame.locator('input[autocomplete="cc-exp"]').pressSequentially('1230', { delay: 20 });
       await frame.locator('input[autocomplete="cc-csc"]').pressSequentially('123', { delay: 20 });
+      if (testCase.save) await frame.getByText('Save card details', { exact: true }).click();
     }
     if (process.env.BENCH_HYPERSWITCH_SCREENSHOT) await page.screenshot({ path: process.env.BENCH_HYPERSWITCH_SCREENSHOT, fullPage: true });
     await page.click('#submit');
@@ -166,10 +176,17 @@ async function main(): Promise<number> {
     }
     const retrieved = await api('GET', `/payments/${String(payment.payment_id)}`);
     // a saved card's payment is paid with that card (the same payment method), not with a new one
-    const ok = retrieved.status === testCase.status && (!testCase.saved || (typeof savedCard === 'string' && retrieved.payment_method_id === savedCard));
+    let ok = retrieved.status === testCase.status && (!testCase.saved || (typeof savedCard === 'string' && retrieved.payment_method_id === savedCard));
+    if (testCase.save) {
+      // the card the SDK asked to save is the customer's saved card now
+      const listed = (await api('GET', `/customers/${String(customerId)}/payment_methods`)).customer_payment_methods as { payment_method_id?: unknown }[] | undefined;
+      const saved = typeof retrieved.payment_method_id === 'string' && (listed ?? []).some((method) => method.payment_method_id === retrieved.payment_method_id);
+      if (!saved) log.push(`the card was not saved: payment_method_id ${String(retrieved.payment_method_id)}, the customer's list ${JSON.stringify(listed ?? null).slice(0, 200)}`);
+      ok &&= saved;
+    }
     if (!ok) failures++;
     console.log(`\n${testCase.label}: ready after ${readyAfter} ms; confirmPayment → ${result.slice(0, 300)}`);
-    console.log(`payment ${String(payment.payment_id)}: ${String(retrieved.status)}${testCase.saved ? ` with ${String(retrieved.payment_method_id)}` : ''} (expected ${testCase.status}) ${ok ? 'ok' : 'WRONG'}`);
+    console.log(`payment ${String(payment.payment_id)}: ${String(retrieved.status)}${testCase.saved || testCase.save ? ` with ${String(retrieved.payment_method_id)}` : ''} (expected ${testCase.status}) ${ok ? 'ok' : 'WRONG'}`);
     console.log(log.map((line) => `  ${line}`).join('\n'));
     if (wrong.length) console.log(`the sandbox's non-2xx answers:\n${wrong.map((line) => `  ${line}`).join('\n')}`);
     await context.close();

@@ -280,6 +280,21 @@ describe('saved cards in the browser: list, payment_token, consent, delete', () 
       assert.deepEqual((await cards('cus_consents_off')).map((saved) => [saved.payment_method_id, saved.requires_cvv]), [[offSession.payment_method_id, false]]);
     });
 
+    it('customer_acceptance alone saves the card on-session: the web SDK\'s ticked save box (no setup_future_usage), as upstream\'s save_payment_method', async () => {
+      const payment = await newPayment({ customer_id: 'cus_sdk_box' });
+      // the web SDK's confirm for a new card with its "Save card details" ticked (CardPayment.res): no setup_future_usage
+      const paid = await browserConfirm(payment, { payment_method: 'card', payment_method_data: { card: card(NUMBERS.visa) }, customer_acceptance: ACCEPTANCE, payment_type: 'normal' });
+      assert.equal(paid.body.status, 'succeeded', paid.text);
+      assert.match(String(paid.body.payment_method_id), /^pm_/);
+      assert.equal(paid.body.setup_future_usage ?? null, null, 'the payment keeps what the merchant set');
+      const listed = (await clientList(await newPayment({ customer_id: 'cus_sdk_box' }))).body.customer_payment_methods;
+      assert.deepEqual(listed.map((saved) => [saved.payment_method_id, saved.requires_cvv]), [[paid.body.payment_method_id, true]]);
+      // a declined card with the box ticked saves nothing
+      const declined = await browserConfirm(await newPayment({ customer_id: 'cus_sdk_box_declined' }), { ...newCard('4000000000000002'), customer_acceptance: ACCEPTANCE });
+      assert.equal(declined.body.status, 'failed', declined.text);
+      assert.equal(declined.body.payment_method_id ?? null, null);
+    });
+
     it('without customer_acceptance a browser confirm saves nothing, even with setup_future_usage', async () => {
       for (const [customerId, created, sent] of [
         ['cus_no_consent_on', {}, { setup_future_usage: 'on_session' }],

@@ -80,13 +80,17 @@ export function decline(engine: PaymentEngine, payment: Payment, attempt: Attemp
 
 /**
  * The customer whose card this payment saves, and whether it is saved for use without them: a card
- * payment of a customer that asks to keep the card (`setup_future_usage`, `mandate_data`); a
- * browser's confirm only with the customer's consent (`save_card_consent`). Null: nothing to save.
+ * payment of a customer that asks to keep the card (`setup_future_usage`, `mandate_data`) or has
+ * the customer's consent (`customer_acceptance`: on-session); a browser's confirm only with that
+ * consent (`save_card_consent`). Null: nothing to save.
  */
 function cardSaving(engine: PaymentEngine, payment: Payment): { customer: Customer; card: MaskedCard; offSession: boolean } | null {
   if ((payment.payment_method_id && !payment.payment_method_pending) || !payment.card || !payment.customer_id) return null;
   if (payment.save_card_consent === false) return null;
-  if (payment.setup_future_usage == null && !payment.mandate_data) return null;
+  // the customer's consent alone saves too, on-session: upstream's save_payment_method saves whenever
+  // `customer_acceptance` is there, which is all the web SDK sends when its "Save card details" is ticked
+  const consented = payment.save_card_consent === true || (payment.save_card_consent === undefined && payment.customer_acceptance != null);
+  if (payment.setup_future_usage == null && !payment.mandate_data && !consented) return null;
   const customer = engine.store.customer(payment.merchant_id, payment.customer_id);
   if (!customer) return null;
   return { customer, card: payment.card, offSession: payment.setup_future_usage === 'off_session' || payment.mandate_data != null };
