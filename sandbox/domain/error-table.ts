@@ -46,7 +46,7 @@ export const ERROR_TABLE = {
   bodyTooLarge: row(413, 'IR_06', 'The request body is larger than the limit of {limit} bytes', 'a body over 1 MiB, on any route (JSON, a form, a route that reads none): declared so (`content-length`), or sent in chunks and refused as it passes the limit, before the rest is read', 'sandbox'),
   badForm: row(400, 'IR_06', 'The request body cannot be read as {type}', 'a form body that cannot be parsed (`multipart/form-data` without its boundary, an unterminated part)', 'sandbox'),
   wrongContentType: row(415, 'IR_06', 'Content-Type must be application/json', 'a body that is not sent as application/json', 'sandbox'),
-  deserialize: row(400, 'IR_06', 'Json deserialize error: {detail}', 'a body that is not a JSON object, an unknown member, a member of the wrong type, an unknown enum variant ("unknown variant `United`, expected one of …"), a card number of the wrong length', 'Commons.js:1031, :1139, :1167, :1196', 'error_type'),
+  deserialize: row(400, 'IR_06', 'Json deserialize error: {detail}', 'a body that is not a JSON object, an unknown member, a member of the wrong type, an unknown enum variant ("unknown variant `United`, expected one of …"), a card number of the wrong length, a member missing from an item of a list ("missing field `product_name`" in `order_details`)', 'Commons.js:1031, :1139, :1167, :1196', 'error_type'),
   badQuery: row(400, 'IR_06', 'Json deserialize error: {detail}', 'an unknown query parameter or a value it cannot take', 'sandbox (as deserialize)', 'error_type'),
   missingParam: row(400, 'IR_04', 'Missing required param: {field}', 'a required member is absent, e.g. `payment_method` when card data is sent (create with `confirm: true`, or confirm)', 'api_error_response.rs MissingRequiredField; Commons.js:1253'),
   invalidValue: row(422, 'IR_06', '{field} {rule}', 'a member breaks a length, range or format limit (`payment_id` not 30 characters, a text over its maximum, …)', 'api_error_response.rs InvalidRequestData (422)'),
@@ -95,7 +95,7 @@ export const ERROR_TABLE = {
 
   // ---- card validation, in upstream's order: number, CVC length, expiry month, expiry year, expired
   invalidCardNumber: row(400, 'IR_06', 'Json deserialize error: invalid card number', 'a card number that fails the Luhn check (where its brand needs one)', 'Commons.js:1031', 'error_type'),
-  invalidCvcLength: row(400, 'IR_16', 'Invalid card_cvc length', 'a CVC that is not 3 or 4 digits (4 for Amex, 3 otherwise), checked before the expiry', 'Commons.js:1112'),
+  invalidCvcLength: row(400, 'IR_16', 'Invalid card_cvc length', 'a CVC that is not 3 or 4 digits (for any network, as upstream\'s validate_card_data), checked before the expiry', 'Commons.js:1112'),
   invalidExpiryMonth: row(400, 'IR_16', 'Invalid Expiry Month', 'an expiry month that is not 1–12', 'Commons.js:1058'),
   invalidExpiryYear: row(400, 'IR_16', 'Invalid Expiry Year', 'an expiry year that is not 2 or 4 digits, or before the current year', 'Commons.js:1085'),
   cardExpired: row(400, 'IR_16', 'Card Expired', 'an expiry month of this year that has passed', 'api_error_response.rs PreconditionFailed (payments helpers validate_card_data)'),

@@ -126,7 +126,30 @@ function newProfile(merchant: MerchantAccount, request: ProfileCreate, profileId
 /** The profile as the API shows it: upstream's ProfileResponse. */
 export function profileResponse(profile: BusinessProfile): Record<string, unknown> {
   const { created_at: _created, modified_at: _modified, ...members } = profile;
-  return { ...members, webhook_details: profile.webhook_details ? webhookDetailsResponse(profile.webhook_details) : null };
+  const headers = profile.outgoing_webhook_custom_http_headers;
+  return {
+    ...members,
+    webhook_details: profile.webhook_details ? webhookDetailsResponse(profile.webhook_details) : null,
+    // kept as sent (the webhooks would send them), shown masked (api_models admin.rs MaskedHeaders::from_headers)
+    outgoing_webhook_custom_http_headers:
+      headers && typeof headers === 'object' && !Array.isArray(headers) ? Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, maskHeaderValue(String(value))])) : headers,
+  };
+}
+
+/**
+ * Upstream's MaskedHeaders::mask_value: the first two and last two characters shown, the rest `*`;
+ * a value of 4 bytes or fewer all `*` (one per byte). Lengths and positions in UTF-8 bytes, as Rust's.
+ */
+export function maskHeaderValue(value: string): string {
+  const length = Buffer.byteLength(value);
+  if (length <= 4) return '*'.repeat(length);
+  let index = 0;
+  let masked = '';
+  for (const character of value) {
+    masked += index < 2 || index >= length - 2 ? character : '*';
+    index += Buffer.byteLength(character);
+  }
+  return masked;
 }
 
 /** The profiles a new account starts with: their ids and names, and which one is its default (null: several, none named). */

@@ -1,7 +1,8 @@
 /**
  * Refunds against captured payments. The sandbox decides a refund's course by the last two digits
  * of its amount (README "Refund outcomes"): 51 pending → succeeded, 52 review → succeeded,
- * 53 failed at once, 54 pending → failed; anything else succeeds at once.
+ * 53 failed at once, 54 pending → failed; anything else succeeds at once. A `scheduled` refund is
+ * `pending` first, whatever its amount (scheduledOr).
  */
 import type { RefundCreate, RefundListRequest, RefundUpdate } from '../../src/api/admin.js';
 import { apiError, errors } from './errors.js';
@@ -35,6 +36,16 @@ export function refundCourse(amount: number): Course {
     default:
       return { now: 'succeeded' };
   }
+}
+
+/**
+ * A `scheduled` refund is queued, not sent (upstream's refunds.rs schedule_refund_execution: only
+ * `instant` goes to the connector at once): `pending`, then after REFUND_SETTLE_MS the outcome its
+ * amount would have had.
+ */
+function scheduledOr(course: Course, refundType: string | null | undefined): Course {
+  if (refundType !== 'scheduled') return course;
+  return { now: 'pending', later: course.later ?? course.now };
 }
 
 const FAILURE = {
@@ -72,7 +83,7 @@ export class RefundService {
       if (amount > refundable) {
         throw apiError('refundAboveCaptured');
       }
-      const course = refundCourse(amount);
+      const course = scheduledOr(refundCourse(amount), request.refund_type);
       const nowIso = new Date(this.now()).toISOString();
       const refund: Refund = {
         refund_id: refundId,

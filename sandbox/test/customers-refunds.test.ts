@@ -440,6 +440,27 @@ describe('customers, refunds and fees', () => {
         assert.equal(listed[0]?.['status'], 'succeeded');
       });
 
+      it('refund_type scheduled → pending whatever the amount, then the amount\'s outcome (upstream queues it: refunds.rs schedule_refund_execution)', async () => {
+        const payment = await succeededPayment(1000);
+        const scheduled = await refundOk({ payment_id: payment['payment_id'], amount: 100, refund_type: 'scheduled' });
+        const failing = await refundOk({ payment_id: payment['payment_id'], amount: 153, refund_type: 'scheduled' });
+        for (const queued of [scheduled, failing]) {
+          assert.deepEqual([queued['status'], queued['refund_type'], queued['refund_arn']], ['pending', 'scheduled', null]);
+          assert.equal((await getRefund(String(queued['refund_id']))).body['status'], 'pending', 'a sync right after: still pending');
+        }
+        const settled = async (queued: Body) =>
+          eventually(async () => {
+            const current = await getRefund(String(queued['refund_id']));
+            return current.body['status'] === 'pending' ? null : current.body;
+          }, 5000);
+        const [done, failed] = await Promise.all([settled(scheduled), settled(failing)]);
+        assert.equal(done['status'], 'succeeded');
+        assert.equal(typeof done['refund_arn'], 'string');
+        assert.deepEqual([failed['status'], failed['error_code']], ['failed', 'refund_failed']);
+        // an instant refund (the default) keeps the amount's course
+        assert.equal((await refundOk({ payment_id: payment['payment_id'], amount: 200, refund_type: 'instant' }))['status'], 'succeeded');
+      });
+
       it('…52 → review, then succeeded', async () => {
         const payment = await succeededPayment(1000);
         const review = await refundOk({ payment_id: payment['payment_id'], amount: 252 });

@@ -178,6 +178,16 @@ describe('sandbox error envelope', () => {
       assertApiError(await create({ amount: 1000 }), 400, 'IR_04', 'Missing required param: currency');
     });
 
+    it('an order_details item without product_name, quantity or amount → 400 IR_06, serde\'s "missing field" (upstream\'s OrderDetailsWithAmount requires them)', async () => {
+      const item = { product_name: 'Socks', quantity: 1, amount: 1000 };
+      for (const member of ['product_name', 'quantity', 'amount'] as const) {
+        const { [member]: _left, ...rest } = item;
+        const response = await create({ ...PAYMENT, order_details: [item, rest] });
+        assertApiError(response, 400, 'IR_06', `Json deserialize error: missing field \`${member}\``);
+        assert.equal((response.body['error'] as Body)['error_type'], 'invalid_request', 'the deserialize envelope names error_type');
+      }
+    });
+
     it('amount -1 → 422 IR_06', async () => {
       assertApiError(await create({ ...PAYMENT, amount: -1 }), 422, 'IR_06', /amount/);
     });
@@ -309,7 +319,9 @@ describe('sandbox error envelope', () => {
     const year = new Date().getUTCFullYear();
     const badCards: [string, Body, string, RegExp][] = [
       ['a number failing the Luhn check (4242424242424241)', card('4242424242424241'), 'IR_06', /invalid card number/i],
-      ['an Amex card with a 3-digit CVC', card('378282246310005', '123'), 'IR_16', /card_cvc/i],
+      ['a 2-digit CVC', card('4242424242424242', '12'), 'IR_16', /^Invalid card_cvc length$/],
+      ['a 5-digit CVC on an Amex card', card('378282246310005', '12345'), 'IR_16', /^Invalid card_cvc length$/],
+      ['a CVC with a letter', card('4242424242424242', '12a'), 'IR_16', /^Invalid card_cvc length$/],
       ['expiry month 13', { ...card('4242424242424242'), card_exp_month: '13' }, 'IR_16', /expiry month/i],
       // upstream: a past year is "Invalid Expiry Year" (Cypress Commons.js:1085); "Card Expired" is a passed month of this year
       ['an expired year', { ...card('4242424242424242'), card_exp_month: '12', card_exp_year: String(year - 1) }, 'IR_16', /^Invalid Expiry Year$/],
@@ -335,6 +347,14 @@ describe('sandbox error envelope', () => {
       assert.equal(good.status, 200, good.text);
       assert.equal(good.body['status'], 'succeeded');
       assert.equal(good.body['attempt_count'], 1);
+    });
+
+    it('takes any 3 or 4 digits as the CVC whatever the network, as upstream (an Amex card with 737, a Visa with 4 digits)', async () => {
+      for (const [number, cvc] of [['378282246310005', '737'], ['4242424242424242', '1234']] as const) {
+        const paid = await clientConfirm(await newPayment(), { payment_method: 'card', payment_method_data: { card: card(number, cvc) } });
+        assert.equal(paid.status, 200, `${number}/${cvc}: ${paid.text}`);
+        assert.equal(paid.body['status'], 'succeeded');
+      }
     });
 
     it('a card number sent as a JSON number → 400 IR_06 without echoing it', async () => {

@@ -92,6 +92,19 @@ describe('business profiles', () => {
       assert.ok(!('created_at' in profile) && !('modified_at' in profile), 'only the members of ProfileResponse');
     });
 
+    it('shows outgoing_webhook_custom_http_headers masked, as upstream\'s MaskedHeaders (two characters each end; 4 bytes or fewer all *)', async () => {
+      const merchant = await newMerchant('headers');
+      const sent = { 'x-secret': 'secret', 'x-short': 'xy', 'x-four': 'abcd', 'x-euro': 'ab€cd' };
+      const masked = { 'x-secret': 'se**et', 'x-short': '**', 'x-four': '****', 'x-euro': 'ab*cd' };
+      const profile = await createProfile(merchant.path, { profile_name: 'hooks', outgoing_webhook_custom_http_headers: sent });
+      assert.deepEqual(profile['outgoing_webhook_custom_http_headers'], masked);
+      const path = `${merchant.path}/${String(profile['profile_id'])}`;
+      assert.deepEqual((await sandbox.request('GET', path, admin())).body['outgoing_webhook_custom_http_headers'], masked);
+      // stored as sent: an update of another member shows the same masks, not masks of masks
+      const updated = await sandbox.request('POST', path, { ...admin(), body: { session_expiry: 600 } });
+      assert.deepEqual(updated.body['outgoing_webhook_custom_http_headers'], masked);
+    });
+
     it('keeps what the request sets over the defaults', async () => {
       const merchant = await newMerchant('sent');
       const profile = await createProfile(merchant.path, {

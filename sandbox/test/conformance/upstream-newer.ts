@@ -197,11 +197,6 @@ const card_pm = {
   },
 } satisfies Record<string, Exchange>;
 
-/**
- * Where the sandbox refuses Stripe.js's success card (its code is not changed here; the assertions are kept).
- */
-const AMEX_THREE_DIGIT_CVC =
-  "Stripe.js's successfulNo3DSCardDetails is American Express 378282246310005 with card_cvc '737' (3 digits); the sandbox refuses it, 400 IR_16 'Invalid card_cvc length' (domain/card-check.ts checkCard: validateCvc wants 4 digits for Amex), where the spec expects 200 succeeded. Upstream accepts any 3 or 4 digits whatever the network: crates/router/src/core/payments/helpers.rs@d1688907 validate_card_data (`cvc.len() < 3 || cvc.len() > 4` is the only length check, then CardSecurityCode::try_from(u16), 0..=9999; called by payment_create.rs and payment_confirm.rs)";
 
 // ---- the commands -------------------------------------------------------------------------------------------
 
@@ -533,10 +528,6 @@ const replay = (flow: (cy: Flow) => Promise<void>) => async (sandbox: TestSandbo
 
 const PROFILES = `${SPEC}/28-BusinessProfileConfigs.cy.js@${COMMIT}`;
 
-// Where the sandbox answers otherwise (its code is not changed here; the assertions are kept):
-const HEADERS_NOT_MASKED =
-  "updateBusinessProfileWebhookCustomHeadersTest expects each outgoing_webhook_custom_http_headers value answered masked (its first and last two characters, the rest '*'; '*' throughout for 4 characters or fewer: 'long-custom-value-six-chars' -> 'lo***********************rs', 'secret' -> 'se**et', 'xy' -> '**'); the sandbox's profile answer echoes the values as sent. Upstream masks them: crates/router/src/types/api/admin.rs@d1688907 (ProfileResponse::foreign_try_from: outgoing_webhook_custom_http_headers.map(MaskedHeaders::from_headers)), crates/api_models/src/admin.rs (MaskedHeaders::mask_value)";
-
 function profileConfigFlows(): UpstreamCase[] {
   /** Context 1's "Create Business Profile" and "Create Customer", which contexts 2 to 6 go on from. */
   const contextOne = async (cy: Flow) => {
@@ -615,7 +606,6 @@ function profileConfigFlows(): UpstreamCase[] {
     {
       source: `${PROFILES} [Outgoing Webhook Custom HTTP Headers]`,
       name: 'as sent: Create Business Profile (webhookProfile) -> custom webhook headers answered masked -> new headers answered masked, the old ones gone -> cleared with {}',
-      todo: HEADERS_NOT_MASKED,
       run: replay(async (cy) => {
         await cy.createBusinessProfile('webhookProfile');
         await cy.updateWebhookCustomHeaders({ 'X-Custom-Header': 'long-custom-value-six-chars', 'X-Short': 'secret', 'X-Tiny': 'xy' }, 'webhookProfile');
@@ -671,7 +661,6 @@ function pollConfigFlows(): UpstreamCase[] {
     {
       source: `${POLL} [Non-3DS payment does not trigger polling state]`,
       name: 'as sent: create payment intent (no_three_ds) -> confirm non-3DS payment: succeeded, attempt_count 1',
-      todo: AMEX_THREE_DIGIT_CVC,
       run: replay(async (cy) => {
         await cy.createPaymentIntent(card_pm.PaymentIntent, 'no_three_ds', 'automatic');
         await cy.confirm(card_pm.No3DSAutoCapture);
@@ -699,8 +688,6 @@ function pollConfigFlows(): UpstreamCase[] {
 
 const REFUND_TYPE = `${SPEC}/54-RefundType.cy.js@${COMMIT}`;
 
-const SCHEDULED_REFUND_SETTLES =
-  "RefundScheduled (Commons.js) expects the refund created with refund_type 'scheduled' answered 'pending', and SyncRefundScheduled (Stripe.js) still 'pending' on the sync right after; the sandbox sends it to its processor at once and answers 'succeeded' (domain/refunds.ts RefundService.create keeps refund_type but ignores it). Upstream: crates/router/src/core/refunds.rs@d1688907 schedule_refund_execution (called by validate_and_create_refund): RefundType::Scheduled only adds the EXECUTE_REFUND process-tracker task (add_refund_execute_task) and returns the refund as stored, 'pending'; only RefundType::Instant calls trigger_refund_to_gateway";
 
 function refundTypeFlows(): UpstreamCase[] {
   const intentConfirmRetrieve = async (cy: Flow) => {
@@ -717,7 +704,6 @@ function refundTypeFlows(): UpstreamCase[] {
     {
       source: `${REFUND_TYPE} [Card - Instant Refund Type flow test for No-3DS]`,
       name: 'as sent: Create Payment Intent -> Payment Methods Call -> Confirm Payment Intent -> Retrieve Payment -> Refund with Instant Type: succeeded -> Sync Refund: succeeded',
-      todo: AMEX_THREE_DIGIT_CVC,
       run: replay(async (cy) => {
         await intentConfirmRetrieve(cy);
         await cy.refund(card_pm.RefundInstant);
@@ -727,7 +713,6 @@ function refundTypeFlows(): UpstreamCase[] {
     {
       source: `${REFUND_TYPE} [Card - Scheduled Refund Type flow test for No-3DS]`,
       name: 'as sent: Create Payment Intent -> Payment Methods Call -> Confirm Payment Intent -> Retrieve Payment -> Refund with Scheduled Type: pending -> Sync Refund: pending',
-      todo: `${AMEX_THREE_DIGIT_CVC}; then ${SCHEDULED_REFUND_SETTLES}`,
       run: replay(async (cy) => {
         await intentConfirmRetrieve(cy);
         await cy.refund(card_pm.RefundScheduled);
@@ -737,7 +722,6 @@ function refundTypeFlows(): UpstreamCase[] {
     {
       source: `${REFUND_TYPE} [Card - Instant Refund Type flow test Create+Confirm for No-3DS]`,
       name: 'as sent: Create and Confirm Payment -> Retrieve Payment -> Refund with Instant Type: succeeded -> Sync Refund: succeeded',
-      todo: AMEX_THREE_DIGIT_CVC,
       run: replay(async (cy) => {
         await createConfirmRetrieve(cy);
         await cy.refund(card_pm.RefundInstant);
@@ -747,7 +731,6 @@ function refundTypeFlows(): UpstreamCase[] {
     {
       source: `${REFUND_TYPE} [Card - Scheduled Refund Type flow test Create+Confirm for No-3DS]`,
       name: 'as sent: Create and Confirm Payment -> Retrieve Payment -> Refund with Scheduled Type: pending -> Sync Refund: pending',
-      todo: `${AMEX_THREE_DIGIT_CVC}; then ${SCHEDULED_REFUND_SETTLES}`,
       run: replay(async (cy) => {
         await createConfirmRetrieve(cy);
         await cy.refund(card_pm.RefundScheduled);
@@ -763,8 +746,6 @@ function refundTypeFlows(): UpstreamCase[] {
 
 const ORDER = `${SPEC}/52-OrderDetails.cy.js@${COMMIT}`;
 
-const ORDER_DETAILS_MISSING_FIELD =
-  "OrderDetailsMissingProductName (Commons.js) expects 400 with error { error_type: 'invalid_request', code: 'IR_06' } (a Json deserialize error); the sandbox answers 400 { type: 'invalid_request', code: 'IR_04', message: 'Missing required param: order_details.0.product_name' } (http/body.ts issueToError: every absent required member is missingParam). Upstream refuses it while parsing the body: crates/api_models/src/payments.rs@d1688907 PaymentsRequest.order_details is Option<Vec<OrderDetailsWithAmount>> whose product_name (and quantity, amount) are not Option, so serde answers 'Json deserialize error: missing field `product_name` at line 1 column …' (IR_06, error_type)";
 
 function orderDetailsFlows(): UpstreamCase[] {
   return [
@@ -787,7 +768,6 @@ function orderDetailsFlows(): UpstreamCase[] {
     {
       source: `${ORDER} [Create and confirm payment with missing required order_details field]`,
       name: 'as sent: Create and Confirm Payment with an order_details item without product_name: 400 IR_06 (error_type invalid_request)',
-      todo: ORDER_DETAILS_MISSING_FIELD,
       run: replay(async (cy) => {
         await cy.createConfirm(card_pm.OrderDetailsMissingProductName, 'no_three_ds', 'automatic');
       }),
