@@ -139,20 +139,33 @@ export class SavedMethodService {
 
   /**
    * `DELETE /payment_methods/{id}`: the saved card is forgotten (its tokens then resolve to nothing),
-   * as upstream's delete_payment_method (`crates/router/src/core/payment_methods/cards.rs`), which
-   * refuses the customer's default card (`400 IR_25`). Upstream moves the default with
-   * `POST /customers/{id}/payment_methods/{pm}/default`, which the sandbox does not have, so the
-   * sandbox refuses the default only while the customer has other cards: the last one can go.
+   * as upstream's v1 delete_payment_method (`crates/router/src/core/payment_methods/cards.rs` at
+   * d1688907): the customer's default card may go too, and the customer then has no default.
    */
   delete(merchantId: string, paymentMethodId: string): { payment_method_id: string; deleted: boolean } {
     return this.store.transaction(() => {
       const { customer } = this.get(merchantId, paymentMethodId);
-      const saved = customer.payment_methods ?? [];
-      if (customer.default_payment_method_id === paymentMethodId && saved.length > 1) throw apiError('defaultPaymentMethodDelete');
-      customer.payment_methods = saved.filter((method) => method.payment_method_id !== paymentMethodId);
+      customer.payment_methods = (customer.payment_methods ?? []).filter((method) => method.payment_method_id !== paymentMethodId);
       if (customer.default_payment_method_id === paymentMethodId) customer.default_payment_method_id = null;
       this.store.putCustomer(customer);
       return { payment_method_id: paymentMethodId, deleted: true };
+    });
+  }
+
+  /**
+   * `POST /customers/{customer_id}/payment_methods/{payment_method_id}/default`, as upstream's v1
+   * set_default_payment_method (cards.rs): the customer (404 HE_02), the saved method (404 HE_02),
+   * another customer's method or the default already (400 IR_16, upstream's words).
+   */
+  setDefault(merchantId: string, customerId: string, paymentMethodId: string): { default_payment_method_id: string; customer_id: string; payment_method: string; payment_method_type: string | null } {
+    return this.store.transaction(() => {
+      const customer = this.customerOf(merchantId, customerId);
+      const owner = this.get(merchantId, paymentMethodId);
+      if (owner.customer.customer_id !== customer.customer_id) throw apiError('paymentMethodNotValid');
+      if (customer.default_payment_method_id === paymentMethodId) throw apiError('paymentMethodAlreadyDefault');
+      customer.default_payment_method_id = paymentMethodId;
+      this.store.putCustomer(customer);
+      return { default_payment_method_id: paymentMethodId, customer_id: customer.customer_id, payment_method: 'card', payment_method_type: owner.method.payment_method_type ?? owner.method.card.card_type ?? null };
     });
   }
 

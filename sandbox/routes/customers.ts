@@ -85,6 +85,11 @@ export function customerRoutes(app: App, deps: RouteDeps): void {
     return c.json(customerPaymentMethodsResponse(customer, methods));
   });
 
+  app.post('/customers/:customer_id/payment_methods/:payment_method_id/default', (c) => {
+    const principal = authenticate(c, store, adminKey, ['secret']);
+    return c.json(savedMethods.setDefault(principal.merchant.merchant_id, c.req.param('customer_id'), c.req.param('payment_method_id')));
+  });
+
   app.post('/refunds', async (c) => {
     const merchant = merchantOf(c);
     const request = await readBody(c, RefundCreate);

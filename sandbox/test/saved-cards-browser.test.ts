@@ -331,13 +331,33 @@ describe('saved cards in the browser: list, payment_token, consent, delete', () 
       assert.deepEqual(listed.body.customer_payment_methods.map((saved) => saved.payment_method_id), [first.payment_method_id]);
     });
 
-    it('refuses the default card while the customer has others (400 IR_25, upstream), lets the last one go', async () => {
+    it('the default card may go too, and the customer then has none (upstream\'s v1 delete at d1688907)', async () => {
       const first = await saveWithConsent('cus_default', NUMBERS.visa);
-      const second = await saveWithConsent('cus_default', NUMBERS.mastercard);
-      assertApiError(await sandbox.request('DELETE', `/payment_methods/${String(first.payment_method_id)}`), 400, 'IR_25', 'Cannot delete the default payment method');
-      assert.equal((await sandbox.request('DELETE', `/payment_methods/${String(second.payment_method_id)}`)).status, 200);
+      await saveWithConsent('cus_default', NUMBERS.mastercard);
+      assert.equal((await sandbox.request('GET', '/customers/cus_default')).body.default_payment_method_id, first.payment_method_id, 'the first saved card is the default');
       assert.equal((await sandbox.request('DELETE', `/payment_methods/${String(first.payment_method_id)}`)).status, 200);
       assert.equal((await sandbox.request('GET', '/customers/cus_default')).body.default_payment_method_id, null);
+    });
+
+    it('POST /customers/{id}/payment_methods/{pm}/default moves the default, as upstream\'s set_default_payment_method', async () => {
+      const first = await saveWithConsent('cus_moves', NUMBERS.visa);
+      const second = await saveWithConsent('cus_moves', NUMBERS.mastercard);
+      const path = (customerId: string, pm: unknown) => `/customers/${customerId}/payment_methods/${String(pm)}/default`;
+      const moved = await sandbox.request('POST', path('cus_moves', second.payment_method_id));
+      assert.equal(moved.status, 200, moved.text);
+      assert.deepEqual(moved.body, { default_payment_method_id: second.payment_method_id, customer_id: 'cus_moves', payment_method: 'card', payment_method_type: 'credit' });
+      assert.equal((await sandbox.request('GET', '/customers/cus_moves')).body.default_payment_method_id, second.payment_method_id);
+      const listed = (await sandbox.request<{ customer_payment_methods: SavedCard[] }>('GET', '/customers/cus_moves/payment_methods')).body.customer_payment_methods;
+      assert.deepEqual(listed.filter((saved) => saved['default_payment_method_set'] === true).map((saved) => saved.payment_method_id), [second.payment_method_id]);
+      assertApiError(await sandbox.request('POST', path('cus_moves', second.payment_method_id)), 400, 'IR_16', 'Payment Method is already set as default');
+      const theirs = await saveWithConsent('cus_theirs', NUMBERS.visa);
+      assertApiError(await sandbox.request('POST', path('cus_moves', theirs.payment_method_id)), 400, 'IR_16', 'The payment_method_id is not valid');
+      assertApiError(await sandbox.request('POST', path('cus_moves', 'pm_nothing')), 404, 'HE_02', 'Payment method does not exist in our records');
+      assertApiError(await sandbox.request('POST', path('cus_nobody', first.payment_method_id)), 404, 'HE_02', 'Customer does not exist in our records');
+      assertApiError(await sandbox.request('POST', path('cus_moves', first.payment_method_id), { key: other.secretKey }), 404, 'HE_02');
+      assertApiError(await sandbox.request('POST', path('cus_moves', first.payment_method_id), { key: sandbox.publishableKey }), 401, 'IR_01');
+      // nothing refused changed the default
+      assert.equal((await sandbox.request('GET', '/customers/cus_moves')).body.default_payment_method_id, second.payment_method_id);
     });
 
     it('another merchant\'s card is 404 HE_02; a publishable key is 401', async () => {
