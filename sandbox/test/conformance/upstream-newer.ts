@@ -40,12 +40,12 @@ import type { ApiResponse, TestSandbox } from '../helpers.js';
 import type { UpstreamCase } from './upstream-cases.js';
 import { createPaymentBody, customerCreateBody, nonEmpty, ok, refundBody, refused, SPEC_STATUS, type Body, type Exchange } from './upstream-fixtures.js';
 
-const COMMIT = 'd1688907';
-const SPEC = `e2e/spec/Payment`;
+export const COMMIT = 'd1688907';
+export const SPEC = `e2e/spec/Payment`;
 
 // ---- the fixtures at d1688907 that upstream-fixtures.ts does not have ----------------------------------
 
-const BROWSER = {
+export const BROWSER = {
   user_agent: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36',
   accept_header: 'text/html,application/xhtml+xml,application/xml;q=0.9,image/webp,image/apng,*/*;q=0.8',
   language: 'en-US',
@@ -56,11 +56,11 @@ const BROWSER = {
   java_enabled: true,
   java_script_enabled: true,
 };
-const ACCEPTANCE = { acceptance_type: 'offline', accepted_at: '1963-05-03T04:07:52.723Z', online: { ip_address: '127.0.0.1', user_agent: 'amet irure esse' } };
-const HARRISON = { line1: '1467', line2: 'Harrison Street', line3: 'Harrison Street', city: 'San Fransico', state: 'California', zip: '94122', country: 'US', first_name: 'john', last_name: 'doe' };
+export const ACCEPTANCE = { acceptance_type: 'offline', accepted_at: '1963-05-03T04:07:52.723Z', online: { ip_address: '127.0.0.1', user_agent: 'amet irure esse' } };
+export const HARRISON = { line1: '1467', line2: 'Harrison Street', line3: 'Harrison Street', city: 'San Fransico', state: 'California', zip: '94122', country: 'US', first_name: 'john', last_name: 'doe' };
 
 /** confirm-body.json@58a9c9f0 (the same at d1688907). */
-const confirmBody = (): Body => ({
+export const confirmBody = (): Body => ({
   client_secret: '',
   return_url: 'https://example.com',
   confirm: true,
@@ -73,7 +73,7 @@ const confirmBody = (): Body => ({
 });
 
 /** create-confirm-body.json@5319725c (the same at d1688907). */
-const createConfirmPaymentBody = (): Body => ({
+export const createConfirmPaymentBody = (): Body => ({
   amount: 6000,
   currency: 'USD',
   confirm: true,
@@ -111,7 +111,7 @@ const bpUpdate = (): Body => ({
 });
 
 /** merchant-create-body.json@7ad5cd55 (the same at d1688907), without the merchant_id merchantCreateCallTest replaces. */
-const merchantCreateBody = (): Body => ({
+export const merchantCreateBody = (): Body => ({
   locker_id: 'm0010',
   merchant_name: 'NewAge Retailers',
   merchant_details: {
@@ -135,11 +135,11 @@ const merchantCreateBody = (): Body => ({
 // ---- the connector config: getConnectorDetails("stripe") at d1688907 ------------------------------------
 
 /** Stripe.js `successfulNo3DSCardDetails` (American Express; a success card of the sandbox). */
-const stripeNo3DSCard = { card_number: '378282246310005', card_exp_month: '10', card_exp_year: '50', card_holder_name: 'morino', card_cvc: '737' };
+export const stripeNo3DSCard = { card_number: '378282246310005', card_exp_month: '10', card_exp_year: '50', card_holder_name: 'morino', card_cvc: '737' };
 /** Commons.js `successfulNo3DSCardDetails`@d1688907. */
-const commonsNo3DSCard = { card_number: '4111111111111111', card_exp_month: '08', card_exp_year: '30', card_holder_name: 'joseph Doe', card_cvc: '999' };
+export const commonsNo3DSCard = { card_number: '4111111111111111', card_exp_month: '08', card_exp_year: '30', card_holder_name: 'joseph Doe', card_cvc: '999' };
 
-const card_pm = {
+export const card_pm = {
   /** Stripe.js `PaymentIntent` */
   PaymentIntent: {
     Request: { currency: 'USD', customer_acceptance: null, setup_future_usage: 'on_session' },
@@ -205,7 +205,7 @@ const card_pm = {
  * then each member of a 200's body deeply equal, or (defaultErrorHandler) an `error` whose every
  * expected member is equal, a `Json deserialize error` message by inclusion.
  */
-function expectAnswer(response: ApiResponse, expected: Exchange['Response'], step: string): void {
+export function expectAnswer(response: ApiResponse, expected: Exchange['Response'], step: string): void {
   assert.equal(response.status, expected.status, `${step}: status (${response.text.slice(0, 400)})`);
   assert.match(response.headers.get('content-type') ?? '', /application\/json/, `${step}: content-type`);
   if (expected.status !== 200) {
@@ -225,7 +225,7 @@ function expectAnswer(response: ApiResponse, expected: Exchange['Response'], ste
 }
 
 /** validateErrorMessage (commands.js@d1688907): no error on an answer the config does not expect to fail. */
-function noErrorUnlessFailed(body: Body, expected: Exchange['Response'], step: string): void {
+export function noErrorUnlessFailed(body: Body, expected: Exchange['Response'], step: string): void {
   if (expected.body.status !== 'failed') assert.deepEqual([body.error_message, body.error_code], [null, null], `${step}: error_message, error_code`);
 }
 
@@ -233,30 +233,46 @@ function noErrorUnlessFailed(body: Body, expected: Exchange['Response'], step: s
 const maskValue = (value: string): string => (value.length > 4 ? value.slice(0, 2) + '*'.repeat(value.length - 4) + value.slice(-2) : '*'.repeat(value.length));
 
 /** RequestBodyUtils.generateRandomString: `{prefix}_` and eight hex digits. */
-const randomString = (prefix: string): string => `${prefix}_${Math.floor(Math.random() * 0x100000000).toString(16).padStart(8, '0')}`;
+export const randomString = (prefix: string): string => `${prefix}_${Math.floor(Math.random() * 0x100000000).toString(16).padStart(8, '0')}`;
+
+/** A spec's request fixtures, as its commands write into them (members carried from one call to the next). */
+export interface CommandFixtures {
+  createPaymentBody?: Body;
+  confirmBody?: Body;
+  createConfirmPaymentBody?: Body;
+  refundBody?: Body;
+}
 
 let merchants = 0;
 
 /** The Cypress commands' state (`globalState`) and requests, for one flow on a merchant of its own. */
-class Flow {
-  private merchantId = '';
-  private apiKey = '';
-  private publishableKey = '';
+export class Flow {
+  protected merchantId = '';
+  protected apiKey = '';
+  protected publishableKey = '';
   /** `{prefix}Id`: `profileId` (the merchant's default, or createBusinessProfileTest's), `webhookProfileId`, … */
-  private readonly profiles = new Map<string, string>();
-  private customerId = '';
-  private paymentId = '';
-  private clientSecret = '';
-  private paymentAmount = 0;
-  private refundId = '';
-  private nextActionUrl: string | undefined;
+  protected readonly profiles = new Map<string, string>();
+  protected customerId = '';
+  protected paymentId = '';
+  protected clientSecret = '';
+  protected paymentAmount = 0;
+  protected refundId = '';
+  protected nextActionUrl: string | undefined;
   /** What UpdateBusinessProfileTest keeps of its answer (collectBillingDetails, …). */
-  private collect: Record<'billing' | 'shipping' | 'alwaysBilling' | 'alwaysShipping', unknown> = { billing: undefined, shipping: undefined, alwaysBilling: undefined, alwaysShipping: undefined };
-  private lastResponseHeaders: Body | undefined;
-  private connector: unknown = null;
-  private connectorAccount: unknown = null;
+  protected collect: Record<'billing' | 'shipping' | 'alwaysBilling' | 'alwaysShipping', unknown> = { billing: undefined, shipping: undefined, alwaysBilling: undefined, alwaysShipping: undefined };
+  protected lastResponseHeaders: Body | undefined;
+  protected connector: unknown = null;
+  protected connectorAccount: unknown = null;
 
-  constructor(private readonly sandbox: TestSandbox) {}
+  /**
+   * `fixtures`: the request fixtures of one spec, which its commands write into as upstream's do
+   * (the imported fixture object carries members from one call to the next within a spec); without
+   * it, each command starts from the fixture as the file has it.
+   */
+  constructor(
+    protected readonly sandbox: TestSandbox,
+    protected readonly fixtures?: CommandFixtures,
+  ) {}
 
   /** merchantCreateCallTest (merchant-create-body.json, the admin key) with an API key, its default profile as `profileId`; createCustomerCallTest. */
   async setup(): Promise<void> {
@@ -271,18 +287,18 @@ class Flow {
     await this.createCustomer();
   }
 
-  private request(method: string, path: string, body?: Body, key = this.apiKey): Promise<ApiResponse> {
+  protected request(method: string, path: string, body?: Body, key = this.apiKey): Promise<ApiResponse> {
     return this.sandbox.request(method, path, { key, headers: { Accept: 'application/json' }, ...(body ? { body } : {}) });
   }
 
-  private profileId(prefix = 'profile'): string {
+  protected profileId(prefix = 'profile'): string {
     const id = this.profiles.get(prefix);
     assert.ok(id, `${prefix}Id must be set in globalState`);
     return id;
   }
 
   /** The connector of a processed payment, and its account: the same in every answer of the flow. */
-  private sameConnector(body: Body, step: string): void {
+  protected sameConnector(body: Body, step: string): void {
     assert.ok(body.connector != null && body.merchant_connector_id != null, `${step}: connector, merchant_connector_id`);
     this.connector ??= body.connector;
     this.connectorAccount ??= body.merchant_connector_id;
@@ -351,14 +367,14 @@ class Flow {
   }
 
   /** createPaymentIntentTest: create-payment-body.json, the `Request`, then authentication_type, capture_method, customer_id and profile_id. */
-  async createPaymentIntent(data: Exchange, authenticationType: string, captureMethod: string): Promise<void> {
+  async createPaymentIntent(data: Exchange, authenticationType: string, captureMethod: string): Promise<ApiResponse> {
     const step = 'createPaymentIntentTest';
-    const body: Body = { ...createPaymentBody(), ...structuredClone(data.Request) };
+    const body: Body = Object.assign(this.fixtures?.createPaymentBody ?? createPaymentBody(), structuredClone(data.Request));
     Object.assign(body, { authentication_type: authenticationType, capture_method: captureMethod, customer_id: this.customerId, profile_id: this.profileId() });
     this.paymentAmount = Number(body.amount);
     const response = await this.request('POST', '/payments', body);
     expectAnswer(response, data.Response, step);
-    if (data.Response.status !== 200) return;
+    if (data.Response.status !== 200) return response;
     const payment = response.body;
     assert.ok(typeof payment.client_secret === 'string', `${step}: client_secret`);
     this.clientSecret = payment.client_secret;
@@ -369,13 +385,15 @@ class Flow {
     assert.deepEqual([customer.email, customer.id], [body.email, body.customer_id], `${step}: customer.email, customer.id`);
     assert.deepEqual(payment.metadata, body.metadata, `${step}: metadata`);
     assert.equal(payment.setup_future_usage, body.setup_future_usage ?? null, `${step}: setup_future_usage`);
-    assert.equal(payment.amount_capturable, body.amount, `${step}: amount_capturable`);
+    // the amount with its shipping cost, if any
+    assert.equal(payment.amount_capturable, body.shipping_cost === undefined ? body.amount : Number(body.amount) + Number(body.shipping_cost), `${step}: amount_capturable`);
     assert.ok([0, null].includes(payment.amount_received as number | null), `${step}: amount_received`);
     for (const member of ['connector', 'payment_method', 'payment_method_data', 'merchant_connector_id', 'payment_method_id', 'merchant_order_reference_id', 'connector_mandate_id'] as const) {
       assert.equal(payment[member], null, `${step}: ${member}`);
     }
     assert.ok(payment.profile_id != null, `${step}: profile_id`);
     noErrorUnlessFailed(payment, data.Response, step);
+    return response;
   }
 
   /**
@@ -400,10 +418,10 @@ class Flow {
     assert.equal(response.body.redirect_url, profile.body.return_url, `${step}: redirect_url is the payment's profile's return_url`);
   }
 
-  /** confirmCallTest (the publishable key): confirm-body.json with client_secret, confirm and profile_id, then the `Request`. */
-  async confirm(data: Exchange): Promise<ApiResponse> {
+  /** confirmCallTest (the publishable key): confirm-body.json with client_secret, confirm (the spec's, true unless said) and profile_id, then the `Request`. */
+  async confirm(data: Exchange, confirm = true): Promise<ApiResponse> {
     const step = 'confirmCallTest';
-    const body: Body = { ...confirmBody(), client_secret: this.clientSecret, confirm: true, profile_id: this.profileId(), ...structuredClone(data.Request) };
+    const body: Body = Object.assign(this.fixtures?.confirmBody ?? confirmBody(), { client_secret: this.clientSecret, confirm, profile_id: this.profileId() }, structuredClone(data.Request));
     if (!data.Request?.setup_future_usage && body.setup_future_usage) delete body.setup_future_usage;
     const response = await this.request('POST', `/payments/${this.paymentId}/confirm`, body, this.publishableKey);
     if (response.status !== 200) {
@@ -434,15 +452,20 @@ class Flow {
     return response;
   }
 
-  /** createConfirmPaymentTest (the secret key): create-confirm-body.json, authentication_type, capture_method, profile_id, customer_id, then the `Request`. */
-  async createConfirm(data: Exchange, authenticationType: string, captureMethod: string): Promise<void> {
+  /**
+   * createConfirmPaymentTest (the secret key): create-confirm-body.json (or the body the spec passes),
+   * authentication_type, capture_method, profile_id, customer_id, then the `Request`.
+   */
+  async createConfirm(data: Exchange, authenticationType: string, captureMethod: string, passed?: Body): Promise<ApiResponse> {
     const step = 'createConfirmPaymentTest';
-    const body: Body = createConfirmPaymentBody();
+    const body: Body = passed ?? this.fixtures?.createConfirmPaymentBody ?? createConfirmPaymentBody();
     Object.assign(body, { authentication_type: authenticationType, capture_method: captureMethod, profile_id: this.profileId(), customer_id: this.customerId }, structuredClone(data.Request));
     const response = await this.request('POST', '/payments', body);
     expectAnswer(response, data.Response, step);
-    if (response.status !== 200) return;
+    if (response.status !== 200) return response;
     const payment = response.body;
+    const nextAction = payment.next_action as Body | null;
+    if (typeof nextAction?.redirect_to_url === 'string') this.nextActionUrl = nextAction.redirect_to_url;
     this.paymentAmount = Number(body.amount);
     this.paymentId = String(payment.payment_id);
     this.clientSecret = String(payment.client_secret);
@@ -450,6 +473,7 @@ class Flow {
     assert.ok(nonEmpty(payment.payment_method_data) && nonEmpty(payment.customer) && nonEmpty(payment.billing), `${step}: payment_method_data, customer, billing`);
     assert.ok(payment.profile_id != null && 'status' in payment, `${step}: profile_id, status`);
     noErrorUnlessFailed(payment, data.Response, step);
+    return response;
   }
 
   /** retrievePaymentCallTest (`force_sync=true&expand_attempts=true`, the secret key). */
@@ -476,7 +500,8 @@ class Flow {
   /** refundCallTest (the secret key): refund-flow-body.json, the `Request`, then the payment's id. */
   async refund(data: Exchange): Promise<void> {
     const step = 'refundCallTest';
-    const response = await this.request('POST', '/refunds', { ...refundBody(), ...structuredClone(data.Request), payment_id: this.paymentId });
+    const body = Object.assign(this.fixtures?.refundBody ?? refundBody(), structuredClone(data.Request), { payment_id: this.paymentId });
+    const response = await this.request('POST', '/refunds', body);
     expectAnswer(response, data.Response, step);
     if (response.status !== 200) return;
     this.refundId = String(response.body.refund_id);
