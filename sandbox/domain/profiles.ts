@@ -359,6 +359,13 @@ export class ProfileService {
     };
   }
 
+  /** The default profile's `intent_fulfillment_time` in seconds (upstream's default, 900, without one). */
+  intentFulfillmentTime(merchant: MerchantAccount): number {
+    const found = merchant.default_profile == null ? null : this.table.profile(merchant.default_profile);
+    const time = found?.merchant_id === merchant.merchant_id ? found.intent_fulfillment_time : null;
+    return typeof time === 'number' ? time : DEFAULT_INTENT_FULFILLMENT_TIME_S;
+  }
+
   private merchant(merchantId: string): MerchantAccount {
     const merchant = this.store.merchant(merchantId);
     if (!merchant) throw apiError('merchantNotFound');

@@ -123,6 +123,19 @@ export class SavedMethodService {
   }
 
   /**
+   * The merchant's list of a customer's saved cards (`GET /customers/{id}/payment_methods`, secret
+   * key), each with a `payment_token` any payment of that customer may redeem within `ttlMs`, as
+   * upstream's list_customer_payment_method keeps its tokens for the profile's
+   * `intent_fulfillment_time` (cards.rs), not bound to one payment.
+   */
+  forMerchant(merchantId: string, customerId: string, ttlMs: number): { customer: Customer; methods: SavedPaymentMethod[]; tokens: Map<string, string> } {
+    return this.store.transaction(() => {
+      const { customer, methods } = this.ofCustomer(merchantId, customerId);
+      return { customer, methods, tokens: issueTokens(this.store, { merchantId, paymentId: ANY_PAYMENT, customer, expiresAt: this.now() + ttlMs }, methods, this.now()) };
+    });
+  }
+
+  /**
    * The saved cards of the payment's customer for its client session (the browser's
    * `GET /payments/{id}/client` and `GET /customers/payment_methods`), each with a fresh
    * `payment_token` bound to this payment (issuePaymentTokens). A payment without a customer, or
@@ -237,6 +250,9 @@ const tokenHash = (token: string): string => createHash('sha256').update(token).
 /** When the payment's client secret expires (its tokens lapse with it), in milliseconds. */
 const sessionEnd = (payment: Payment): number => Date.parse(payment.created) + payment.session_expiry * 1000;
 
+/** The `payment_id` of a token the merchant's list issued: any payment of its customer may redeem it. */
+const ANY_PAYMENT = '';
+
 /**
  * Fresh `payment_token`s for the payment's client session, one per saved card, as upstream's
  * temporary tokens (`pm_token_{token}_{payment_method}_hyperswitch` in its Redis, set by the
@@ -244,17 +260,22 @@ const sessionEnd = (payment: Payment): number => Date.parse(payment.created) + p
  * the card, lapsing with the client secret. Inside the caller's transaction.
  */
 export function issuePaymentTokens(store: Store, payment: Payment, customer: Customer, methods: SavedPaymentMethod[], now: number): Map<string, string> {
+  return issueTokens(store, { merchantId: payment.merchant_id, paymentId: payment.payment_id, customer, expiresAt: sessionEnd(payment) }, methods, now);
+}
+
+/** One random token per card, stored as its hash with what it is bound to. */
+function issueTokens(store: Store, bound: { merchantId: string; paymentId: string; customer: Customer; expiresAt: number }, methods: SavedPaymentMethod[], now: number): Map<string, string> {
   const tokens = new Map<string, string>();
   for (const method of methods) {
     const token = newPaymentToken();
     store.insertPaymentToken(
       {
         token_hash: tokenHash(token),
-        merchant_id: payment.merchant_id,
-        payment_id: payment.payment_id,
-        customer_id: customer.customer_id,
+        merchant_id: bound.merchantId,
+        payment_id: bound.paymentId,
+        customer_id: bound.customer.customer_id,
         payment_method_id: method.payment_method_id,
-        expires_at: sessionEnd(payment),
+        expires_at: bound.expiresAt,
       },
       now,
     );
@@ -265,7 +286,8 @@ export function issuePaymentTokens(store: Store, payment: Payment, customer: Cus
 
 /**
  * The saved card a `payment_token` stands for, when it was issued to this payment's client session
- * for this payment's customer, has not lapsed, and the card is still saved; anything else is
+ * (or by the merchant's list of this customer's cards) for this payment's customer, has not lapsed,
+ * and the card is still saved; anything else is
  * upstream's `422 IR_29` "Token is invalid or expired" (payments/helpers.rs
  * retrieve_payment_token_data), whoever the token belongs to.
  */
@@ -274,7 +296,7 @@ export function resolvePaymentToken(store: Store, payment: Payment, token: strin
   const bound =
     record !== null &&
     record.merchant_id === payment.merchant_id &&
-    record.payment_id === payment.payment_id &&
+    (record.payment_id === payment.payment_id || record.payment_id === ANY_PAYMENT) &&
     record.customer_id === payment.customer_id &&
     record.expires_at >= now &&
     sessionEnd(payment) >= now;
@@ -287,8 +309,8 @@ export function resolvePaymentToken(store: Store, payment: Payment, token: strin
 /**
  * A customer's saved payment methods (CustomerPaymentMethodsListResponse, api_models
  * payment_methods.rs CustomerPaymentMethod), most recently used first. `tokens` holds the
- * `payment_token` of each card for a client session (issuePaymentTokens); the merchant's own list
- * (secret key, no session) gets none that can pay: a fresh random one that is never stored.
+ * `payment_token` of each card (issuePaymentTokens, or the merchant's list: forMerchant); without
+ * them a card gets a fresh random token that is never stored, and pays nothing.
  * `is_guest_customer` is known only to a call with a client secret (upstream).
  */
 export function customerPaymentMethodsResponse(

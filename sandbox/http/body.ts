@@ -3,6 +3,7 @@ import type * as z from 'zod/mini';
 import { apiError, errors, type ApiError } from '../domain/errors.js';
 import { checkFreeForm } from '../domain/validation.js';
 import { readText, requestHeader } from './request.js';
+import { unreadableReturnUrl } from './url-error.js';
 
 /**
  * Reads a JSON body and validates it with a shared schema. Answers in the error envelope for a wrong
@@ -28,7 +29,7 @@ export async function readBody<T extends z.ZodMiniType>(c: Context, schema: T, {
       throw errors.badJson('the request body is not valid JSON');
     }
   }
-  return validate(schema, value);
+  return validate(schema, value, text);
 }
 
 /**
@@ -72,18 +73,24 @@ const errorOut = (error: ApiError): never => {
   throw error;
 };
 
-export function validate<T extends z.ZodMiniType>(schema: T, value: unknown): z.infer<T> {
+export function validate<T extends z.ZodMiniType>(schema: T, value: unknown, text?: string): z.infer<T> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw errors.badJson('the request body must be a JSON object');
   }
   const result = schema.safeParse(value, { reportInput: true });
-  if (!result.success) throw issueToError(result.error.issues[0] as z.core.$ZodIssue);
+  if (!result.success) {
+    const issue = result.error.issues[0] as z.core.$ZodIssue;
+    throw (text === undefined ? null : unreadableReturnUrl(issue, text)) ?? issueToError(issue);
+  }
   // every free-form member within its limits (metadata's, or FREE_FORM_LIMIT), wherever it sits
   checkFreeForm(schema, result.data);
   return result.data;
 }
 
 const memberPath = (path: PropertyKey[]): string => path.map(String).join('.');
+
+/** The length of the text a limit refused, as the check counted it (never the text itself). */
+const textLength = (input: unknown): string => (typeof input === 'string' ? String(input.length) : 'more');
 
 /** The variant sent, quoted as serde does; a value that could be card data (a long run of digits) is not repeated. */
 const variantSent = (input: unknown): string =>
@@ -111,11 +118,14 @@ function issueToError(issue: z.core.$ZodIssue): ApiError {
       return errors.badJson(`unknown variant ${variantSent(issue.input)}, expected one of ${expected}`);
     }
     case 'too_small': {
+      // upstream's ValidateSchema (router_derive schema.rs) words a text's length limits so
+      if (issue.origin === 'string' && !issue.exact) return errors.invalidValue(path, `must be at least ${String(issue.minimum)} characters long. Received ${textLength(issue.input)} characters`);
       const unit = issue.origin === 'string' ? ' characters' : issue.origin === 'array' ? ' items' : '';
       const verb = issue.exact ? 'must be exactly' : issue.origin === 'string' || issue.origin === 'array' ? 'must have at least' : 'must be at least';
       return errors.invalidValue(path, `${verb} ${String(issue.minimum)}${unit}`);
     }
     case 'too_big': {
+      if (issue.origin === 'string' && !issue.exact) return errors.invalidValue(path, `must be at most ${String(issue.maximum)} characters long. Received ${textLength(issue.input)} characters`);
       const unit = issue.origin === 'string' ? ' characters' : issue.origin === 'array' ? ' items' : '';
       const verb = issue.exact ? 'must be exactly' : issue.origin === 'string' || issue.origin === 'array' ? 'may have at most' : 'must be at most';
       return errors.invalidValue(path, `${verb} ${String(issue.maximum)}${unit}`);

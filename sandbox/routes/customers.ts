@@ -81,8 +81,10 @@ export function customerRoutes(app: App, deps: RouteDeps): void {
     const principal = authenticate(c, store, adminKey, ['secret']);
     // the merchant's server lists them; a client secret is the browser's (refused with a secret key, as everywhere)
     requireClientSecret(principal, readQuery(c, PaymentMethodListQuery).client_secret);
-    const { customer, methods } = savedMethods.ofCustomer(principal.merchant.merchant_id, c.req.param('customer_id'));
-    return c.json(customerPaymentMethodsResponse(customer, methods));
+    // tokens any payment of the customer may redeem for the default profile's intent_fulfillment_time (upstream's redis TTL)
+    const ttlS = deps.merchants.profiles.intentFulfillmentTime(principal.merchant);
+    const { customer, methods, tokens } = savedMethods.forMerchant(principal.merchant.merchant_id, c.req.param('customer_id'), ttlS * 1000);
+    return c.json(customerPaymentMethodsResponse(customer, methods, tokens));
   });
 
   app.post('/customers/:customer_id/payment_methods/:payment_method_id/default', (c) => {

@@ -20,10 +20,11 @@ type Row = { doc: string };
 export interface PaymentTokenRecord {
   token_hash: string;
   merchant_id: string;
+  /** The payment whose client session it was issued to; '' when the merchant's list issued it (any payment of its customer). */
   payment_id: string;
   customer_id: string;
   payment_method_id: string;
-  /** Milliseconds since the epoch: the payment's client secret expires then. */
+  /** Milliseconds since the epoch: the payment's client secret expires then (or the merchant list's token lapses). */
   expires_at: number;
 }
 

@@ -188,6 +188,23 @@ describe('sandbox error envelope', () => {
       }
     });
 
+    it('a return_url that is no URL → 400 IR_06 in serde\'s words, the value and where it ended (upstream\'s Option<Url>); a non-http one stays 422', async () => {
+      const compact = JSON.stringify({ ...PAYMENT, return_url: 'not_a_valid_url' });
+      const column = compact.lastIndexOf('"') + 1;
+      const refused = await call('POST', '/payments', { rawBody: compact, headers: { 'content-type': 'application/json' } });
+      assertApiError(refused, 400, 'IR_06', `Json deserialize error: relative URL without a base: "not_a_valid_url" at line 1 column ${column}`);
+      assert.equal((refused.body['error'] as Body)['error_type'], 'invalid_request');
+      // pretty-printed: line and column of the value's closing quote
+      const pretty = '{\n  "amount": 1000,\n  "currency": "USD",\n  "return_url": "http://"\n}';
+      assertApiError(await call('POST', '/payments', { rawBody: pretty, headers: { 'content-type': 'application/json' } }), 400, 'IR_06', 'Json deserialize error: empty host: "http://" at line 4 column 25');
+      assertApiError(await create({ ...PAYMENT, return_url: 'https://shop.example:99999/back' }), 400, 'IR_06', /invalid port number: "https:\/\/shop\.example:99999\/back" at line 1 column \d+$/);
+      // a URL, but not one the customer's browser may be sent to
+      assertApiError(await create({ ...PAYMENT, return_url: 'javascript:alert(1)' }), 422, 'IR_06', 'return_url is not a valid url');
+      // a value that could be a card number is not repeated
+      const card = await create({ ...PAYMENT, return_url: '4242424242424242' });
+      assertApiError(card, 400, 'IR_06', /relative URL without a base: the value sent at line 1 column \d+$/);
+    });
+
     it('amount -1 → 422 IR_06', async () => {
       assertApiError(await create({ ...PAYMENT, amount: -1 }), 422, 'IR_06', /amount/);
     });

@@ -166,12 +166,32 @@ describe('saved cards in the browser: list, payment_token, consent, delete', () 
       assert.ok(!files.includes(first.payment_token), 'the token itself is not stored (only its hash)');
     });
 
-    it('the merchant\'s own list (secret key) hands out tokens that pay nothing', async () => {
+    it('the merchant\'s own list (secret key) hands out tokens any payment of that customer may redeem, for the intent fulfillment time (upstream\'s list_customer_payment_method)', async () => {
       await saveWithConsent('cus_server_list', NUMBERS.visa);
+      await saveWithConsent('cus_server_other', NUMBERS.visa);
       const listed = await sandbox.request<{ customer_payment_methods: SavedCard[] }>('GET', '/customers/cus_server_list/payment_methods');
-      const payment = await newPayment({ customer_id: 'cus_server_list' });
-      const [saved] = listed.body.customer_payment_methods;
-      assertApiError(await browserConfirm(payment, savedCardBody(String(saved?.payment_token), 'cus_server_list', '123')), 422, 'IR_29', 'Token is invalid or expired');
+      const token = String(listed.body.customer_payment_methods[0]?.payment_token);
+      // not another customer's payment, not another merchant's
+      assertApiError(await browserConfirm(await newPayment({ customer_id: 'cus_server_other' }), savedCardBody(token, 'cus_server_other', '123')), 422, 'IR_29', 'Token is invalid or expired');
+      assertApiError(await browserConfirm(await newPayment({ customer_id: 'cus_server_list' }, other.secretKey), savedCardBody(token, 'cus_server_list', '123'), other.publishableKey), 422, 'IR_29');
+      // a payment of the customer made after the list, in the browser, with the CVC where upstream's Cypress save-card confirm puts it
+      const paid = await browserConfirm(await newPayment({ customer_id: 'cus_server_list' }), { payment_method: 'card', payment_token: token, card_cvc: '123' });
+      assert.equal(paid.body.status, 'succeeded', paid.text);
+      assert.equal(paid.body.payment_method_id, listed.body.customer_payment_methods[0]?.payment_method_id);
+      // and another one, by the merchant's server; after the intent fulfillment time (900 s) it lapses
+      const again = await sandbox.request('POST', '/payments', { body: { amount: 900, currency: 'USD', customer_id: 'cus_server_list', confirm: true, payment_method: 'card', payment_token: token, card_cvc: '123' } });
+      assert.equal(again.body.status, 'succeeded', again.text);
+      sandbox.advanceClock(901_000);
+      assertApiError(await browserConfirm(await newPayment({ customer_id: 'cus_server_list' }), savedCardBody(token, 'cus_server_list', '123')), 422, 'IR_29');
+    });
+
+    it('a top-level card_cvc that is not 3 or 4 digits is 422 IR_06 naming card_cvc, and never repeated', async () => {
+      await saveWithConsent('cus_cvc_top', NUMBERS.visa);
+      const payment = await newPayment({ customer_id: 'cus_cvc_top' });
+      const token = (await firstToken(payment)).payment_token;
+      const refused = await browserConfirm(payment, { payment_method: 'card', payment_token: token, card_cvc: '98765' });
+      assertApiError(refused, 422, 'IR_06', /^card_cvc must be 3 or 4 digits$/);
+      assert.ok(!refused.text.includes('98765'));
     });
 
     it('is refused (422 IR_29) for another payment, another customer, another merchant, a forged token or the pm_ id, and nothing changes', async () => {

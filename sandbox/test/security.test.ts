@@ -95,13 +95,25 @@ describe('security', () => {
       ['currency', { currency: 'EUR' }, 422, 'IR_06', /^`currency` cannot be changed/],
       ['profile_id', { profile_id: 'pro_someone_elses_profil' }, 422, 'IR_06', /^`profile_id` cannot be changed/],
       ['payment_type', { payment_type: 'setup_mandate' }, 422, 'IR_06', /^`payment_type` cannot be changed/],
-      ['shipping', { shipping: { address: { city: 'Elsewhere' } } }, 422, 'IR_06', /^`shipping` cannot be changed/],
       ['amount_to_capture', { amount_to_capture: 1 }, 422, 'IR_06', /^`amount_to_capture` cannot be changed/],
       ['authentication_type', { authentication_type: 'no_three_ds' }, 422, 'IR_06', /^`authentication_type` cannot be changed/],
       ['mandate_data', { mandate_data: { customer_acceptance: { acceptance_type: 'online', online: { user_agent: 'test' } } } }, 422, 'IR_06', /^`mandate_data` cannot be changed/],
       ['customer_id', { customer_id: 'cus_someone_else' }, 401, 'IR_18', /^Unauthorised access to update customer$/],
       ['customer', { customer: { id: 'cus_someone_else' } }, 401, 'IR_18', /^Unauthorised access to update customer$/],
     ];
+    it('refuses a changed shipping from a publishable key when the merchant set one (422 IR_06), takes one on a payment without', async () => {
+      const shipped = await sandbox.createPayment({ amount: 1000, currency: 'USD', customer_id: 'cus_payer', shipping: { address: { city: 'Here', country: 'US' } } });
+      const refused = await clientConfirm(shipped, { shipping: { address: { city: 'Elsewhere', country: 'US' } }, ...cardPayment('4242424242424242') });
+      assert.equal(refused.status, 422, refused.text);
+      assert.match(errorOf(refused).message, /^`shipping` cannot be changed/);
+      const kept = await sandbox.request('GET', `/payments/${String(shipped.payment_id)}`);
+      assert.deepEqual([kept.body.status, (kept.body.shipping as { address: { city: string } }).address.city], ['requires_confirmation', 'Here']);
+      const unshipped = await merchantPayment();
+      const taken = await clientConfirm(unshipped, { shipping: { address: { city: 'Elsewhere', country: 'US' } }, ...cardPayment('4242424242424242') });
+      assert.equal(taken.status, 200, taken.text);
+      assert.equal((taken.body.shipping as { address: { city: string } }).address.city, 'Elsewhere');
+    });
+
     for (const [member, body, status, code, message] of changed) {
       it(`refuses a changed ${member} from a publishable key (${status} ${code}) and changes nothing`, async () => {
         const payment = await merchantPayment();

@@ -110,7 +110,9 @@ export function checkClientConfirm(request: PaymentConfirmRequest, payment: Paym
       if (value !== null && value !== payment.setup_future_usage) throw changed(member);
       continue;
     }
-    if (isClientConfirmMember(member) || value === null) continue;
+    // where the goods go is the customer's to give on a payment without it; once the merchant set it, it is the merchant's
+    if (member === 'shipping' && payment.shipping == null) continue;
+    if ((isClientConfirmMember(member) && member !== 'shipping') || value === null) continue;
     if (member === 'customer_id') {
       if (value !== payment.customer_id) throw apiError('customerAccessDenied');
       continue;

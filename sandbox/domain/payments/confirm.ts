@@ -107,13 +107,14 @@ export function runConfirm(engine: PaymentEngine, merchant: MerchantAccount, pay
  * never stored. A card saved off-session needs none (one sent anyway is checked the same way).
  */
 function checkSavedCardCvc(request: PaymentConfirmRequest, offSession: boolean): void {
+  // the web SDK sends it in card_token, upstream's Cypress save-card confirm as the request's own card_cvc
   const cardToken = request.payment_method_data?.card_token as { card_cvc?: unknown } | null | undefined;
-  const cvc = cardToken?.card_cvc;
+  const cvc = cardToken?.card_cvc ?? request.card_cvc;
   if (cvc == null) {
     if (offSession) return;
     throw errors.missingParam('card_cvc');
   }
-  if (typeof cvc !== 'string' || !/^\d{3,4}$/.test(cvc)) throw errors.invalidValue('payment_method_data.card_token.card_cvc', 'must be 3 or 4 digits');
+  if (typeof cvc !== 'string' || !/^\d{3,4}$/.test(cvc)) throw errors.invalidValue(cardToken?.card_cvc != null ? 'payment_method_data.card_token.card_cvc' : 'card_cvc', 'must be 3 or 4 digits');
 }
 
 function confirmCard(engine: PaymentEngine, payment: Payment, masked: MaskedCard, decision: CardDecision): Payment {

@@ -131,7 +131,7 @@ function checkCreateRules(request: PaymentCreateRequest): void {
     if (request.payment_method_type !== 'pay_bill' && request.payment_method_type !== 'pay_till') {
       throw apiError('mobileMoneyType');
     }
-  } else if (request.confirm && !request.payment_method_data?.card && request.mandate_id == null && request.recurring_details == null) {
+  } else if (request.confirm && !request.payment_method_data?.card && request.mandate_id == null && request.recurring_details == null && request.payment_token == null) {
     throw apiError('paymentMethodDataRequired');
   }
 }

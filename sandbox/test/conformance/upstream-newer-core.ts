@@ -815,12 +815,9 @@ function saveCardFlow(): UpstreamCase[] {
   const replay = spec();
   const retrieveIs = async (cy: CoreFlow, status: string) => assert.equal(await cy.status(), status, 'retrievePaymentCallTest: status');
   /** What the sandbox refuses in saveCardConfirmCallTest's body (the first that applies), and after it. */
-  const tokenTodo = (cvc: boolean) =>
-    `${cvc ? 'the top-level `card_cvc` (sent as the payment is on_session) is refused, 400 IR_06 "Json deserialize error: unknown field `card_cvc`" (upstream\'s PaymentsRequest has it, payment_confirm.rs reads request.card_cvc); then ' : ''}save-card-confirm-body.json's \`shipping\` is refused with the publishable key, 422 IR_06 "\`shipping\` cannot be changed with a publishable key" (upstream's payment_confirm.rs get_trackers takes request.shipping); then the payment_token of the merchant's list (GET /customers/{id}/payment_methods) is 422 IR_29 "Token is invalid or expired" (upstream's list_customer_payment_method, cards.rs, stores every listed token for the intent fulfillment time, redeemable by retrieve_payment_token_data, helpers.rs, in any payment)`;
   return [
     {
       source: `${source} [Save card for NoThreeDS automatic capture payment- Create+Confirm [on_session]]`,
-      todo: tokenTodo(true),
       name: 'as sent: Create Customer -> Create and Confirm (saves the card on_session) -> Retrieve -> List Customer Payment Methods -> Create Payment Intent -> Save Card Confirm (payment_token, card_cvc): succeeded',
       run: replay(async (cy) => {
         await cy.createCustomer();
@@ -833,7 +830,6 @@ function saveCardFlow(): UpstreamCase[] {
     },
     {
       source: `${source} [Save card for NoThreeDS manual full capture payment- Create+Confirm [on_session]]`,
-      todo: tokenTodo(true),
       name: 'as sent: Create Customer -> Create and Confirm -> Retrieve -> List Customer PMs -> Create Payment Intent (manual) -> Save Card Confirm: requires_capture -> Retrieve -> Capture 6000: succeeded -> Retrieve',
       run: replay(async (cy) => {
         await cy.createCustomer();
@@ -849,7 +845,6 @@ function saveCardFlow(): UpstreamCase[] {
     },
     {
       source: `${source} [Save card for NoThreeDS manual partial capture payment- Create + Confirm [on_session]]`,
-      todo: tokenTodo(true),
       name: 'as sent: Create Customer -> Create and Confirm -> Retrieve -> List Customer PMs -> Create Payment Intent (manual) -> Save Card Confirm: requires_capture -> Retrieve -> Capture 2000: partially_captured -> Retrieve',
       run: replay(async (cy) => {
         await cy.createCustomer();
@@ -865,7 +860,6 @@ function saveCardFlow(): UpstreamCase[] {
     },
     {
       source: `${source} [Save card for NoThreeDS automatic capture payment [off_session]]`,
-      todo: tokenTodo(false),
       name: 'as sent: Create Customer -> Create and Confirm (off_session) -> Retrieve -> List Customer PMs -> Create Payment Intent (off_session) -> Save Card Confirm (no card_cvc): succeeded',
       run: replay(async (cy) => {
         await cy.createCustomer();
@@ -878,7 +872,6 @@ function saveCardFlow(): UpstreamCase[] {
     },
     {
       source: `${source} [Save card for NoThreeDS manual capture payment- Create+Confirm [off_session]]`,
-      todo: tokenTodo(false),
       name: 'as sent: Create Customer -> Create and Confirm (manual, off_session) -> Retrieve -> Capture -> Retrieve -> List Customer PMs -> Create Payment Intent (off_session, manual) -> Save Card Confirm: requires_capture -> Retrieve -> Capture -> Retrieve',
       run: replay(async (cy) => {
         await cy.createCustomer();
@@ -896,7 +889,6 @@ function saveCardFlow(): UpstreamCase[] {
     },
     {
       source: `${source} [Save card for NoThreeDS automatic capture payment - create and confirm [off_session]]`,
-      todo: tokenTodo(false),
       name: 'as sent: Create Customer -> Create Payment Intent (off_session) -> Confirm (saves the card off_session) -> Retrieve -> List Customer PMs -> Create Payment Intent -> Save Card Confirm: succeeded',
       run: replay(async (cy) => {
         await cy.createCustomer();
@@ -910,7 +902,6 @@ function saveCardFlow(): UpstreamCase[] {
     },
     {
       source: `${source} [Use billing address from payment method during subsequent payment [off_session]]`,
-      todo: tokenTodo(false),
       name: 'as sent: Create Customer -> Create Payment Intent (off_session) -> Confirm -> List Customer PMs -> Create Payment Intent -> Save Card Confirm with `billing: null`: succeeded',
       run: replay(async (cy) => {
         await cy.createCustomer();
@@ -1030,7 +1021,7 @@ function variations(): UpstreamCase[] {
       corner.InvalidCurrency,
       createPaymentBody,
       'three_ds',
-      "the unknown-variant message lists the sandbox's currencies: without `CLF`, `CUC` and `STD`, which upstream's Currency (common_enums enums.rs) and the OpenAPI document have, and with `USDC`, `USDT` (docs/sandbox.md's known difference); src/money/currencies.ts CURRENCIES lacks the three",
+      "the unknown-variant message lists the spec's currencies (which the sandbox follows over upstream: docs/sandbox.md § Known differences): without `CLF`, `CUC` and `STD`, which upstream's Currency (common_enums enums.rs) has, and with `USDC`, `USDT`",
     ),
     invalidInfo('[Payment] Invalid capture method', corner.InvalidCaptureMethod, createPaymentBody, 'three_ds'),
     invalidInfo('[Payment] Invalid payment method', corner.InvalidPaymentMethod, createPaymentBody, 'three_ds'),
@@ -1041,21 +1032,18 @@ function variations(): UpstreamCase[] {
       corner.return_url_too_long,
       createConfirmPaymentBody,
       'no_three_ds',
-      'the sandbox answers 422 IR_06 "return_url may have at most 2048 characters", upstream (routes/payments.rs payments_create: PaymentsRequest::validate, the ValidateSchema derive of router_derive macros/schema.rs) "return_url must be at most 2048 characters long. Received 2050 characters"',
     ),
     invalidInfo(
       '[Payment] return_url - invalid format',
       corner.return_url_invalid_format,
       createConfirmPaymentBody,
       'no_three_ds',
-      'the sandbox answers 422 IR_06 (`type`) "return_url is not a valid url", upstream 400 IR_06 (`error_type`) "Json deserialize error: relative URL without a base: \u0022not_a_valid_url\u0022 at line 1 column 357" (return_url is a url::Url, refused by serde while the body is read; the column is where the string ends in the body as sent)',
     ),
     invalidInfo(
       '[Payment] mandate_id - too long',
       corner.mandate_id_too_long,
       createConfirmPaymentBody,
       'no_three_ds',
-      'the sandbox answers 422 IR_06 "Pass either mandate_id or payment_method_data, not both", upstream (payments_create: PaymentsRequest::validate, before the core) "mandate_id must be at most 64 characters long. Received 67 characters"',
     ),
     {
       source: `${source} [[Payment] Confirm w/o PMD]`,
