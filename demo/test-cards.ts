@@ -27,6 +27,7 @@ export const TEST_CARDS: readonly TestCard[] = [
   { number: '4000 0038 0000 0446', outcome: '3-D Secure challenge: Complete succeeds, Reject fails' },
   { number: '4000 0027 6000 3184', outcome: '3-D Secure challenge: Complete succeeds, Reject fails' },
   { number: '4000 0000 0000 3220', outcome: '3-D Secure challenge: Complete succeeds, Reject fails' },
+  { number: '4000 0025 0000 3155', outcome: '3-D Secure challenge: Complete succeeds, Reject fails (co-badged with Cartes Bancaires)' },
   { number: '4000 0000 0000 4038', outcome: '3-D Secure challenge, then fails (authentication_failed)' },
   { number: '4000 0000 0000 4020', outcome: 'Frictionless 3-D Secure: succeeds without a challenge' },
   { number: '4000 0000 0000 4012', outcome: 'Processing, succeeds about 3 s later' },

@@ -53,6 +53,8 @@ const SPECIAL_CARDS: Record<string, CardDecision> = {
   '4000003800000446': { kind: 'challenge', afterChallenge: 'succeed' },
   '4000002760003184': { kind: 'challenge', afterChallenge: 'succeed' },
   '4000000000003220': { kind: 'challenge', afterChallenge: 'succeed' },
+  // Stripe's "authentication required" card, the 3-D Secure card of upstream's Cypress configs (Stripe.js, Commons.js)
+  '4000002500003155': { kind: 'challenge', afterChallenge: 'succeed' },
   '4000000000004038': { kind: 'challenge', afterChallenge: 'fail' },
   '4000000000004020': { kind: 'approve' }, // frictionless 3-D Secure: authenticated without a challenge
   '4000000000004012': { kind: 'async', delayMs: 3000 },

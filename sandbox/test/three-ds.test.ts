@@ -31,7 +31,7 @@ describe('3-D Secure challenge', () => {
   const answerAgain = (url: string, pageToken: string, choice: 'complete' | 'reject') =>
     fetch(url, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ answer: choice, page_token: pageToken }).toString() });
 
-  for (const number of ['4000003800000446', '4000002760003184', '4000000000003220']) {
+  for (const number of ['4000003800000446', '4000002760003184', '4000000000003220', '4000002500003155']) {
     it(`challenges ${number} and sends the customer back succeeded on Complete`, async () => {
       const { payment, url } = await challenged(number);
       assert.match(url, new RegExp(`^${sandbox.url}/payments/redirect/${payment.payment_id}/demo_merchant/${payment.payment_id}_1\\?token=[A-Za-z0-9_-]{43}$`));
