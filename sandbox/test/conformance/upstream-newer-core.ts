@@ -67,13 +67,13 @@ const saveCardConfirmBody = (): Body => ({
 /** list-refund-call-body.json@d1688907 */
 const listRefundCall = (): Body => ({ offset: 0 });
 
-interface CoreFixtures extends Required<CommandFixtures> {
+export interface CoreFixtures extends Required<CommandFixtures> {
   captureBody: Body;
   voidBody: Body;
   listRefundCall: Body;
 }
 
-const specFixtures = (): CoreFixtures => ({
+export const specFixtures = (): CoreFixtures => ({
   createPaymentBody: createPaymentBody(),
   confirmBody: confirmBody(),
   createConfirmPaymentBody: createConfirmPaymentBody(),
@@ -86,11 +86,11 @@ const specFixtures = (): CoreFixtures => ({
 // ---- the connector config: getConnectorDetails("stripe") at d1688907 ------------------------------------
 
 /** Stripe.js `successfulThreeDSTestCardDetails`, with the sandbox's challenge card for Stripe's 4000002500003155 (see the header). */
-const threeDSCard = { card_number: '4000003800000446', card_exp_month: '10', card_exp_year: '50', card_holder_name: 'morino', card_cvc: '737' };
+export const threeDSCard = { card_number: '4000003800000446', card_exp_month: '10', card_exp_year: '50', card_holder_name: 'morino', card_cvc: '737' };
 /** Stripe.js `failedNo3DSCardDetails` (a declined card of the sandbox too). */
 const failedNo3DSCard = { card_number: '4000000000000002', card_exp_month: '01', card_exp_year: '35', card_holder_name: 'joseph Doe', card_cvc: '123' };
 
-const card_pm = {
+export const card_pm = {
   PaymentIntent: newer.PaymentIntent,
   PaymentIntentOffSession: newer.PaymentIntentOffSession,
   No3DSAutoCapture: newer.No3DSAutoCapture,
@@ -136,7 +136,7 @@ const card_pm = {
 } satisfies Record<string, Exchange>;
 
 /** Commons.js@d1688907 `customerAcceptance`, which Stripe.js imports. */
-const customerAcceptance = {
+export const customerAcceptance = {
   acceptance_type: 'offline',
   accepted_at: '1963-05-03T04:07:52.723Z',
   online: {
@@ -147,7 +147,7 @@ const customerAcceptance = {
 };
 
 /** Stripe.js@d1688907's save-card entries. */
-const save = {
+export const save = {
   SaveCardUseNo3DSAutoCapture: {
     Request: { payment_method: 'card', payment_method_data: { card: stripeNo3DSCard }, currency: 'USD', setup_future_usage: 'on_session', customer_acceptance: customerAcceptance },
     Response: ok({ status: 'succeeded' }),
@@ -259,7 +259,7 @@ const corner = {
 // ---- the commands these specs add -------------------------------------------------------------------------
 
 /** upstream-newer.ts's Flow on a spec's fixtures, with the commands of the core specs. */
-class CoreFlow extends Flow {
+export class CoreFlow extends Flow {
   constructor(
     sandbox: TestSandbox,
     protected readonly spec: CoreFixtures,
@@ -494,7 +494,7 @@ function spec() {
   };
 }
 
-const RETURN_URL = 'https://example.com';
+export const RETURN_URL = 'https://example.com';
 
 // ---- e2e/spec/Payment/04-NoThreeDSAutoCapture.cy.js@d1688907 ---------------------------------------------
 
