@@ -12,7 +12,7 @@ import type { Store } from '../store/repo.js';
 import { checkCard } from './card-check.js';
 import { apiCardNetwork } from './card-networks.js';
 import { apiError, errors } from './errors.js';
-import { newConnectorMandateId, newPaymentMethodId, newPaymentToken } from './ids.js';
+import { alphanumeric, newConnectorMandateId, newPaymentMethodId, newPaymentToken } from './ids.js';
 import type { Customer, MaskedCard, Payment, SavedPaymentMethod } from './types.js';
 import { asJson, checkMetadata } from './validation.js';
 
@@ -52,7 +52,8 @@ export function saveCard(customer: Customer, card: MaskedCard, offSession: boole
     method.off_session ||= offSession;
     method.card = card;
   } else {
-    method = { payment_method_id: id ?? newPaymentMethodId(), card, off_session: offSession, created_at: nowIso };
+    const paymentMethodId = id ?? newPaymentMethodId();
+    method = { payment_method_id: paymentMethodId, card, off_session: offSession, created_at: nowIso, client_secret: `${paymentMethodId}_secret_${alphanumeric(20)}` };
     saved.push(method);
   }
   if (method.off_session) method.connector_mandate_id ??= newConnectorMandateId();
@@ -228,7 +229,7 @@ export function paymentMethodResponse(customer: Customer, method: SavedPaymentMe
     created: method.created_at,
     bank_transfer: null,
     last_used_at: method.last_used_at ?? method.created_at,
-    client_secret: null,
+    client_secret: method.client_secret ?? null,
   };
 }
 

@@ -142,6 +142,8 @@ export interface SavedPaymentMethod {
    */
   connector_mandate_id?: string;
   created_at: string;
+  /** `{payment_method_id}_secret_{20}`, made when the card is saved, as upstream's create_payment_method (absent on cards saved before it existed). */
+  client_secret?: string;
   /** Members of `POST /payment_methods` (absent on cards a payment saved). */
   payment_method_type?: string | null;
   nick_name?: string | null;

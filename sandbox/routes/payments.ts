@@ -72,8 +72,9 @@ export function paymentRoutes(app: App, deps: RouteDeps): void {
         checkClientConfirm(request, payment, payment.customer_id ? (store.customer(payment.merchant_id, payment.customer_id) ?? null) : null);
       }
     };
-    // the browser's `email` is ignored on confirm (CLIENT_CONFIRM_MEMBERS): it never changes the merchant's customer
-    const applied = principal.kind === 'publishable' ? { ...request, email: undefined } : request;
+    // the browser's `email` and `payment_type` are ignored on confirm (CLIENT_CONFIRM_MEMBERS): the one never changes
+    // the merchant's customer, the other is what the payment is (upstream's confirm reads neither)
+    const applied = principal.kind === 'publishable' ? { ...request, email: undefined, payment_type: undefined } : request;
     const writable = store.writable();
     if (writable) await writable;
     return c.json(respond(payments.confirm(principal.merchant, paymentId, applied, authorize, principal.kind === 'publishable')));

@@ -27,8 +27,8 @@ describe('error table', () => {
     assert.deepEqual(apiError('deserialize', { detail: 'invalid card number length' }).toBody(), {
       error: { error_type: 'invalid_request', message: 'Json deserialize error: invalid card number length', code: 'IR_06' },
     });
-    assert.deepEqual(apiError('mandateValidation', {}, 'payment amount 5000 is greater than mandate amount 1000').toBody(), {
-      error: { type: 'invalid_request', message: 'Mandate Validation Failed', code: 'HE_03', reason: 'payment amount 5000 is greater than mandate amount 1000' },
+    assert.deepEqual(apiError('mandateValidation', {}, 'request amount is greater than mandate amount').toBody(), {
+      error: { type: 'invalid_request', message: 'Mandate Validation Failed', code: 'HE_03', reason: 'request amount is greater than mandate amount' },
     });
   });
 

@@ -94,13 +94,19 @@ describe('security', () => {
       ['amount', { amount: 1 }, 422, 'IR_06', /^`amount` cannot be changed/],
       ['currency', { currency: 'EUR' }, 422, 'IR_06', /^`currency` cannot be changed/],
       ['profile_id', { profile_id: 'pro_someone_elses_profil' }, 422, 'IR_06', /^`profile_id` cannot be changed/],
-      ['payment_type', { payment_type: 'setup_mandate' }, 422, 'IR_06', /^`payment_type` cannot be changed/],
       ['amount_to_capture', { amount_to_capture: 1 }, 422, 'IR_06', /^`amount_to_capture` cannot be changed/],
       ['authentication_type', { authentication_type: 'no_three_ds' }, 422, 'IR_06', /^`authentication_type` cannot be changed/],
       ['mandate_data', { mandate_data: { customer_acceptance: { acceptance_type: 'online', online: { user_agent: 'test' } } } }, 422, 'IR_06', /^`mandate_data` cannot be changed/],
       ['customer_id', { customer_id: 'cus_someone_else' }, 401, 'IR_18', /^Unauthorised access to update customer$/],
       ['customer', { customer: { id: 'cus_someone_else' } }, 401, 'IR_18', /^Unauthorised access to update customer$/],
     ];
+    it('takes a payment_type from a publishable key and ignores it, as upstream\'s confirm does: the payment stays what it is', async () => {
+      const payment = await merchantPayment();
+      const paid = await clientConfirm(payment, { payment_type: 'setup_mandate', ...cardPayment('4242424242424242') });
+      assert.equal(paid.status, 200, paid.text);
+      assert.deepEqual([paid.body.status, paid.body.payment_type, paid.body.mandate_id], ['requires_capture', 'normal', null]);
+    });
+
     it('refuses a changed shipping from a publishable key when the merchant set one (422 IR_06), takes one on a payment without', async () => {
       const shipped = await sandbox.createPayment({ amount: 1000, currency: 'USD', customer_id: 'cus_payer', shipping: { address: { city: 'Here', country: 'US' } } });
       const refused = await clientConfirm(shipped, { shipping: { address: { city: 'Elsewhere', country: 'US' } }, ...cardPayment('4242424242424242') });

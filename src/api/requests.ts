@@ -287,6 +287,7 @@ export const CLIENT_CONFIRM_MEMBERS = [
   ['is_iframe_redirection_enabled', 'the 3-D Secure challenge opens in a frame (modal) instead of a redirect'],
   ['confirm', "`true`, as the real service's client-side confirm body repeats it (no effect on confirm)"],
   ['email', "the email the customer typed, as the real service's client-side confirm body sends it (deprecated upstream; ignored on confirm)"],
+  ['payment_type', "what the web SDK read in the payment-method list, or `setup_mandate` as upstream's Cypress zero-auth confirm sends it; ignored on confirm (upstream infers the payment's type and never reads it there)"],
 ] as const satisfies readonly (readonly [keyof PaymentConfirmRequest, string])[];
 
 export type ClientConfirmMember = (typeof CLIENT_CONFIRM_MEMBERS)[number][0];

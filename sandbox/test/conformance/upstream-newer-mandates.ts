@@ -507,8 +507,6 @@ function singleUseMandate(): UpstreamCase[] {
     },
     {
       source: `${source} [Card - Recurring mandate with greater mandate amount flow test]`,
-      todo:
-        "the MIT of 60000 on the single-use mandate of 8000 is refused 400 HE_03 Mandate Validation Failed as the spec expects, but its `reason` is the sandbox's 'payment amount 60000 is greater than mandate amount 8000', where mitForMandatesCallTest expects upstream's 'request amount is greater than mandate amount' (crates/router/src/core/payments/helpers.rs@d1688907 verify_mandate_details)",
       name: 'as sent: No 3DS CIT (manual, single use 8000) -> cit-capture 6000 -> Retrieve -> Confirm No 3DS MIT of 60000: 400 HE_03 Mandate Validation Failed, request amount is greater than mandate amount',
       run: replay(async (cy) => {
         await cy.citForMandates(mandate.MandateSingleUseNo3DSManualCapture, 6000, true, 'manual', 'new_mandate');
@@ -583,8 +581,6 @@ function multiUseMandate(): UpstreamCase[] {
     },
     {
       source: `${source} [Card - NoThreeDS Zero Auth Mandate Create + Confirm Automatic CIT and Multi use MIT payment flow test]`,
-      todo:
-        "the second MIT on the zero-auth CIT's mandate (Stripe.js ZeroAuthMandate is single_use 8000) is refused 400 HE_03 reason 'single-use mandate … has already been used'; the spec expects succeeded, and mitForMandatesCallTest fails a HE_03 whose reason is not 'request amount is greater than mandate amount'. Upstream does not spend a single-use mandate on a MIT: get_token_for_recurring_mandate (payments/helpers.rs@d1688907) checks only the customer, status Active and verify_mandate_details (each payment's amount ≤ the mandate's), and mandate_procedure (core/mandate.rs), which revokes a used single-use mandate, runs for an authorize only when is_legacy_mandate (setup_mandate_details with off_session: payment_response.rs save_pm_and_mandate), i.e. for the CIT, not for the MIT",
       name: 'as sent: Confirm No 3DS CIT (ZeroAuthMandate, 0, setup_mandate) -> retrieve -> MIT (6000) -> retrieve -> MIT (6000) -> retrieve',
       run: replay(async (cy) => {
         await cy.citForMandates(mandate.ZeroAuthMandate, 0, true, 'automatic', 'setup_mandate');
@@ -637,8 +633,6 @@ function zeroAuthMandate(): UpstreamCase[] {
   return [
     {
       source: `${source} [Card - Zero Auth Payment]`,
-      todo:
-        "the client-side confirm (publishable key) with Stripe.js ZeroAuthConfirmPayment sends `payment_type: \"setup_mandate\"` on an intent created without one: the sandbox refuses it 422 IR_06 '`payment_type` cannot be changed with a publishable key; only the merchant's secret key may change it', the spec expects 200 succeeded (setup_future_usage off_session). Upstream's confirm never reads the request's payment_type (operations/payment_confirm.rs@d1688907 has none; the type is inferred, payments/helpers.rs infer_payment_type) and routes/payments.rs payments_confirm refuses no member for a client secret. Without that member the flow passes",
       name: 'as sent: Create Payment Intent (amount 0, off_session) -> Confirm (ZeroAuthConfirmPayment, setup_mandate): succeeded -> Retrieve -> List Customer PMs -> Create Recurring Payment Intent (off_session) -> Save Card Confirm (payment_token): succeeded -> Retrieve',
       run: replay(async (cy) => {
         await cy.createPaymentIntent(mandate.ZeroAuthPaymentIntent, 'no_three_ds', 'automatic');
@@ -652,8 +646,6 @@ function zeroAuthMandate(): UpstreamCase[] {
     },
     {
       source: `${source} [Card - Zero auth Mandate flow Using PMID (create and confirm)]`,
-      todo:
-        "the client-side confirm (publishable key) with Stripe.js ZeroAuthConfirmPayment sends `payment_type: \"setup_mandate\"` on an intent created without one: the sandbox refuses it 422 IR_06 '`payment_type` cannot be changed with a publishable key; only the merchant's secret key may change it', the spec expects 200 succeeded (setup_future_usage off_session). Upstream's confirm never reads the request's payment_type (operations/payment_confirm.rs@d1688907 has none; the type is inferred, payments/helpers.rs infer_payment_type) and routes/payments.rs payments_confirm refuses no member for a client secret. Without that member the flow passes",
       name: 'as sent: Create Customer -> Create Payment Intent (amount 0) -> Confirm (ZeroAuthConfirmPayment): succeeded -> Retrieve (its payment_method_id kept) -> MIT by payment_method_id (6000): succeeded -> Retrieve -> MIT again -> Retrieve',
       run: replay(async (cy) => {
         await cy.createCustomer();
@@ -786,8 +778,6 @@ function paymentMethods(): UpstreamCase[] {
   return [
     {
       source: `${source} [Create payment method for customer]`,
-      todo:
-        "POST /payment_methods answers `client_secret: null`; createPaymentMethodTest expects a client_secret that includes '_secret_'. Upstream's add_payment_method (crates/router/src/core/payment_methods/cards.rs@d1688907, PmCards::add_payment_method → insert_payment_method → create_payment_method) stores and answers `client_secret` = generate_id(ID_LENGTH, \"{payment_method_id}_secret\"), i.e. `pm_…_secret_…`. With a client secret the flow passes",
       name: 'as sent: Create customer -> Create Payment Method (Commons PaymentMethod, POST /payment_methods) -> List PM for customer',
       run: replay(async (cy) => {
         await cy.createCustomer();
@@ -797,8 +787,6 @@ function paymentMethods(): UpstreamCase[] {
     },
     {
       source: `${source} [Set default payment method]`,
-      todo:
-        "POST /payment_methods answers `client_secret: null`; createPaymentMethodTest expects a client_secret that includes '_secret_'. Upstream's add_payment_method (crates/router/src/core/payment_methods/cards.rs@d1688907, PmCards::add_payment_method → insert_payment_method → create_payment_method) stores and answers `client_secret` = generate_id(ID_LENGTH, \"{payment_method_id}_secret\"), i.e. `pm_…_secret_…`. With a client secret the flow passes",
       name: 'as sent: List PM for customer -> Create Payment Method -> create-payment-call-test (off_session) -> confirm-payment-call-test (SaveCardUseNo3DSAutoCaptureOffSession): succeeded -> List PM for customer -> Set default payment method (the first listed)',
       run: replay(async (cy) => {
         await cy.listCustomerPaymentMethods();
@@ -811,8 +799,6 @@ function paymentMethods(): UpstreamCase[] {
     },
     {
       source: `${source} [Delete payment method for customer]`,
-      todo:
-        "POST /payment_methods answers `client_secret: null`; createPaymentMethodTest expects a client_secret that includes '_secret_'. Upstream's add_payment_method (crates/router/src/core/payment_methods/cards.rs@d1688907, PmCards::add_payment_method → insert_payment_method → create_payment_method) stores and answers `client_secret` = generate_id(ID_LENGTH, \"{payment_method_id}_secret\"), i.e. `pm_…_secret_…`. With a client secret the flow passes",
       name: 'as sent: Create customer -> Create Payment Method -> List PM for customer (its first kept) -> Delete Payment Method: deleted',
       run: replay(async (cy) => {
         await cy.createCustomer();
