@@ -15,12 +15,11 @@
  * Commons.js's for those Stripe.js does not declare (mergeConnectorDetails); each entry says whose.
  * Left out of Stripe's answers, as upstream-newer.ts does: what is Stripe's own —
  * `payment_method_data` (its test card's issuer, country and checks) and a decline's
- * `error_message` (Stripe's text). One card is swapped: Stripe.js's `successfulThreeDSTestCardDetails`
- * (4000002500003155) is not a test card of the sandbox (sandbox/domain/processor.ts answers it
- * `card_not_supported`), so the 3-D Secure entries send the sandbox's challenge card 4000003800000446
- * with Stripe's expiry, holder and CVC, as a config for the simulated connector would. The sandbox's
- * challenge page is answered "Complete Payment" (handleRedirection), which leads back to the return
- * URL with the payment's id, as upstream's verifyReturnUrl checks.
+ * `error_message` (Stripe's text). Stripe.js's `successfulThreeDSTestCardDetails` (4000002500003155)
+ * is sent as it is: it is a challenge card of the sandbox since 2026-11-28 (sandbox/domain/processor.ts;
+ * these replays sent the sandbox's 4000003800000446 before). The sandbox's challenge page is answered
+ * "Complete Payment" (handleRedirection), which leads back to the return URL with the payment's id, as
+ * upstream's verifyReturnUrl checks.
  *
  * Skipped as in upstream-newer.ts: connector-account creation (`createConnectorCallTest`).
  *
@@ -85,8 +84,8 @@ export const specFixtures = (): CoreFixtures => ({
 
 // ---- the connector config: getConnectorDetails("stripe") at d1688907 ------------------------------------
 
-/** Stripe.js `successfulThreeDSTestCardDetails`, with the sandbox's challenge card for Stripe's 4000002500003155 (see the header). */
-export const threeDSCard = { card_number: '4000003800000446', card_exp_month: '10', card_exp_year: '50', card_holder_name: 'morino', card_cvc: '737' };
+/** Stripe.js `successfulThreeDSTestCardDetails`, as sent (see the header). */
+export const threeDSCard = { card_number: '4000002500003155', card_exp_month: '10', card_exp_year: '50', card_holder_name: 'morino', card_cvc: '737' };
 /** Stripe.js `failedNo3DSCardDetails` (a declined card of the sandbox too). */
 const failedNo3DSCard = { card_number: '4000000000000002', card_exp_month: '01', card_exp_year: '35', card_holder_name: 'joseph Doe', card_cvc: '123' };
 

@@ -10,8 +10,8 @@
  * merchantDeleteCall have no sandbox route).
  *
  * The framework is upstream-newer-core.ts's (its `CoreFlow` of commands on one spec's `globalState`
- * and fixtures, Stripe's `card_pm` entries, the challenge card in place of Stripe's 3-D Secure card,
- * answered "Complete Payment"), extended with the commands these specs use, each as
+ * and fixtures, Stripe's `card_pm` entries, Stripe's 3-D Secure card 4000002500003155 as sent, its
+ * challenge answered "Complete Payment"), extended with the commands these specs use, each as
  * `support/commands.js`@d1688907 defines it: `citForMandatesCallTest`, `mitForMandatesCallTest`,
  * `mitUsingPMId`, `listMandateCallTest`, `revokeMandateCallTest`, `customerDeleteCall`,
  * `createPaymentMethodTest`, `deletePaymentMethodTest`, `setDefaultPaymentMethodTest` and
@@ -769,8 +769,8 @@ function mandatesUsingPMID(): UpstreamCase[] {
 // ---- e2e/spec/Payment/24-PaymentMethods.cy.js@d1688907 --------------------------------------------------
 //
 // Its "Create Payment Method" steps take Commons.js's PaymentMethod (getConnectorDetails("commons")).
-// The "'Last Used' off-session token payments" contexts confirm the 3-D Secure ones with the
-// challenge card (see upstream-newer-core.ts) and expect the return to confirm-body.json's return_url.
+// The "'Last Used' off-session token payments" contexts confirm the 3-D Secure ones with Stripe's
+// 3-D Secure card (see upstream-newer-core.ts) and expect the return to confirm-body.json's return_url.
 
 function paymentMethods(): UpstreamCase[] {
   const source = `${SPEC}/24-PaymentMethods.cy.js@${COMMIT}`;
