@@ -33,15 +33,17 @@ import type { ApiResponse, TestSandbox } from '../helpers.js';
 import type { UpstreamCase } from './upstream-cases.js';
 import {
   ADDRESS,
+  checkCreatedIntent,
   confirmBody,
   createConfirmPaymentBody,
   createPaymentBody,
   customerCreateBody,
+  expectAnswer,
+  noErrorUnlessFailed,
   nonEmpty,
   ok,
   refundBody,
   refused,
-  SPEC_STATUS,
   successfulNo3DSCardDetails,
   type Body,
   type Exchange,
@@ -100,34 +102,6 @@ const name_validation = {
 const MANUAL_RETRY_WAIT_MS = 35_000;
 
 // ---- the commands ---------------------------------------------------------------------------------------------
-
-/**
- * The config's answer: its status, then each member of a 200 as it is, or (defaultErrorHandler) an
- * `error` with each member as it is, a `Json deserialize error` message by inclusion.
- */
-function expectAnswer(response: ApiResponse, expected: Exchange['Response'], step: string): void {
-  assert.equal(response.status, expected.status, `${step}: status (${response.text.slice(0, 400)})`);
-  assert.match(response.headers.get('content-type') ?? '', /application\/json/, `${step}: content-type`);
-  if (expected.status !== 200) {
-    const error = (response.body as { error?: Body }).error;
-    assert.ok(error != null && typeof error === 'object', `${step}: error`);
-    for (const [member, value] of Object.entries((expected.body.error ?? expected.body) as Body)) {
-      const actual: unknown = error[member];
-      if (typeof actual === 'string' && actual.includes('Json deserialize error')) assert.ok(actual.includes(String(value)), `${step}: error.${member} ${actual}`);
-      else assert.equal(actual, value, `${step}: error.${member}`);
-    }
-    return;
-  }
-  for (const [member, value] of Object.entries(expected.body)) {
-    const wanted = member === 'status' && typeof value === 'string' ? (SPEC_STATUS[value] ?? value) : value;
-    assert.deepEqual(response.body[member], wanted, `${step}: ${member}`);
-  }
-}
-
-/** validateErrorMessage: no error on an answer the config does not expect to fail. */
-function noErrorUnlessFailed(body: Body, expected: Exchange['Response'], step: string): void {
-  if (expected.body.status !== 'failed') assert.deepEqual([body.error_message, body.error_code], [null, null], `${step}: error_message, error_code`);
-}
 
 let merchants = 0;
 
@@ -215,19 +189,7 @@ class Flow {
     assert.ok(typeof payment.client_secret === 'string', `${step}: client_secret`);
     this.clientSecret = payment.client_secret;
     this.paymentId = String(payment.payment_id);
-    assert.ok(payment.payment_id != null && payment.merchant_id != null, `${step}: payment_id, merchant_id`);
-    for (const member of ['amount', 'currency', 'capture_method', 'authentication_type', 'description', 'email'] as const) assert.equal(payment[member], body[member], `${step}: ${member}`);
-    const customer = payment.customer as Body;
-    assert.deepEqual([customer.email, customer.id], [body.email, body.customer_id], `${step}: customer.email, customer.id`);
-    assert.deepEqual(payment.metadata, body.metadata, `${step}: metadata`);
-    assert.equal(payment.setup_future_usage, body.setup_future_usage ?? null, `${step}: setup_future_usage`);
-    assert.equal(payment.amount_capturable, body.amount, `${step}: amount_capturable`);
-    assert.ok([0, null].includes(payment.amount_received as number | null), `${step}: amount_received`);
-    for (const member of ['connector', 'payment_method', 'payment_method_data', 'merchant_connector_id', 'payment_method_id', 'merchant_order_reference_id', 'connector_mandate_id'] as const) {
-      assert.equal(payment[member], null, `${step}: ${member}`);
-    }
-    assert.ok(payment.profile_id != null, `${step}: profile_id`);
-    noErrorUnlessFailed(payment, data.Response, step);
+    checkCreatedIntent(payment, body, data.Response, step);
   }
 
   /** confirmCallTest (@00065bd4): the client-side confirm, with the publishable key. */

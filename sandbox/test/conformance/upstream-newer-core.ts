@@ -39,14 +39,13 @@ import {
   COMMIT,
   confirmBody,
   createConfirmPaymentBody,
-  expectAnswer,
   Flow,
   HARRISON,
-  noErrorUnlessFailed,
   SPEC,
   stripeNo3DSCard,
   type CommandFixtures,
 } from './upstream-newer.js';
+import { expectAnswer, noErrorUnlessFailed } from './upstream-fixtures.js';
 
 // ---- the fixtures at d1688907 these specs add ------------------------------------------------------------
 

@@ -35,57 +35,17 @@
 import assert from 'node:assert/strict';
 import type { ApiResponse, TestSandbox } from '../helpers.js';
 import type { UpstreamCase } from './upstream-cases.js';
-import { nonEmpty, ok, refused, type Body, type Exchange } from './upstream-fixtures.js';
-import { COMMIT, expectAnswer, SPEC, stripeNo3DSCard } from './upstream-newer.js';
+import { citConfirmBodyA7f8560a, expectAnswer, nonEmpty, ok, refused, type Body, type Exchange } from './upstream-fixtures.js';
+import { BROWSER, COMMIT, HARRISON, SPEC, stripeNo3DSCard } from './upstream-newer.js';
 import { card_pm, CoreFlow, customerAcceptance, RETURN_URL, save, specFixtures, threeDSCard, type CoreFixtures } from './upstream-newer-core.js';
 
 // ---- the fixtures at d1688907 these specs add ------------------------------------------------------------
 
-const BROWSER_INFO = {
-  ip_address: '129.0.0.1',
-  user_agent: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36',
-  accept_header: 'text/html,application/xhtml+xml,application/xml;q=0.9,image/webp,image/apng,*/*;q=0.8',
-  language: 'en-US',
-  color_depth: 32,
-  screen_height: 1117,
-  screen_width: 1728,
-  time_zone: -330,
-  java_enabled: true,
-  java_script_enabled: true,
-};
-const HARRISON_DOE = { line1: '1467', line2: 'Harrison Street', line3: 'Harrison Street', city: 'San Fransico', state: 'California', zip: '94122', country: 'US', first_name: 'john', last_name: 'Doe' };
+const BROWSER_INFO = { ip_address: '129.0.0.1', ...BROWSER };
+const HARRISON_DOE = { ...HARRISON, last_name: 'Doe' };
 
-/** create-mandate-cit.json@d1688907 (`citConfirmBody`) */
-const citConfirmBody = (): Body => ({
-  amount: 6000,
-  currency: 'USD',
-  confirm: true,
-  capture_method: 'automatic',
-  capture_on: '2022-09-10T10:11:12Z',
-  customer_id: 'StripeCustomer',
-  email: 'guest@example.com',
-  name: 'John Doe',
-  phone: '999999999',
-  phone_country_code: '+65',
-  description: 'Its my first payment request',
-  authentication_type: 'no_three_ds',
-  return_url: 'https://example.com',
-  payment_method: 'card',
-  payment_method_type: 'debit',
-  payment_method_data: { card: { card_number: '4242424242424242', card_exp_month: '10', card_exp_year: '50', card_holder_name: 'joseph Doe', card_cvc: '123' } },
-  setup_future_usage: 'off_session',
-  mandate_data: {
-    customer_acceptance: { acceptance_type: 'offline', accepted_at: '1963-05-03T04:07:52.723Z', online: { ip_address: '127.0.0.1', user_agent: 'amet irure esse' } },
-    mandate_type: { single_use: { amount: 8000, currency: 'USD' } },
-  },
-  payment_type: 'setup_mandate',
-  billing: { address: { ...HARRISON_DOE } },
-  shipping: { address: { ...HARRISON_DOE } },
-  statement_descriptor_name: 'joseph',
-  statement_descriptor_suffix: 'JS',
-  metadata: { udf1: 'value1', new_customer: 'true', login_date: '2019-09-10T10:11:12Z' },
-  browser_info: { ...BROWSER_INFO },
-});
+/** create-mandate-cit.json@d1688907 (`citConfirmBody`): as it has been since a7f8560a (upstream-fixtures.ts). */
+const citConfirmBody = citConfirmBodyA7f8560a;
 
 /** create-mandate-mit.json@d1688907 (`mitConfirmBody`) */
 const mitConfirmBody = (): Body => ({

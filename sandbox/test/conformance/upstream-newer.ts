@@ -38,7 +38,7 @@
 import assert from 'node:assert/strict';
 import type { ApiResponse, TestSandbox } from '../helpers.js';
 import type { UpstreamCase } from './upstream-cases.js';
-import { createPaymentBody, customerCreateBody, nonEmpty, ok, refundBody, refused, SPEC_STATUS, type Body, type Exchange } from './upstream-fixtures.js';
+import { checkCreatedIntent, createPaymentBody, customerCreateBody, expectAnswer, noErrorUnlessFailed, nonEmpty, ok, refundBody, refused, type Body, type Exchange } from './upstream-fixtures.js';
 
 export const COMMIT = 'd1688907';
 export const SPEC = `e2e/spec/Payment`;
@@ -200,35 +200,6 @@ export const card_pm = {
 
 // ---- the commands -------------------------------------------------------------------------------------------
 
-/**
- * The config's answer: its status (the older ports' convention; upstream's commands branch on it),
- * then each member of a 200's body deeply equal, or (defaultErrorHandler) an `error` whose every
- * expected member is equal, a `Json deserialize error` message by inclusion.
- */
-export function expectAnswer(response: ApiResponse, expected: Exchange['Response'], step: string): void {
-  assert.equal(response.status, expected.status, `${step}: status (${response.text.slice(0, 400)})`);
-  assert.match(response.headers.get('content-type') ?? '', /application\/json/, `${step}: content-type`);
-  if (expected.status !== 200) {
-    const error = (response.body as { error?: Body }).error;
-    assert.ok(error != null && typeof error === 'object', `${step}: error`);
-    for (const [member, value] of Object.entries(expected.body.error as Body)) {
-      const actual: unknown = error[member];
-      if (typeof actual === 'string' && actual.includes('Json deserialize error')) assert.ok(actual.includes(String(value)), `${step}: error.${member} ${actual}`);
-      else assert.equal(actual, value, `${step}: error.${member}`);
-    }
-    return;
-  }
-  for (const [member, value] of Object.entries(expected.body)) {
-    const wanted = member === 'status' && typeof value === 'string' ? (SPEC_STATUS[value] ?? value) : value;
-    assert.deepEqual(response.body[member], wanted, `${step}: ${member}`);
-  }
-}
-
-/** validateErrorMessage (commands.js@d1688907): no error on an answer the config does not expect to fail. */
-export function noErrorUnlessFailed(body: Body, expected: Exchange['Response'], step: string): void {
-  if (expected.body.status !== 'failed') assert.deepEqual([body.error_message, body.error_code], [null, null], `${step}: error_message, error_code`);
-}
-
 /** updateBusinessProfileWebhookCustomHeadersTest's `maskValue`: the first and last two characters of a longer value, else all masked. */
 const maskValue = (value: string): string => (value.length > 4 ? value.slice(0, 2) + '*'.repeat(value.length - 4) + value.slice(-2) : '*'.repeat(value.length));
 
@@ -379,20 +350,7 @@ export class Flow {
     assert.ok(typeof payment.client_secret === 'string', `${step}: client_secret`);
     this.clientSecret = payment.client_secret;
     this.paymentId = String(payment.payment_id);
-    assert.ok(payment.payment_id != null && payment.merchant_id != null, `${step}: payment_id, merchant_id`);
-    for (const member of ['amount', 'currency', 'capture_method', 'authentication_type', 'description', 'email'] as const) assert.equal(payment[member], body[member], `${step}: ${member}`);
-    const customer = payment.customer as Body;
-    assert.deepEqual([customer.email, customer.id], [body.email, body.customer_id], `${step}: customer.email, customer.id`);
-    assert.deepEqual(payment.metadata, body.metadata, `${step}: metadata`);
-    assert.equal(payment.setup_future_usage, body.setup_future_usage ?? null, `${step}: setup_future_usage`);
-    // the amount with its shipping cost, if any
-    assert.equal(payment.amount_capturable, body.shipping_cost === undefined ? body.amount : Number(body.amount) + Number(body.shipping_cost), `${step}: amount_capturable`);
-    assert.ok([0, null].includes(payment.amount_received as number | null), `${step}: amount_received`);
-    for (const member of ['connector', 'payment_method', 'payment_method_data', 'merchant_connector_id', 'payment_method_id', 'merchant_order_reference_id', 'connector_mandate_id'] as const) {
-      assert.equal(payment[member], null, `${step}: ${member}`);
-    }
-    assert.ok(payment.profile_id != null, `${step}: profile_id`);
-    noErrorUnlessFailed(payment, data.Response, step);
+    checkCreatedIntent(payment, body, data.Response, step);
     return response;
   }
 

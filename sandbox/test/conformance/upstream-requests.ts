@@ -27,6 +27,7 @@ import {
   ADDRESS,
   BROWSER_INFO,
   METADATA,
+  citConfirmBodyA7f8560a,
   confirmBody,
   createConfirmPaymentBody,
   createPaymentBody,
@@ -72,42 +73,6 @@ const citConfirmBody = (): Body => ({
   statement_descriptor_name: 'joseph',
   statement_descriptor_suffix: 'JS',
   metadata: { ...METADATA },
-});
-
-/**
- * create-mandate-cit.json as upstream has had it since a7f8560a (#7496, March 2025; the same at
- * d1688907, June 2026): no `amount_to_capture`, amount 6000, a card expiring in 2050, `payment_type`
- * (which the command sets anyway) and `browser_info`.
- */
-const citConfirmBodyA7f8560a = (): Body => ({
-  amount: 6000,
-  currency: 'USD',
-  confirm: true,
-  capture_method: 'automatic',
-  capture_on: '2022-09-10T10:11:12Z',
-  customer_id: 'StripeCustomer',
-  email: 'guest@example.com',
-  name: 'John Doe',
-  phone: '999999999',
-  phone_country_code: '+65',
-  description: 'Its my first payment request',
-  authentication_type: 'no_three_ds',
-  return_url: 'https://example.com',
-  payment_method: 'card',
-  payment_method_type: 'debit',
-  payment_method_data: { card: { card_number: '4242424242424242', card_exp_month: '10', card_exp_year: '50', card_holder_name: 'joseph Doe', card_cvc: '123' } },
-  setup_future_usage: 'off_session',
-  mandate_data: {
-    customer_acceptance: { acceptance_type: 'offline', accepted_at: '1963-05-03T04:07:52.723Z', online: { ip_address: '127.0.0.1', user_agent: 'amet irure esse' } },
-    mandate_type: { single_use: { amount: 8000, currency: 'USD' } },
-  },
-  payment_type: 'setup_mandate',
-  billing: { address: { ...ADDRESS, first_name: 'john', last_name: 'Doe' } },
-  shipping: { address: { ...ADDRESS, first_name: 'john', last_name: 'Doe' } },
-  statement_descriptor_name: 'joseph',
-  statement_descriptor_suffix: 'JS',
-  metadata: { ...METADATA },
-  browser_info: { ip_address: '129.0.0.1', ...BROWSER_INFO, color_depth: 32 },
 });
 
 /** create-mandate-mit.json@109e3368: the merchant-initiated payment on a mandate (`mandate_id` a placeholder the command replaces). */
