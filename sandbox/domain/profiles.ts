@@ -326,8 +326,7 @@ export class ProfileService {
    * defaults then apply, which are those of the default profile such a merchant gets.
    */
   ofPayment(payment: Payment): BusinessProfile | null {
-    const profile = this.table.profile(payment.profile_id);
-    return profile?.merchant_id === payment.merchant_id ? profile : null;
+    return this.readable(payment.merchant_id, payment.profile_id);
   }
 
   /**
@@ -348,9 +347,7 @@ export class ProfileService {
    * Without a profile to read (a merchant stored before profiles): the merchant's return URL, nothing collected.
    */
   listSettings(payment: Payment | null, merchant: MerchantAccount): { redirect_url: string | null; collect_billing_details_from_wallets: boolean; collect_shipping_details_from_wallets: boolean } {
-    const id = payment ? payment.profile_id : merchant.default_profile;
-    const found = id == null ? null : this.table.profile(id);
-    const profile = found?.merchant_id === merchant.merchant_id ? found : null;
+    const profile = this.readable(merchant.merchant_id, payment ? payment.profile_id : merchant.default_profile);
     if (!profile) return { redirect_url: merchant.return_url, collect_billing_details_from_wallets: false, collect_shipping_details_from_wallets: false };
     return {
       redirect_url: profile.return_url,
@@ -361,9 +358,14 @@ export class ProfileService {
 
   /** The default profile's `intent_fulfillment_time` in seconds (upstream's default, 900, without one). */
   intentFulfillmentTime(merchant: MerchantAccount): number {
-    const found = merchant.default_profile == null ? null : this.table.profile(merchant.default_profile);
-    const time = found?.merchant_id === merchant.merchant_id ? found.intent_fulfillment_time : null;
+    const time = this.readable(merchant.merchant_id, merchant.default_profile)?.intent_fulfillment_time;
     return typeof time === 'number' ? time : DEFAULT_INTENT_FULFILLMENT_TIME_S;
+  }
+
+  /** The merchant's profile with that id as stored, or null (none named, none stored, another merchant's): nothing is made or refused. */
+  private readable(merchantId: string, profileId: string | null | undefined): BusinessProfile | null {
+    const profile = profileId == null ? null : this.table.profile(profileId);
+    return profile?.merchant_id === merchantId ? profile : null;
   }
 
   private merchant(merchantId: string): MerchantAccount {
