@@ -176,17 +176,14 @@ export function paymentResponse(payment: Payment, { customer, attempts = null, r
 /**
  * The status of the payment method the payment saved or used (`payment_method_id`), as the real
  * service's own API tests read it (cypress-tests `support/commands.js`, `retrievePaymentCallTest`):
- * `active` once the payment is authorised (succeeded, requires_capture, partially_captured, or a
- * manual capture still processing), `inactive` before or when it failed; null without a method.
+ * the saved method's own status, as upstream answers it. A card is saved only when a payment is
+ * authorised, so a saved one is `active`, whatever the payment does after or, paying with its
+ * `payment_token`, while it waits for a challenge; a card the payment announced before a challenge
+ * (not saved yet) is `inactive` until the payment is authorised. Null without a method.
  */
 function paymentMethodStatus(payment: Payment): 'active' | 'inactive' | null {
   if (!payment.payment_method_id) return null;
-  const authorised =
-    payment.status === 'succeeded' ||
-    payment.status === 'requires_capture' ||
-    payment.status === 'partially_captured' ||
-    (payment.status === 'processing' && payment.capture_method === 'manual');
-  return authorised ? 'active' : 'inactive';
+  return payment.payment_method_pending ? 'inactive' : 'active';
 }
 
 export function refundResponse(refund: Refund) {

@@ -12,6 +12,7 @@ import type { Store } from '../store/repo.js';
 import { checkCard } from './card-check.js';
 import { apiCardNetwork } from './card-networks.js';
 import { apiError, errors } from './errors.js';
+import { decideCard } from './processor.js';
 import { alphanumeric, newConnectorMandateId, newPaymentMethodId, newPaymentToken } from './ids.js';
 import type { Customer, MaskedCard, Payment, SavedPaymentMethod } from './types.js';
 import { asJson, checkMetadata } from './validation.js';
@@ -44,8 +45,16 @@ const sameCard = (a: MaskedCard, b: MaskedCard): boolean =>
  * record is changed in place; the caller writes it. The first saved card becomes the default. A new
  * card takes `id` when given (the one its payment announced before the customer authenticated).
  * A card saved off-session gets the processor's reference for charging it without the customer.
+ * `challenge`: the issuer challenges this card and the challenge ends so (kept as `issuer_challenge`).
  */
-export function saveCard(customer: Customer, card: MaskedCard, offSession: boolean, nowIso: string, id?: string): SavedPaymentMethod {
+export function saveCard(
+  customer: Customer,
+  card: MaskedCard,
+  offSession: boolean,
+  nowIso: string,
+  id?: string,
+  challenge: 'succeed' | 'fail' | null = null,
+): SavedPaymentMethod {
   const saved = (customer.payment_methods ??= []);
   let method = saved.find((candidate) => sameCard(candidate.card, card));
   if (method) {
@@ -56,6 +65,7 @@ export function saveCard(customer: Customer, card: MaskedCard, offSession: boole
     method = { payment_method_id: paymentMethodId, card, off_session: offSession, created_at: nowIso, client_secret: `${paymentMethodId}_secret_${alphanumeric(20)}` };
     saved.push(method);
   }
+  if (challenge) method.issuer_challenge = challenge;
   if (method.off_session) method.connector_mandate_id ??= newConnectorMandateId();
   customer.default_payment_method_id ??= method.payment_method_id;
   return method;
@@ -99,7 +109,8 @@ export class SavedMethodService {
     return this.store.transaction(() => {
       const customer = this.customerOf(merchantId, request.customer_id as string);
       const nowIso = new Date(this.now()).toISOString();
-      const method = saveCard(customer, masked, false, nowIso);
+      const decision = decideCard(request.card?.card_number ?? '');
+      const method = saveCard(customer, masked, false, nowIso, undefined, decision.kind === 'challenge' ? decision.afterChallenge : null);
       method.payment_method_type = request.payment_method_type ?? method.payment_method_type ?? null;
       method.nick_name = request.card?.nick_name ?? method.nick_name ?? null;
       method.metadata = asJson(request.metadata) ?? method.metadata ?? null;

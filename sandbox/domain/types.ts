@@ -149,6 +149,12 @@ export interface SavedPaymentMethod {
   nick_name?: string | null;
   metadata?: JsonObject | null;
   last_used_at?: string | null;
+  /**
+   * The simulated issuer asks for a 3-D Secure challenge on this card, and this is how it ends (the
+   * test card's decision, kept when the card is saved: the number is not). A `three_ds` payment with
+   * the card's `payment_token` is challenged as the card itself would be (absent: approved at once).
+   */
+  issuer_challenge?: 'succeed' | 'fail';
 }
 
 /** What the sandbox keeps of a card: never the number or the CVC. */

@@ -7,7 +7,6 @@
 import type { PaymentConfirmRequest } from '../../../src/api/requests.js';
 import { isConfirmable } from '../../../src/api/statuses.js';
 import { checkCard } from '../card-check.js';
-import { challengePath } from '../challenge.js';
 import { apiError, errors } from '../errors.js';
 import { addressVerificationFails } from '../billing.js';
 import { decideCard, type CardDecision } from '../processor.js';
@@ -18,7 +17,7 @@ import { checkMetadata } from '../validation.js';
 import type { PaymentEngine } from './engine.js';
 import { confirmWithMandate, confirmWithPaymentToken, confirmWithSavedCard } from './mandates.js';
 import { applyPaymentMembers, checkPaymentRules } from './members.js';
-import { announceSavedCard, approve, decline, loadSettled } from './outcome.js';
+import { approve, challenge, decline, loadSettled } from './outcome.js';
 
 /**
  * Confirms a payment created earlier. `authorize` sees the payment inside the transaction before
@@ -133,21 +132,8 @@ function confirmCard(engine: PaymentEngine, payment: Payment, masked: MaskedCard
       return approve(engine, payment, attempt);
     case 'decline':
       return decline(engine, payment, attempt, decision.code);
-    case 'challenge': {
-      attempt.status = 'authentication_pending';
-      attempt.challenge_outcome = decision.afterChallenge;
-      payment.status = 'requires_customer_action';
-      announceSavedCard(engine, payment);
-      payment.next_action = {
-        type: 'redirect_to_url',
-        // stored without a token: withChallengeLink() adds a fresh one to every answer that shows it
-        redirect_to_url: `${engine.options.publicUrl}${challengePath(payment, attempt.attempt_id)}`,
-      };
-      // left unanswered, the challenge fails by itself (settleDue, or the next retrieve)
-      payment.settlement = { at: engine.now() + engine.challengeWindowMs, outcome: 'fail', error_code: 'authentication_failed' };
-      engine.store.putAttempt(attempt);
-      return engine.save(payment);
-    }
+    case 'challenge':
+      return challenge(engine, payment, attempt, decision.afterChallenge);
     case 'async':
       attempt.status = 'pending';
       payment.status = 'processing';

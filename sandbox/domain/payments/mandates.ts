@@ -11,7 +11,7 @@ import { apiError, errors } from '../errors.js';
 import { savedCardFor } from '../saved-methods.js';
 import type { Customer, Payment, SavedPaymentMethod } from '../types.js';
 import type { PaymentEngine } from './engine.js';
-import { approve } from './outcome.js';
+import { approve, challenge } from './outcome.js';
 
 export function confirmWithMandate(engine: PaymentEngine, payment: Payment, mandateId: string, request: PaymentConfirmRequest): Payment {
   const mandate = engine.store.mandate(payment.merchant_id, mandateId);
@@ -69,13 +69,17 @@ function withoutCustomer(payment: Payment, request: PaymentConfirmRequest): void
 /**
  * An on-session payment with a saved card the customer chose in the browser: the `payment_token`
  * its client session was given (resolvePaymentToken checked it, and the CVC when the card needs it).
+ * The customer is there, so a `three_ds` payment on a card its issuer challenges is challenged, as
+ * upstream's connector is asked to authenticate it (Stripe's 3-D Secure card, saved, still is on-session).
  */
 export function confirmWithPaymentToken(engine: PaymentEngine, payment: Payment, customer: Customer, method: SavedPaymentMethod): Payment {
   payment.payment_method = 'card';
   payment.payment_method_type ??= method.payment_method_type ?? method.card.card_type;
   payment.payment_method_id = method.payment_method_id;
   markUsed(engine, payment, customer.customer_id, method.payment_method_id);
-  return approve(engine, payment, engine.newAttempt(payment, 'card', method.card, null));
+  const attempt = engine.newAttempt(payment, 'card', method.card, null);
+  if (method.issuer_challenge && payment.authentication_type === 'three_ds') return challenge(engine, payment, attempt, method.issuer_challenge);
+  return approve(engine, payment, attempt);
 }
 
 /** The saved card's `last_used_at` becomes now (the lists show the most recently used first). */

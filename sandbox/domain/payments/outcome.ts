@@ -4,6 +4,7 @@
  * the clock (an asynchronous approval, a challenge or wait screen left unanswered).
  */
 import { amountToCapture, netAmount } from '../amounts.js';
+import { challengePath } from '../challenge.js';
 import { DECLINES, type DeclineCode } from '../processor.js';
 import { newConnectorMandateId, newConnectorTransactionId, newMandateId } from '../ids.js';
 import { futurePaymentMethodId, saveCard } from '../saved-methods.js';
@@ -49,10 +50,30 @@ export function approve(engine: PaymentEngine, payment: Payment, attempt: Attemp
     });
     payment.status = captured < netAmount(payment) ? 'partially_captured' : 'succeeded';
   }
-  const saved = saveCardIfAsked(engine, payment);
+  const saved = saveCardIfAsked(engine, payment, attempt.challenge_outcome);
   // a card just saved off-session has its reference already (saveCard); otherwise the card it charged
   payment.connector_mandate_id = saved ? (saved.connector_mandate_id ?? null) : processorReference(engine, payment);
   if (payment.mandate_data && !payment.mandate_id) payment.mandate_id = createMandate(engine, payment, attempt).mandate_id;
+  return engine.save(payment);
+}
+
+/**
+ * The issuer asks the customer to authenticate: `requires_customer_action` with a link to the
+ * challenge page; `afterChallenge` is what *Complete* there leads to. Left unanswered, the challenge
+ * fails by itself (settleDue, or the next retrieve).
+ */
+export function challenge(engine: PaymentEngine, payment: Payment, attempt: Attempt, afterChallenge: 'succeed' | 'fail'): Payment {
+  attempt.status = 'authentication_pending';
+  attempt.challenge_outcome = afterChallenge;
+  payment.status = 'requires_customer_action';
+  announceSavedCard(engine, payment);
+  payment.next_action = {
+    type: 'redirect_to_url',
+    // stored without a token: withChallengeLink() adds a fresh one to every answer that shows it
+    redirect_to_url: `${engine.options.publicUrl}${challengePath(payment, attempt.attempt_id)}`,
+  };
+  payment.settlement = { at: engine.now() + engine.challengeWindowMs, outcome: 'fail', error_code: 'authentication_failed' };
+  engine.store.putAttempt(attempt);
   return engine.save(payment);
 }
 
@@ -96,12 +117,15 @@ function cardSaving(engine: PaymentEngine, payment: Payment): { customer: Custom
   return { customer, card: payment.card, offSession: payment.setup_future_usage === 'off_session' || payment.mandate_data != null };
 }
 
-/** Saves the card when the payment asks (cardSaving); returns the saved card, or null when nothing was saved. */
-function saveCardIfAsked(engine: PaymentEngine, payment: Payment): SavedPaymentMethod | null {
+/**
+ * Saves the card when the payment asks (cardSaving); returns the saved card, or null when nothing was
+ * saved. `challenge`: how the challenge this card was given ended (null: it was given none).
+ */
+function saveCardIfAsked(engine: PaymentEngine, payment: Payment, challenge: 'succeed' | 'fail' | null): SavedPaymentMethod | null {
   const saving = cardSaving(engine, payment);
   if (!saving) return null;
   const announced = payment.payment_method_pending ? (payment.payment_method_id ?? undefined) : undefined;
-  const method = saveCard(saving.customer, saving.card, saving.offSession, engine.nowIso(), announced);
+  const method = saveCard(saving.customer, saving.card, saving.offSession, engine.nowIso(), announced, challenge);
   payment.payment_method_id = method.payment_method_id;
   delete payment.payment_method_pending;
   engine.store.putCustomer(saving.customer);
@@ -113,7 +137,7 @@ function saveCardIfAsked(engine: PaymentEngine, payment: Payment): SavedPaymentM
  * challenge) answers the id the card will have, as upstream does (`payment_method_status`
  * `inactive` until it is authorised); the card itself is saved only when the payment is.
  */
-export function announceSavedCard(engine: PaymentEngine, payment: Payment): void {
+function announceSavedCard(engine: PaymentEngine, payment: Payment): void {
   const saving = cardSaving(engine, payment);
   if (!saving?.offSession) return;
   payment.payment_method_id = futurePaymentMethodId(saving.customer, saving.card);

@@ -794,8 +794,6 @@ function paymentMethods(): UpstreamCase[] {
     },
     {
       source: `${source} ['Last Used' off-session token payments] [Create 3DS off session save card payment with token]`,
-      todo:
-        "the three_ds payment confirmed with the saved challenge card's payment_token is approved at once (succeeded, next_action null); the spec expects requires_customer_action with a redirect (saveCardConfirmCallTest: next_action.redirect_to_url), then the challenge. Upstream resolves the token to the saved card and authorizes it with the payment's authentication_type three_ds (the connector, not the token, decides on a challenge: Stripe's 3-D Secure card asks for it on-session); the sandbox's confirmWithPaymentToken (sandbox/domain/payments/mandates.ts) always approves",
       name: 'as sent: create-payment-call-test (three_ds) -> confirm-save-card-payment-call-test (the first listed token; SaveCardUseNo3DSAutoCapture expecting requires_customer_action) -> Handle redirection -> List PM for customer (order 1: the second last used before the first)',
       run: replay(async (cy) => {
         await cy.createPaymentIntent(card_pm.PaymentIntent, 'three_ds', 'automatic');
