@@ -25,14 +25,17 @@ import { Link } from './link.js';
 
 /**
  * One payment to make through the SDK: a new card typed in, or the customer's card saved before
- * (`off_session`: no CVC; `on_session`: the CVC typed); `save`: a new card of a customer, with the
- * SDK's *Save card details* ticked, which must then be the customer's saved card.
+ * (`off_session`: no CVC; `on_session`: the CVC typed; `added`: saved by `POST /payment_methods`,
+ * on-session, the CVC typed); `save`: a new card of a customer, with the SDK's *Save card details*
+ * ticked, which must then be the customer's saved card.
  */
 interface Case {
   label: string;
   number: string;
-  saved: 'off_session' | 'on_session' | null;
+  saved: 'off_session' | 'on_session' | 'added' | null;
   save?: boolean;
+  /** The payment must go through the challenge page (a saved challenge card is challenged again). */
+  challenged?: boolean;
   status: string;
 }
 
@@ -46,6 +49,8 @@ const CASES: Case[] = [
     : [
         ...(['off_session', 'on_session'] as const).map((saved): Case => ({ label: `saved card (${saved})`, number: '4242424242424242', saved, status: 'succeeded' })),
         { label: 'new card saved by the SDK', number: '4242424242424242', saved: null, save: true, status: 'succeeded' },
+        // a saved challenge card: the payment (three_ds, the default) is challenged again, on the challenge page
+        { label: 'saved challenge card (added)', number: '4000003800000446', saved: 'added', challenged: true, status: 'succeeded' } satisfies Case,
       ]),
 ];
 
@@ -99,7 +104,16 @@ async function main(): Promise<number> {
     let customerId: string | null = null;
     let savedCard: unknown = null;
     if (testCase.save) customerId = String((await api('POST', '/customers', { name: 'Ann Lee', email: 'ann@example.com' })).customer_id);
-    if (testCase.saved) {
+    if (testCase.saved === 'added') {
+      customerId = String((await api('POST', '/customers', { name: 'Ann Lee', email: 'ann@example.com' })).customer_id);
+      const added = await api('POST', '/payment_methods', {
+        payment_method: 'card',
+        payment_method_type: 'credit',
+        customer_id: customerId,
+        card: { card_number: testCase.number, card_exp_month: '12', card_exp_year: '2030', card_holder_name: 'Ann Lee' },
+      });
+      savedCard = added.payment_method_id;
+    } else if (testCase.saved) {
       customerId = String((await api('POST', '/customers', { name: 'Ann Lee', email: 'ann@example.com' })).customer_id);
       const first = await api('POST', '/payments', {
         amount: 1000,
@@ -143,7 +157,7 @@ async function main(): Promise<number> {
       // the saved card is listed, chosen, and asks for its CVC only when it was saved on-session
       const cvc = frame.locator('input[autocomplete="cc-csc"]:visible');
       await frame.getByText(testCase.number.slice(-4), { exact: true }).first().waitFor({ state: 'visible', timeout: 30_000 });
-      if (testCase.saved === 'on_session') await cvc.first().pressSequentially('123', { delay: 20 });
+      if (testCase.saved !== 'off_session') await cvc.first().pressSequentially('123', { delay: 20 });
       else if ((await cvc.count()) > 0) log.push('a CVC field is shown for an off-session card');
     } else {
       const number = frame.locator('input[autocomplete="cc-number"]');
@@ -165,7 +179,9 @@ async function main(): Promise<number> {
       .waitForFunction(() => (window as unknown as { __hyperswitchResult?: unknown }).__hyperswitchResult !== undefined, undefined, { timeout: 30_000 })
       .then(() => false);
     let result: string;
-    if (await Promise.race([challenged, answered])) {
+    const wentToChallenge = await Promise.race([challenged, answered]);
+    if (testCase.challenged && !wentToChallenge) log.push('the payment was not challenged');
+    if (wentToChallenge) {
       await page.getByRole('button', { name: 'Complete Payment' }).click();
       await page.waitForURL((url) => url.origin === merchantOrigin && url.searchParams.has('payment_intent_client_secret'), { timeout: 30_000 });
       const back = new URL(page.url());
@@ -176,7 +192,7 @@ async function main(): Promise<number> {
     }
     const retrieved = await api('GET', `/payments/${String(payment.payment_id)}`);
     // a saved card's payment is paid with that card (the same payment method), not with a new one
-    let ok = retrieved.status === testCase.status && (!testCase.saved || (typeof savedCard === 'string' && retrieved.payment_method_id === savedCard));
+    let ok = retrieved.status === testCase.status && wentToChallenge === (testCase.challenged ?? wentToChallenge) && (!testCase.saved || (typeof savedCard === 'string' && retrieved.payment_method_id === savedCard));
     if (testCase.save) {
       // the card the SDK asked to save is the customer's saved card now
       const listed = (await api('GET', `/customers/${String(customerId)}/payment_methods`)).customer_payment_methods as { payment_method_id?: unknown }[] | undefined;
