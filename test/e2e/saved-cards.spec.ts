@@ -1,8 +1,9 @@
 // A returning customer on the strict-CSP merchant page, in both modes, the page and the API on two
 // sites (the card frame is an out-of-process frame): the first payment saves the card with the
 // customer's consent, the next one lists it and pays with its CVC only (the web SDK's savedCardBody),
-// an off-session card pays without one, another customer sees nothing, a forged token is refused with
-// the API's message, and a card the merchant forgot (DELETE /payment_methods/{id}) is gone.
+// an off-session card pays without one, a saved challenge card is challenged over the page, another
+// customer sees nothing, a forged token is refused with the API's message, and a card the merchant
+// forgot (DELETE /payment_methods/{id}) is gone.
 import { writeFileSync } from 'node:fs';
 import type { Request } from '@playwright/test';
 import { en } from '../../src/i18n/en.js';
@@ -127,6 +128,27 @@ forEachMode((mode) => {
     await merchant.payButton.click();
     expect(await merchant.onlyEvent('tender-result')).toMatchObject({ status: 'succeeded' });
     expect(sent[0]!.request).not.toHaveProperty('payment_method_data');
+  });
+
+  test('a saved challenge card is challenged over the page and pays with the saved card', async ({ merchant, page }) => {
+    const customer = await newCustomer();
+    const kept = await server<{ payment_method_id: string }>('POST', '/payment_methods', {
+      payment_method: 'card',
+      customer_id: customer,
+      card: { card_number: '4000003800000446', card_exp_month: '12', card_exp_year: String(YEAR) },
+    });
+    const payment = await paymentFor(customer);
+    await merchant.open(payment.client_secret);
+    await merchant.onlyEvent('tender-ready');
+    await expect(merchant.form.getByRole('radio', { name: cardNamed('Visa', '0446') })).toBeChecked();
+    await savedCvc(merchant).pressSequentially('123');
+    await merchant.payButton.click();
+    const challenge = page.frameLocator('tender-checkout dialog iframe');
+    await expect(challenge.getByRole('heading', { name: 'Test Payment Page' })).toBeVisible();
+    expect(await retrievePayment(payment.payment_id)).toMatchObject({ status: 'requires_customer_action', payment_method_id: kept.payment_method_id });
+    await challenge.getByRole('button', { name: 'Complete Payment' }).click();
+    expect(await merchant.onlyEvent('tender-result')).toMatchObject({ paymentId: payment.payment_id, status: 'succeeded' });
+    expect(await retrievePayment(payment.payment_id)).toMatchObject({ status: 'succeeded', payment_method_id: kept.payment_method_id });
   });
 
   test('another customer sees none of them', async ({ merchant }) => {
