@@ -1,0 +1,456 @@
+/**
+ * Newer specs of the real service's Cypress suite that set a run up — its merchant, API key and
+ * customer — replayed with their requests **as sent** and their commands' assertions, the way
+ * upstream-newer.ts replays 28/47/54/52. Everything is juspay/hyperswitch as a fork holds it at
+ * commit d1688907 (June 2026), under `cypress-tests/cypress/`:
+ *
+ * - the specs `e2e/spec/Payment/00-CoreFlows.cy.js`, `01-AccountCreate.cy.js` and
+ *   `02-CustomerCreate.cy.js` (each flow's `source` names its file, `context` and `it`);
+ * - the commands of `support/commands.js`@d1688907: `merchantCreateCallTest`, `merchantRetrieveCall`,
+ *   `merchantUpdateCall`, `apiKeyCreateTest`, `apiKeyUpdateCall`, `apiKeyRetrieveCall`,
+ *   `apiKeyListCall`, `apiKeyDeleteCall`, `createCustomerCallTest`, `customerListCall`,
+ *   `customerRetrieveCall`, `customerUpdateCall`, `customerDeleteCall`, `UpdateBusinessProfileTest`,
+ *   `createRolloutConfig`; `createPaymentIntentTest` and `confirmCallTest` are upstream-newer.ts's `Flow`;
+ * - the fixtures of `fixtures/`@d1688907: merchant-create-body.json and confirm-body.json are
+ *   upstream-newer.ts's, create-customer-body.json and create-payment-body.json upstream-fixtures.ts's
+ *   (unchanged since); merchant-update-body.json, create-api-key-body.json, update-api-key-body.json and
+ *   update-customer-body.json are below;
+ * - the connector config `getConnectorDetails("stripe")`@d1688907: Stripe.js's `PaymentIntent`
+ *   (upstream-newer.ts's `card_pm`), and Commons.js's `SessionExpiredConfirmPayment` and
+ *   `PaymentIntentWithSessionExpiry`, which Stripe.js does not declare (mergeConnectorDetails).
+ *
+ * `globalState.baseUrl` is taken to be upstream's sandbox environment (`https://sandbox.hyperswitch.io`),
+ * which this sandbox stands in for: RequestBodyUtils.validateEnv@d1688907 then makes apiKeyCreateTest
+ * expect a `key_id` with `snd_` (its `hyperswitch` entry) and apiKeyListCall does too (a `sandbox` URL).
+ *
+ * A Cypress run carries one `globalState` through its `context`s: the merchant of "Merchant core
+ * flows", the API key of "API key core flows", the customer of "Customer core flows". Each flow here
+ * runs on a merchant of its own, so a context's flow first replays the earlier contexts' steps it needs
+ * (marked "(context N)"), as upstream sends them. `cy.request` without `failOnStatusCode: false`
+ * (apiKeyListCall) fails on a status outside 2xx/3xx, and a command that asserts nothing but the answer
+ * (createCustomerCallTest on a status other than 200 and 400) fails here when the replay cannot tell.
+ *
+ * Steps skipped (the sandbox has no such route; sandbox/routes/*.ts):
+ * - 00-CoreFlows "Merchant core flows" / "merchant list call" (merchantListCall): `GET /accounts/list`;
+ * - 00-CoreFlows "Customer core flows" / "Ephemeral key generate call" (ephemeralGenerateCall):
+ *   `POST /ephemeral_keys`;
+ * - 00-CoreFlows "Merchant Connector Account core flows" (createNamedConnectorCallTest,
+ *   createConnectorCallTest, connectorRetrieveCall, connectorUpdateCall, connectorListByMid) and "Delete
+ *   calls" / "Connector delete call": `/account/{merchant_id}/connectors…`, connector accounts (the
+ *   sandbox has one simulated processor, as in the older ports);
+ * - 00-CoreFlows "Delete calls" / "Merchant delete call" (merchantDeleteCall): `DELETE /accounts/{id}`;
+ * - 00-CoreFlows "List Connector Feature Matrix" (ListConnectorsFeatureMatrixCall): `GET /feature_matrix`;
+ * - 00-CoreFlows "Payment Method Collect Link core flows", both `it`s (paymentMethodCollectLinkCreate,
+ *   paymentMethodCollectLinkRender): `POST /payment_methods/collect` and
+ *   `GET /payment_methods/collect/{merchant_id}/{id}`; their other steps (merchant, API key, customer)
+ *   are the flows below;
+ * - 01-AccountCreate "create-shadow-config-if-shadow-mode-enabled" (createRolloutConfig): sends nothing
+ *   unless `globalState.ucsEnabled` is set, which a Stripe run without UCS does not (createUcsConfigs);
+ *   with it, `POST /configs/` (no such route);
+ * - 34-CustomerListTests.cy.js@d1688907 as a whole: it is 00033-CustomerListTests.cy.js@5e54cdc5 renamed,
+ *   unchanged (`git diff -M` 0 lines), and customerListWithCountCallTest is the same at both commits;
+ *   upstream-customers.test.ts replays it.
+ */
+import assert from 'node:assert/strict';
+import type { ApiResponse, TestSandbox } from '../helpers.js';
+import type { UpstreamCase } from './upstream-cases.js';
+import { createPaymentBody, customerCreateBody, ok, refused, type Body, type Exchange } from './upstream-fixtures.js';
+import { card_pm, COMMIT, commonsNo3DSCard, confirmBody, Flow, merchantCreateBody, randomString, SPEC } from './upstream-newer.js';
+
+// ---- the fixtures at d1688907 that upstream-fixtures.ts and upstream-newer.ts do not have ----------------
+
+/** merchant-update-body.json@d1688907 (merchantUpdateCall replaces its merchant_id). */
+const merchantUpdateBody = (): Body => ({
+  merchant_id: 'merchant_id',
+  merchant_name: 'NewAge Retailer',
+  locker_id: 'm0010',
+  merchant_details: {
+    primary_contact_person: 'joseph Test',
+    primary_email: 'josephTest@test.com',
+    primary_phone: 'veniam aute officia ullamco esse',
+    secondary_contact_person: 'joseph Test2',
+    secondary_email: 'josephTest2@test.com',
+    secondary_phone: 'proident adipisicing officia nulla',
+    website: 'www.example.com',
+    about_business: 'Online Retail with a wide selection of organic products for North America',
+    address: { line1: '1467', line2: 'Harrison Street', line3: 'Harrison Street', city: 'San Fransico', state: 'California', zip: '94122', country: 'US' },
+  },
+  return_url: 'https://example.com',
+  webhook_details: { webhook_version: '1.0.1', webhook_username: 'ekart_retail', webhook_password: 'password_ekart@123', payment_created_enabled: true, payment_succeeded_enabled: true, payment_failed_enabled: true },
+  sub_merchants_enabled: false,
+  parent_merchant_id: 'xkkdf909012sdjki2dkh5sdf',
+  metadata: { city: 'NY', unit: '245' },
+});
+
+/** create-api-key-body.json@d1688907 (apiKeyCreateTest replaces its expiration with tomorrow). */
+const apiKeyCreateBody = (): Body => ({ name: 'API Key 1', description: null, expiration: '2069-09-23T01:02:03.000Z' });
+/** update-api-key-body.json@d1688907 (apiKeyUpdateCall replaces its expiration with tomorrow). */
+const apiKeyUpdateBody = (): Body => ({ name: 'Updated API Key', description: 'My very awesome API key', expiration: null });
+/** update-customer-body.json@d1688907 */
+const customerUpdateBody = (): Body => ({ email: 'JohnTest@test.com', name: 'John Test', phone_country_code: '+65', phone: '888888888', description: 'First customer', metadata: { city: 'NY', unit: '245' } });
+
+/** RequestBodyUtils.isoTimeTomorrow */
+const isoTimeTomorrow = (): string => {
+  const tomorrow = new Date();
+  tomorrow.setDate(tomorrow.getDate() + 1);
+  return tomorrow.toISOString();
+};
+
+/** validateEnv(baseUrl, "key_id") and apiKeyListCall's prefix for upstream's sandbox environment. */
+const KEY_ID_PREFIX = 'snd_';
+
+// ---- the connector config: Commons.js@d1688907 entries Stripe.js does not declare ---------------------------
+
+const commons = {
+  /** Commons.js `SessionExpiredConfirmPayment` */
+  SessionExpiredConfirmPayment: {
+    Request: { payment_method: 'card', payment_method_data: { card: commonsNo3DSCard }, customer_acceptance: null, setup_future_usage: 'on_session' },
+    Response: refused(400, { type: 'invalid_request', message: 'The provided client_secret has expired', code: 'IR_08' }),
+  },
+  /** Commons.js `PaymentIntentWithSessionExpiry` */
+  PaymentIntentWithSessionExpiry: {
+    Request: { currency: 'USD', session_expiry: 60 },
+    Response: ok({ status: 'requires_payment_method' }),
+  },
+} satisfies Record<string, Exchange>;
+
+// ---- the commands ---------------------------------------------------------------------------------------------
+
+/** chai's `.not.be.empty`: a string or array with an element, an object with an own member. */
+const notEmpty = (value: unknown): boolean =>
+  typeof value === 'string' || Array.isArray(value) ? value.length > 0 : typeof value === 'object' && value !== null && Object.keys(value).length > 0;
+
+const isJson = (response: ApiResponse, step: string): void => assert.match(response.headers.get('content-type') ?? '', /application\/json/, `${step}: content-type`);
+
+/** The commands of the admin, API-key and customer steps, beside upstream-newer.ts's payment commands. */
+class AccountFlow extends Flow {
+  private organizationId: unknown;
+  private merchantDetails: unknown;
+  private apiKeyId = '';
+
+  /** `cy.request` with the command's headers: `api-key`, `Content-Type` (set with a body by the client), and `Accept` where the command sends it. */
+  private send(method: string, path: string, options: { key: string; body?: Body; accept?: boolean }): Promise<ApiResponse> {
+    const headers: Record<string, string> = options.accept ? { Accept: 'application/json' } : {};
+    if (options.body === undefined) headers['Content-Type'] = 'application/json';
+    return this.sandbox.request(method, path, { key: options.key, headers, ...(options.body === undefined ? {} : { body: options.body }) });
+  }
+
+  private get admin(): string {
+    return this.sandbox.adminKey;
+  }
+
+  /**
+   * merchantCreateCallTest (the admin key): merchant-create-body.json with a `cyMerchant_…` id; 200 and
+   * product_type orchestration (its defaults). `ownStep` false: the create is an earlier `it`'s, replayed
+   * to go on from, and its product_type is left to the flows of that `it` (which are `todo` for it), so
+   * that a flow tells of its own steps.
+   */
+  async merchantCreate(ownStep = true): Promise<void> {
+    const step = 'merchantCreateCallTest';
+    const merchantId = randomString('cyMerchant');
+    const response = await this.send('POST', '/accounts', { key: this.admin, accept: true, body: { ...merchantCreateBody(), merchant_id: merchantId } });
+    assert.equal(response.status, 200, `${step}: status (${response.text.slice(0, 400)})`);
+    if (ownStep) assert.equal(response.body.product_type, 'orchestration', `${step}: product_type`);
+    this.merchantId = merchantId;
+    this.profiles.set('profile', String(response.body.default_profile));
+    this.publishableKey = String(response.body.publishable_key);
+    this.merchantDetails = response.body.merchant_details;
+    this.organizationId = response.body.organization_id;
+  }
+
+  /** merchantRetrieveCall (the admin key) */
+  async merchantRetrieve(): Promise<void> {
+    const step = 'merchantRetrieveCall';
+    const response = await this.send('GET', `/accounts/${this.merchantId}`, { key: this.admin, accept: true });
+    isJson(response, step);
+    assert.equal(response.body.merchant_id, this.merchantId, `${step}: merchant_id`);
+    // chai's `.to.not.be.null`, read as present (the real service answers each)
+    for (const member of ['payment_response_hash_key', 'publishable_key', 'default_profile', 'organization_id'] as const) assert.ok(response.body[member] != null, `${step}: ${member}`);
+    this.organizationId = response.body.organization_id;
+  }
+
+  /**
+   * merchantUpdateCall (the admin key): merchant-update-body.json with the merchant's id; the same
+   * merchant, publishable key and organization. Its `merchant_details` `to.not.equal` compares object
+   * identity, which no parsed answer shares; read as meant: not the details the create answered.
+   */
+  async merchantUpdate(): Promise<void> {
+    const step = 'merchantUpdateCall';
+    const response = await this.send('POST', `/accounts/${this.merchantId}`, { key: this.admin, accept: true, body: { ...merchantUpdateBody(), merchant_id: this.merchantId } });
+    isJson(response, step);
+    assert.equal(response.body.merchant_id, this.merchantId, `${step}: merchant_id (${response.text.slice(0, 400)})`);
+    assert.equal(response.body.publishable_key, this.publishableKey, `${step}: publishable_key`);
+    assert.equal(response.body.organization_id, this.organizationId, `${step}: organization_id`);
+    assert.notDeepEqual(response.body.merchant_details, this.merchantDetails, `${step}: merchant_details`);
+  }
+
+  /** apiKeyCreateTest (the admin key): create-api-key-body.json expiring tomorrow; the key becomes the flow's `apiKey`. */
+  async apiKeyCreate(): Promise<void> {
+    const step = 'apiKeyCreateTest';
+    const body: Body = { ...apiKeyCreateBody(), expiration: isoTimeTomorrow() };
+    const response = await this.send('POST', `/api_keys/${this.merchantId}`, { key: this.admin, accept: true, body });
+    assert.equal(response.status, 200, `${step}: API Key create call failed ${response.text.slice(0, 400)}`);
+    assert.equal(response.body.merchant_id, this.merchantId, `${step}: merchant_id`);
+    assert.equal(response.body.description, body.description, `${step}: description`);
+    assert.ok(typeof response.body.key_id === 'string' && response.body.key_id.includes(KEY_ID_PREFIX), `${step}: key_id includes ${KEY_ID_PREFIX}`);
+    this.apiKeyId = response.body.key_id;
+    this.apiKey = String(response.body.api_key);
+  }
+
+  /** apiKeyUpdateCall (the admin key): update-api-key-body.json expiring tomorrow. */
+  async apiKeyUpdate(): Promise<void> {
+    const step = 'apiKeyUpdateCall';
+    const response = await this.send('POST', `/api_keys/${this.merchantId}/${this.apiKeyId}`, { key: this.admin, accept: true, body: { ...apiKeyUpdateBody(), expiration: isoTimeTomorrow() } });
+    assert.equal(response.status, 200, `${step}: ${response.text.slice(0, 400)}`);
+    assert.deepEqual([response.body.name, response.body.merchant_id, response.body.key_id], ['Updated API Key', this.merchantId, this.apiKeyId], `${step}: name, merchant_id, key_id`);
+  }
+
+  /** apiKeyRetrieveCall (the admin key) */
+  async apiKeyRetrieve(): Promise<void> {
+    const step = 'apiKeyRetrieveCall';
+    const response = await this.send('GET', `/api_keys/${this.merchantId}/${this.apiKeyId}`, { key: this.admin, accept: true });
+    isJson(response, step);
+    assert.deepEqual([response.body.name, response.body.key_id, response.body.merchant_id], ['Updated API Key', this.apiKeyId, this.merchantId], `${step}: name, key_id, merchant_id`);
+  }
+
+  /** apiKeyListCall (the admin key): a non-empty array of the merchant's keys, each named, with a `snd_` key_id. */
+  async apiKeyList(): Promise<void> {
+    const step = 'apiKeyListCall';
+    const response = await this.send('GET', `/api_keys/${this.merchantId}/list`, { key: this.admin, accept: true });
+    assert.ok(response.status >= 200 && response.status < 400, `${step}: status (${response.text.slice(0, 400)})`);
+    isJson(response, step);
+    assert.ok(Array.isArray(response.body) && response.body.length > 0, `${step}: a non-empty array`);
+    for (const key of response.body as unknown as Body[]) {
+      assert.ok(notEmpty(key.name), `${step}: name`);
+      assert.ok(typeof key.key_id === 'string' && key.key_id.includes(KEY_ID_PREFIX), `${step}: key_id includes ${KEY_ID_PREFIX}`);
+      assert.equal(key.merchant_id, this.merchantId, `${step}: merchant_id`);
+    }
+  }
+
+  /** apiKeyDeleteCall (the admin key) */
+  async apiKeyDelete(): Promise<void> {
+    const step = 'apiKeyDeleteCall';
+    const response = await this.send('DELETE', `/api_keys/${this.merchantId}/${this.apiKeyId}`, { key: this.admin, accept: true });
+    isJson(response, step);
+    assert.deepEqual([response.body.merchant_id, response.body.key_id, response.body.revoked], [this.merchantId, this.apiKeyId, true], `${step}: merchant_id, key_id, revoked (${response.text.slice(0, 400)})`);
+  }
+
+  /** createCustomerCallTest (the API key, no Accept): the customer's id, and what was sent echoed; a 400 "already exists" is IR_12. */
+  async customerCreate(): Promise<void> {
+    const step = 'createCustomerCallTest';
+    const body = customerCreateBody();
+    const response = await this.send('POST', '/customers', { key: this.apiKey, body });
+    if (response.status === 400) {
+      const error = response.body.error as Body;
+      assert.ok(String(error.message).includes('already exists'), `${step}: ${response.text}`);
+      assert.deepEqual([error.code, error.message], ['IR_12', 'Customer with the given `customer_id` already exists'], `${step}: error`);
+      return;
+    }
+    assert.equal(response.status, 200, `${step}: ${response.text.slice(0, 400)}`);
+    this.customerId = String(response.body.customer_id);
+    assert.ok(notEmpty(response.body.customer_id), `${step}: customer_id`);
+    for (const member of ['email', 'name', 'phone', 'phone_country_code'] as const) assert.equal(body[member], response.body[member], `${step}: ${member}`);
+    for (const member of ['metadata', 'address'] as const) assert.deepEqual(body[member], response.body[member], `${step}: ${member}`);
+  }
+
+  /** customerListCall (the old `GET /customers/list`): each entry not empty. */
+  async customerList(): Promise<void> {
+    const response = await this.send('GET', '/customers/list', { key: this.apiKey });
+    for (const [key, value] of Object.entries(response.body)) assert.ok(notEmpty(value), `customerListCall: body[${key}] not empty (${response.text.slice(0, 300)})`);
+  }
+
+  /** customerRetrieveCall (expectedStatus 200) */
+  async customerRetrieve(): Promise<void> {
+    const step = 'customerRetrieveCall';
+    const response = await this.send('GET', `/customers/${this.customerId}`, { key: this.apiKey });
+    assert.equal(response.status, 200, `${step}: ${response.text.slice(0, 400)}`);
+    assert.ok(response.body.customer_id === this.customerId && notEmpty(this.customerId), `${step}: customer_id`);
+  }
+
+  /** customerUpdateCall: update-customer-body.json; the same customer. */
+  async customerUpdate(): Promise<void> {
+    const response = await this.send('POST', `/customers/${this.customerId}`, { key: this.apiKey, body: customerUpdateBody() });
+    assert.equal(response.body.customer_id, this.customerId, `customerUpdateCall: customer_id (${response.text.slice(0, 400)})`);
+  }
+
+  /** customerDeleteCall: the customer, its address and its payment methods deleted. */
+  async customerDelete(): Promise<void> {
+    const step = 'customerDeleteCall';
+    const response = await this.send('DELETE', `/customers/${this.customerId}`, { key: this.apiKey });
+    const b = response.body;
+    assert.ok(b.customer_id === this.customerId && notEmpty(b.customer_id), `${step}: customer_id (${response.text.slice(0, 400)})`);
+    assert.deepEqual([b.customer_deleted, b.address_deleted, b.payment_methods_deleted], [true, true, true], `${step}: customer_deleted, address_deleted, payment_methods_deleted`);
+  }
+
+  /**
+   * UpdateBusinessProfileTest (the API key) with the spec's body and its five switches, to `profileId`
+   * (the merchant's default profile); a 200 keeps what the answer says of the collect switches.
+   */
+  async updateProfileWith(body: Body, agnostic: boolean, billing: boolean, shipping: boolean, alwaysBilling: boolean, alwaysShipping: boolean): Promise<void> {
+    const sent = {
+      ...body,
+      is_connector_agnostic_mit_enabled: agnostic,
+      collect_shipping_details_from_wallet_connector: shipping,
+      collect_billing_details_from_wallet_connector: billing,
+      always_collect_billing_details_from_wallet_connector: alwaysBilling,
+      always_collect_shipping_details_from_wallet_connector: alwaysShipping,
+    };
+    const response = await this.send('POST', `/account/${this.merchantId}/business_profile/${this.profileId()}`, { key: this.apiKey, accept: true, body: sent });
+    assert.equal(response.status, 200, `UpdateBusinessProfileTest: Business Profile Update Failed: ${response.text.slice(0, 400)}`);
+    const b = response.body;
+    this.collect = {
+      billing: b.collect_billing_details_from_wallet_connector,
+      shipping: b.collect_shipping_details_from_wallet_connector,
+      alwaysBilling: b.always_collect_billing_details_from_wallet_connector,
+      alwaysShipping: b.always_collect_shipping_details_from_wallet_connector,
+    };
+  }
+
+  /** `cy.wait(ms)`: the sandbox's clock moved on by `ms`, in place of waiting for it. */
+  wait(ms: number): void {
+    this.sandbox.advanceClock(ms);
+  }
+
+  /** 01-AccountCreate's createRolloutConfig: nothing is sent without `globalState.ucsEnabled` (createUcsConfigs). */
+  createRolloutConfig(): void {
+    // a Stripe run without UCS: createUcsConfigs logs "UCS rollout config creation skipped" and returns
+  }
+}
+
+/** The earlier contexts' steps a flow goes on from: "Merchant core flows"' create (1), "API key core flows"' create (2), "Customer core flows"' create (3). */
+async function upTo(cy: AccountFlow, context: 1 | 2 | 3): Promise<void> {
+  await cy.merchantCreate(false);
+  if (context >= 2) await cy.apiKeyCreate();
+  if (context >= 3) await cy.customerCreate();
+}
+
+/** Runs `flow` on a merchant of its own; the spec's create-payment-body.json and confirm-body.json carry members from one call to the next. */
+const replay = (flow: (cy: AccountFlow) => Promise<void>) => async (sandbox: TestSandbox) => {
+  await flow(new AccountFlow(sandbox, { createPaymentBody: createPaymentBody(), confirmBody: confirmBody() }));
+};
+
+/** The one difference: merchantCreateCallTest's default `expectedProductType`. */
+const PRODUCT_TYPE =
+  'the sandbox answers a merchant created without `product_type` with none (the member absent); upstream stores and answers ' +
+  '"orchestration": crates/hyperswitch_domain_models/src/merchant_account.rs@d1688907, v1 `MerchantAccountSetter` ' +
+  '`construct_new` (`product_type: self.product_type.or(Some(MerchantProductType::Orchestration))`), answered by ' +
+  'crates/router/src/types/api/admin.rs `MerchantAccountResponse::foreign_try_from` (`product_type: item.product_type`); ' +
+  'commands.js@d1688907 merchantCreateCallTest asserts it by default since a3d90ff9 (#12029, whose Misc/00003-ProductType ' +
+  'spec tests "create merchant without product_type (default to orchestration)")';
+
+// ---- e2e/spec/Payment/00-CoreFlows.cy.js@d1688907 -------------------------------------------------------------
+
+const CORE = `${SPEC}/00-CoreFlows.cy.js@${COMMIT}`;
+
+function coreFlows(): UpstreamCase[] {
+  return [
+    {
+      source: `${CORE} [Merchant core flows] merchant create call`,
+      name: 'as sent: merchant create (admin key, merchant-create-body.json without product_type): 200, product_type orchestration',
+      todo: PRODUCT_TYPE,
+      run: replay(async (cy) => {
+        await cy.merchantCreate();
+      }),
+    },
+    {
+      source: `${CORE} [Merchant core flows] merchant retrieve call, merchant update call`,
+      name: 'as sent: (merchant create call) -> retrieve -> (merchant list call skipped: no GET /accounts/list) -> update (merchant-update-body.json): same merchant, publishable key and organization, new details',
+      run: replay(async (cy) => {
+        await cy.merchantCreate(false);
+        await cy.merchantRetrieve();
+        await cy.merchantUpdate();
+      }),
+    },
+    {
+      source: `${CORE} [API key core flows] API key create call, API key update call, API key retrieve call, API key list call`,
+      name: 'as sent: (context 1) -> API key create (expiring tomorrow, key_id snd_) -> update to "Updated API Key" -> retrieve -> list',
+      run: replay(async (cy) => {
+        await upTo(cy, 1);
+        await cy.apiKeyCreate();
+        await cy.apiKeyUpdate();
+        await cy.apiKeyRetrieve();
+        await cy.apiKeyList();
+      }),
+    },
+    {
+      source: `${CORE} [Customer core flows] Customer create call, Customer list call, Customer retrieve call, Customer update call`,
+      name: 'as sent: (contexts 1, 2) -> customer create -> old list, every entry not empty -> retrieve -> update (update-customer-body.json) -> (ephemeral key skipped: no POST /ephemeral_keys)',
+      run: replay(async (cy) => {
+        await upTo(cy, 2);
+        await cy.customerCreate();
+        await cy.customerList();
+        await cy.customerRetrieve();
+        await cy.customerUpdate();
+      }),
+    },
+    {
+      source: `${CORE} [Client Secret Session Expiry] Update business profile with session_expiry, Create payment - session expiry inherited from business profile, Confirm payment after session expiry - should fail with ClientSecretExpired`,
+      name: "as sent: (contexts 1-3) -> profile update {session_expiry: 60}, all switches false -> payment intent (Stripe PaymentIntent) -> 65 s later (the sandbox's clock moved on, for cy.wait) -> confirm (Commons SessionExpiredConfirmPayment, publishable key): 400 IR_08 The provided client_secret has expired",
+      run: replay(async (cy) => {
+        await upTo(cy, 3);
+        await cy.updateProfileWith({ session_expiry: 60 }, false, false, false, false, false);
+        await cy.createPaymentIntent(card_pm.PaymentIntent, 'no_three_ds', 'automatic');
+        cy.wait(65_000);
+        await cy.confirm(commons.SessionExpiredConfirmPayment);
+      }),
+    },
+    {
+      source: `${CORE} [Client Secret Session Expiry] Create payment with session_expiry in request body`,
+      name: 'as sent: (contexts 1-3, the context\'s profile update and first intent: the fixture carries setup_future_usage on_session) -> payment intent with session_expiry 60 (Commons PaymentIntentWithSessionExpiry): requires_payment_method',
+      run: replay(async (cy) => {
+        await upTo(cy, 3);
+        await cy.updateProfileWith({ session_expiry: 60 }, false, false, false, false, false);
+        await cy.createPaymentIntent(card_pm.PaymentIntent, 'no_three_ds', 'automatic');
+        // the context's wait and refused confirm change nothing this step sends (confirm-body.json is not create-payment-body.json)
+        await cy.createPaymentIntent(commons.PaymentIntentWithSessionExpiry, 'no_three_ds', 'automatic');
+      }),
+    },
+    {
+      source: `${CORE} [Delete calls] Customer delete call, API key delete call`,
+      name: 'as sent: (contexts 1-3) -> customer delete: customer, address and payment methods deleted -> API key delete: revoked -> (connector and merchant delete skipped: no such routes)',
+      run: replay(async (cy) => {
+        await upTo(cy, 3);
+        await cy.customerDelete();
+        await cy.apiKeyDelete();
+      }),
+    },
+  ];
+}
+
+// ---- e2e/spec/Payment/01-AccountCreate.cy.js and 02-CustomerCreate.cy.js@d1688907 --------------------------
+
+const ACCOUNT = `${SPEC}/01-AccountCreate.cy.js@${COMMIT}`;
+const CUSTOMER = `${SPEC}/02-CustomerCreate.cy.js@${COMMIT}`;
+
+function setupFlows(): UpstreamCase[] {
+  return [
+    {
+      source: `${ACCOUNT} [Account Create flow test] merchant-create-call-test`,
+      name: 'as sent: merchant create (admin key, merchant-create-body.json without product_type): 200, product_type orchestration',
+      todo: PRODUCT_TYPE,
+      run: replay(async (cy) => {
+        await cy.merchantCreate();
+      }),
+    },
+    {
+      source: `${ACCOUNT} [Account Create flow test] api-key-create-call-test, create-shadow-config-if-shadow-mode-enabled`,
+      name: 'as sent: (merchant-create-call-test) -> API key create (key_id snd_) -> rollout config: nothing sent without ucsEnabled',
+      run: replay(async (cy) => {
+        await cy.merchantCreate(false);
+        await cy.apiKeyCreate();
+        cy.createRolloutConfig();
+      }),
+    },
+    {
+      source: `${CUSTOMER} [Customer Create flow test] customer-create-call-test`,
+      name: "as sent: (01-AccountCreate's merchant and API key) -> customer create: its id, and what was sent echoed",
+      run: replay(async (cy) => {
+        await cy.merchantCreate(false);
+        await cy.apiKeyCreate();
+        await cy.customerCreate();
+      }),
+    },
+  ];
+}
+
+export const UPSTREAM_NEWER_ACCOUNT_FLOWS: UpstreamCase[] = [...coreFlows(), ...setupFlows()];
