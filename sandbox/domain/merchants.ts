@@ -77,6 +77,8 @@ export class MerchantService {
         is_recon_enabled: false,
         recon_status: 'not_requested',
         merchant_account_type: request.merchant_account_type ?? 'standard',
+        // upstream's MerchantAccount construct_new: `product_type.or(Some(Orchestration))`
+        product_type: request.product_type ?? 'orchestration',
         created_at: nowIso,
         modified_at: nowIso,
       };
@@ -250,6 +252,7 @@ export function merchantAccountResponse(account: MerchantAccount) {
     merchant_details: merchantDetailsWire(account.merchant_details),
     webhook_details: account.webhook_details ? webhookDetailsResponse(account.webhook_details) : null,
     merchant_account_type: account.merchant_account_type ?? 'standard',
+    product_type: account.product_type ?? 'orchestration',
     allowed_origins: account.allowed_origins ?? [],
     billing_requirements: account.billing_requirements ?? billingRequirements(null),
   };

@@ -66,6 +66,8 @@ export interface MerchantAccount {
   recon_status: 'not_requested' | 'requested' | 'active' | 'disabled';
   /** Upstream's account type (absent on accounts stored before it existed: `standard`). */
   merchant_account_type?: 'standard' | 'platform' | 'connected';
+  /** Upstream's product type (absent on accounts stored before it existed: `orchestration`, upstream's default). */
+  product_type?: 'orchestration' | 'vault' | 'recon' | 'recovery' | 'cost_observability' | 'dynamic_routing';
   created_at: string;
   modified_at: string;
 }

@@ -141,16 +141,14 @@ class AccountFlow extends Flow {
 
   /**
    * merchantCreateCallTest (the admin key): merchant-create-body.json with a `cyMerchant_…` id; 200 and
-   * product_type orchestration (its defaults). `ownStep` false: the create is an earlier `it`'s, replayed
-   * to go on from, and its product_type is left to the flows of that `it` (which are `todo` for it), so
-   * that a flow tells of its own steps.
+   * product_type orchestration (its defaults).
    */
-  async merchantCreate(ownStep = true): Promise<void> {
+  async merchantCreate(): Promise<void> {
     const step = 'merchantCreateCallTest';
     const merchantId = randomString('cyMerchant');
     const response = await this.send('POST', '/accounts', { key: this.admin, accept: true, body: { ...merchantCreateBody(), merchant_id: merchantId } });
     assert.equal(response.status, 200, `${step}: status (${response.text.slice(0, 400)})`);
-    if (ownStep) assert.equal(response.body.product_type, 'orchestration', `${step}: product_type`);
+    assert.equal(response.body.product_type, 'orchestration', `${step}: product_type`);
     this.merchantId = merchantId;
     this.profiles.set('profile', String(response.body.default_profile));
     this.publishableKey = String(response.body.publishable_key);
@@ -319,7 +317,7 @@ class AccountFlow extends Flow {
 
 /** The earlier contexts' steps a flow goes on from: "Merchant core flows"' create (1), "API key core flows"' create (2), "Customer core flows"' create (3). */
 async function upTo(cy: AccountFlow, context: 1 | 2 | 3): Promise<void> {
-  await cy.merchantCreate(false);
+  await cy.merchantCreate();
   if (context >= 2) await cy.apiKeyCreate();
   if (context >= 3) await cy.customerCreate();
 }
@@ -328,15 +326,6 @@ async function upTo(cy: AccountFlow, context: 1 | 2 | 3): Promise<void> {
 const replay = (flow: (cy: AccountFlow) => Promise<void>) => async (sandbox: TestSandbox) => {
   await flow(new AccountFlow(sandbox, { createPaymentBody: createPaymentBody(), confirmBody: confirmBody() }));
 };
-
-/** The one difference: merchantCreateCallTest's default `expectedProductType`. */
-const PRODUCT_TYPE =
-  'the sandbox answers a merchant created without `product_type` with none (the member absent); upstream stores and answers ' +
-  '"orchestration": crates/hyperswitch_domain_models/src/merchant_account.rs@d1688907, v1 `MerchantAccountSetter` ' +
-  '`construct_new` (`product_type: self.product_type.or(Some(MerchantProductType::Orchestration))`), answered by ' +
-  'crates/router/src/types/api/admin.rs `MerchantAccountResponse::foreign_try_from` (`product_type: item.product_type`); ' +
-  'commands.js@d1688907 merchantCreateCallTest asserts it by default since a3d90ff9 (#12029, whose Misc/00003-ProductType ' +
-  'spec tests "create merchant without product_type (default to orchestration)")';
 
 // ---- e2e/spec/Payment/00-CoreFlows.cy.js@d1688907 -------------------------------------------------------------
 
@@ -347,7 +336,6 @@ function coreFlows(): UpstreamCase[] {
     {
       source: `${CORE} [Merchant core flows] merchant create call`,
       name: 'as sent: merchant create (admin key, merchant-create-body.json without product_type): 200, product_type orchestration',
-      todo: PRODUCT_TYPE,
       run: replay(async (cy) => {
         await cy.merchantCreate();
       }),
@@ -356,7 +344,7 @@ function coreFlows(): UpstreamCase[] {
       source: `${CORE} [Merchant core flows] merchant retrieve call, merchant update call`,
       name: 'as sent: (merchant create call) -> retrieve -> (merchant list call skipped: no GET /accounts/list) -> update (merchant-update-body.json): same merchant, publishable key and organization, new details',
       run: replay(async (cy) => {
-        await cy.merchantCreate(false);
+        await cy.merchantCreate();
         await cy.merchantRetrieve();
         await cy.merchantUpdate();
       }),
@@ -427,7 +415,6 @@ function setupFlows(): UpstreamCase[] {
     {
       source: `${ACCOUNT} [Account Create flow test] merchant-create-call-test`,
       name: 'as sent: merchant create (admin key, merchant-create-body.json without product_type): 200, product_type orchestration',
-      todo: PRODUCT_TYPE,
       run: replay(async (cy) => {
         await cy.merchantCreate();
       }),
@@ -436,7 +423,7 @@ function setupFlows(): UpstreamCase[] {
       source: `${ACCOUNT} [Account Create flow test] api-key-create-call-test, create-shadow-config-if-shadow-mode-enabled`,
       name: 'as sent: (merchant-create-call-test) -> API key create (key_id snd_) -> rollout config: nothing sent without ucsEnabled',
       run: replay(async (cy) => {
-        await cy.merchantCreate(false);
+        await cy.merchantCreate();
         await cy.apiKeyCreate();
         cy.createRolloutConfig();
       }),
@@ -445,7 +432,7 @@ function setupFlows(): UpstreamCase[] {
       source: `${CUSTOMER} [Customer Create flow test] customer-create-call-test`,
       name: "as sent: (01-AccountCreate's merchant and API key) -> customer create: its id, and what was sent echoed",
       run: replay(async (cy) => {
-        await cy.merchantCreate(false);
+        await cy.merchantCreate();
         await cy.apiKeyCreate();
         await cy.customerCreate();
       }),
