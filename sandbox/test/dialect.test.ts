@@ -144,4 +144,12 @@ describe('the real service dialect in requests', () => {
     const updated = await sandbox.request('POST', '/accounts/dialect_shop', { ...ADMIN, body: { webhook_details: { payment_statuses_enabled: ['succeeded', 'requires_capture'] } } });
     assert.deepEqual((updated.body.webhook_details as Record<string, unknown>).payment_statuses_enabled, ['succeeded', 'requires_capture']);
   });
+
+  it('an account answers product_type: orchestration unless created otherwise, kept on retrieve', async () => {
+    const plain = await sandbox.request('POST', '/accounts', { ...ADMIN, body: { merchant_id: 'dialect_plain' } });
+    assert.equal(plain.body.product_type, 'orchestration', plain.text);
+    const vault = await sandbox.request('POST', '/accounts', { ...ADMIN, body: { merchant_id: 'dialect_vault', product_type: 'vault' } });
+    assert.equal(vault.body.product_type, 'vault', vault.text);
+    assert.equal((await sandbox.request('GET', '/accounts/dialect_vault', ADMIN)).body.product_type, 'vault');
+  });
 });
