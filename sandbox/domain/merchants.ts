@@ -62,7 +62,8 @@ export class MerchantService {
         frm_routing_algorithm: asJson(request.frm_routing_algorithm),
         sub_merchants_enabled: request.sub_merchants_enabled ?? false,
         parent_merchant_id: request.parent_merchant_id ?? null,
-        enable_payment_response_hash: request.enable_payment_response_hash ?? false,
+        // upstream's MerchantAccountCreate get_enable_payment_response_hash: on unless the merchant says otherwise
+        enable_payment_response_hash: request.enable_payment_response_hash ?? true,
         payment_response_hash_key: request.payment_response_hash_key ?? newHashKey(),
         redirect_to_merchant_with_http_post: request.redirect_to_merchant_with_http_post ?? false,
         metadata: asJson(request.metadata),

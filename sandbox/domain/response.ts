@@ -12,6 +12,8 @@ export interface ResponseOptions {
   /** Attempts, when the caller asked for them (`expand_attempts=true`). */
   attempts?: Attempt[] | null;
   refunds?: Refund[];
+  /** The payment's `sdk_authorization` (domain/sdk-auth.ts); absent: null. */
+  sdkAuthorization?: string | null;
 }
 
 /**
@@ -19,13 +21,14 @@ export interface ResponseOptions {
  * the widget parses), so a member the client relies on cannot drift here without a compile error;
  * sandbox/test/helpers.ts parses every payment the tests see with that schema at run time too.
  */
-export function paymentResponse(payment: Payment, { customer, attempts = null, refunds = [] }: ResponseOptions) {
+export function paymentResponse(payment: Payment, { customer, attempts = null, refunds = [], sdkAuthorization = null }: ResponseOptions) {
   const expiresOn = new Date(Date.parse(payment.created) + payment.session_expiry * 1000).toISOString();
   const response = {
     payment_id: payment.payment_id,
     merchant_id: payment.merchant_id,
     // upstream: the connected merchant in platform set-ups, otherwise the merchant itself
     processor_merchant_id: payment.merchant_id,
+    sdk_authorization: sdkAuthorization,
     status: payment.status,
     amount: payment.amount,
     net_amount: netAmount(payment),

@@ -248,6 +248,8 @@ export interface Payment {
   capture_method: string;
   authentication_type: string | null;
   client_secret: string;
+  /** The client session of the SDK authorization flow (domain/sdk-auth.ts); absent on payments stored before it existed. */
+  client_session_id?: string;
   created: string;
   updated: string;
   session_expiry: number;

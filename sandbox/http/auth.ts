@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { Context } from 'hono';
 import { hashApiKey, sha256 } from '../domain/api-keys.js';
 import { apiError, errors } from '../domain/errors.js';
+import { decodeSdkAuthorization, type SdkAuthorization } from '../domain/sdk-auth.js';
 import { requestHeader } from './request.js';
 import type { Store } from '../store/repo.js';
 import type { MerchantAccount, Payment } from '../domain/types.js';
@@ -12,7 +13,8 @@ export type KeyKind = 'admin' | 'secret' | 'publishable';
 export type Principal =
   | { kind: 'admin' }
   | { kind: 'secret'; merchant: MerchantAccount; keyId: string }
-  | { kind: 'publishable'; merchant: MerchantAccount };
+  /** `sdk`: called with an SDK authorization (`Authorization`) in place of the key and the client secret. */
+  | { kind: 'publishable'; merchant: MerchantAccount; sdk?: SdkAuthorization };
 
 
 /** The admin key when `SANDBOX_ADMIN_KEY` is not set: documented, so known to every web page too. */
@@ -42,14 +44,19 @@ export function requestHasAdminKey(c: Context, key: string, adminKey: string): b
 
 /**
  * Who is calling, from the `api-key` header, if it is one of `allowed` kinds. Anything else
- * (no key, an unknown, expired or revoked key, or a key of another kind) is 401 IR_01.
+ * (no key, an unknown, expired or revoked key, or a key of another kind) is 401 IR_01. Where a
+ * publishable key is allowed, an `Authorization` header (the SDK authorization flow) comes first, as
+ * upstream's check_sdk_auth_and_get_auth has it (sdkPrincipal). `now`: the clock its session is read by.
  */
 export function authenticate<K extends KeyKind>(
   c: Context,
   store: Store,
   adminKey: string,
   allowed: K[],
+  now: () => number = Date.now,
 ): Extract<Principal, { kind: K }> {
+  const authorization = (allowed as KeyKind[]).includes('publishable') ? requestHeader(c, 'authorization') : undefined;
+  if (authorization) return sdkPrincipal(store, authorization, now()) as Extract<Principal, { kind: K }>;
   const key = requestHeader(c, 'api-key');
   if (!key) throw errors.unauthorized();
   let principal: Principal | null = null;
@@ -69,11 +76,34 @@ export function authenticate<K extends KeyKind>(
 }
 
 /**
+ * The caller of an `Authorization` header (domain/sdk-auth.ts): its publishable key's merchant, the
+ * payment its client secret names on the profile it names and, when it names a client session, that
+ * session the payment's live one (upstream's SdkAuthorizationAuth). Anything else is 401 IR_01. The
+ * client secret itself is checked against the payment by the route, as one sent in the body is.
+ */
+function sdkPrincipal(store: Store, header: string, now: number): Principal {
+  const sdk = decodeSdkAuthorization(header);
+  const merchant = sdk ? store.merchantByPublishableKey(sdk.publishableKey) : null;
+  if (!sdk || !merchant) throw errors.unauthorized();
+  const paymentId = paymentIdOfClientSecret(sdk.clientSecret);
+  const payment = paymentId ? store.payment(merchant.merchant_id, paymentId) : null;
+  if (payment && payment.profile_id !== sdk.profileId) throw errors.unauthorized();
+  if (sdk.clientSessionId !== null) {
+    const live = payment !== null && Date.parse(payment.created) + payment.session_expiry * 1000 > now;
+    if (!live || payment.client_session_id !== sdk.clientSessionId) throw errors.unauthorized();
+  }
+  return { kind: 'publishable', merchant, sdk };
+}
+
+/**
  * The client-secret rules of a call, before the payment is read: a publishable key needs one
- * (IR_04); with a secret key one is refused (IR_06), as upstream. Returns the secret to verify
- * against the payment, or null when the caller is the merchant.
+ * (IR_04); with a secret key one is refused (IR_06), as upstream; with an SDK authorization it is the
+ * authorization's. Returns the secret to verify against the payment, or null when the caller is the merchant.
  */
 export function requireClientSecret(principal: Principal, clientSecret: string | null | undefined): string | null {
+  // the SDK authorization's client secret replaces one sent beside it (upstream's routes: "If client_secret is
+  // provided via SDK authorization header, use it"), as the Cypress confirm's empty `client_secret` is
+  if (principal.kind === 'publishable' && principal.sdk) return principal.sdk.clientSecret;
   if (principal.kind !== 'publishable') {
     if (clientSecret != null) throw apiError('clientSecretNotAllowed');
     return null;

@@ -35,7 +35,7 @@ export function customerRoutes(app: App, deps: RouteDeps): void {
   // by its secret; each card with a payment_token for this client session. Registered before
   // /customers/:customer_id, which would take `payment_methods` for an id.
   app.get('/customers/payment_methods', (c) => {
-    const principal = authenticate(c, store, adminKey, ['publishable']);
+    const principal = authenticate(c, store, adminKey, ['publishable'], deps.now);
     const clientSecret = requireClientSecret(principal, readQuery(c, PaymentMethodListQuery).client_secret);
     const payment = paymentOfClientSecret(clientSecret, (paymentId) => deps.payments.retrieve(principal.merchant.merchant_id, paymentId), deps.now());
     const { customer, methods, tokens } = savedMethods.forClientSession(payment);

@@ -47,7 +47,7 @@ export function paymentMethodRoutes(app: App, deps: RouteDeps): void {
     return c.json(savedMethods.delete(principal.merchant.merchant_id, c.req.param('payment_method_id')));
   });
   app.get('/account/payment_methods', (c) => {
-    const principal = authenticate(c, store, adminKey, ['secret', 'publishable']);
+    const principal = authenticate(c, store, adminKey, ['secret', 'publishable'], deps.now);
     const query = readQuery(c, PaymentMethodListQuery);
     // The browser names its payment by the client secret; the merchant's server gets the general list.
     const clientSecret = requireClientSecret(principal, query.client_secret);

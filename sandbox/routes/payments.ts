@@ -12,7 +12,8 @@ import { apiError } from '../domain/errors.js';
 import { isAllowedReturnUrl } from '../domain/merchants.js';
 import { checkClientConfirm } from '../domain/payments/client-confirm.js';
 import { paymentResponse } from '../domain/response.js';
-import type { Payment } from '../domain/types.js';
+import { encodeSdkAuthorization } from '../domain/sdk-auth.js';
+import type { MerchantAccount, Payment } from '../domain/types.js';
 import type { App, RouteDeps } from './deps.js';
 
 const booleanFlag = z.optional(z.enum(['true', 'false']));
@@ -42,11 +43,16 @@ const RetrieveQuery = z.strictObject({
 export function paymentRoutes(app: App, deps: RouteDeps): void {
   const { store, payments, adminKey } = deps;
   // a pending 3-D Secure challenge is shown with a fresh single-use link (domain/challenge.ts)
-  const respond = (payment: Payment, attempts = false) =>
+  /**
+   * The payment as a call answers it. `merchant`: the answer carries the payment's `sdk_authorization`
+   * (upstream's list does not); `session`: it names the client session this call made (create, update).
+   */
+  const respond = (payment: Payment, { attempts = false, merchant = null, session = false }: { attempts?: boolean; merchant?: MerchantAccount | null; session?: boolean } = {}) =>
     paymentResponse(payments.withChallengeLink(payment), {
       customer: payment.customer_id ? store.customer(payment.merchant_id, payment.customer_id) : null,
       attempts: attempts ? payments.attempts(payment.merchant_id, payment.payment_id) : null,
       refunds: store.refundsOfPayment(payment.merchant_id, payment.payment_id),
+      sdkAuthorization: merchant ? encodeSdkAuthorization(payment, merchant.publishable_key, session) : null,
     });
 
   app.post('/payments', async (c) => {
@@ -54,11 +60,11 @@ export function paymentRoutes(app: App, deps: RouteDeps): void {
     const request = await readBody(c, PaymentCreateRequest);
     const writable = store.writable();
     if (writable) await writable;
-    return c.json(respond(payments.create(principal.merchant, request)));
+    return c.json(respond(payments.create(principal.merchant, request), { merchant: principal.merchant, session: true }));
   });
 
   app.post('/payments/:payment_id/confirm', async (c) => {
-    const principal = authenticate(c, store, adminKey, ['secret', 'publishable']);
+    const principal = authenticate(c, store, adminKey, ['secret', 'publishable'], deps.now);
     const request = await readBody(c, PaymentConfirmRequest);
     const paymentId = c.req.param('payment_id');
     const clientSecret = requireClientSecret(principal, request.client_secret);
@@ -77,7 +83,7 @@ export function paymentRoutes(app: App, deps: RouteDeps): void {
     const applied = principal.kind === 'publishable' ? { ...request, email: undefined, payment_type: undefined } : request;
     const writable = store.writable();
     if (writable) await writable;
-    return c.json(respond(payments.confirm(principal.merchant, paymentId, applied, authorize, principal.kind === 'publishable')));
+    return c.json(respond(payments.confirm(principal.merchant, paymentId, applied, authorize, principal.kind === 'publishable'), { merchant: principal.merchant }));
   });
 
   // registered before /payments/:payment_id, which would take `list` for an id
@@ -93,11 +99,11 @@ export function paymentRoutes(app: App, deps: RouteDeps): void {
     const principal = authenticate(c, store, adminKey, ['secret']);
     const request = await readBody(c, PaymentUpdateRequest, { allowEmpty: true });
     requireClientSecret(principal, request.client_secret);
-    return c.json(respond(payments.update(principal.merchant, c.req.param('payment_id'), request)));
+    return c.json(respond(payments.update(principal.merchant, c.req.param('payment_id'), request), { merchant: principal.merchant, session: true }));
   });
 
   app.get('/payments/:payment_id', (c) => {
-    const principal = authenticate(c, store, adminKey, ['secret', 'publishable']);
+    const principal = authenticate(c, store, adminKey, ['secret', 'publishable'], deps.now);
     const query = readQuery(c, RetrieveQuery);
     const merchantId = principal.merchant.merchant_id;
     const paymentId = c.req.param('payment_id');
@@ -105,18 +111,18 @@ export function paymentRoutes(app: App, deps: RouteDeps): void {
     const payment = payments.retrieve(merchantId, paymentId);
     verifyClientSecret(payment, clientSecret, deps.now());
     // attempts are the merchant's business: the browser does not get them
-    return c.json(respond(payment, query.expand_attempts === 'true' && principal.kind === 'secret'));
+    return c.json(respond(payment, { attempts: query.expand_attempts === 'true' && principal.kind === 'secret', merchant: principal.merchant }));
   });
 
   app.post('/payments/:payment_id/capture', async (c) => {
     const principal = authenticate(c, store, adminKey, ['secret']);
     const request = await readBody(c, PaymentCaptureRequest, { allowEmpty: true });
-    return c.json(respond(payments.capture(principal.merchant.merchant_id, c.req.param('payment_id'), request)));
+    return c.json(respond(payments.capture(principal.merchant.merchant_id, c.req.param('payment_id'), request), { merchant: principal.merchant }));
   });
 
   app.post('/payments/:payment_id/cancel', async (c) => {
     const principal = authenticate(c, store, adminKey, ['secret']);
     const request = await readBody(c, PaymentCancelRequest, { allowEmpty: true });
-    return c.json(respond(payments.cancel(principal.merchant.merchant_id, c.req.param('payment_id'), request)));
+    return c.json(respond(payments.cancel(principal.merchant.merchant_id, c.req.param('payment_id'), request), { merchant: principal.merchant }));
   });
 }

@@ -22,7 +22,7 @@ export function sdkRoutes(app: App, deps: RouteDeps): void {
   // The payment and its methods in one answer, for the browser: publishable key and client secret
   // only (upstream's proposal to open it to secret keys, juspay/hyperswitch#13823, was closed).
   app.get('/payments/:payment_id/client', (c) => {
-    const principal = authenticate(c, store, adminKey, ['publishable']);
+    const principal = authenticate(c, store, adminKey, ['publishable'], deps.now);
     const query = readQuery(c, ClientSecretQuery);
     const clientSecret = requireClientSecret(principal, query.client_secret);
     const payment = payments.retrieve(principal.merchant.merchant_id, c.req.param('payment_id'));
@@ -35,7 +35,7 @@ export function sdkRoutes(app: App, deps: RouteDeps): void {
   // The payment is named by its client secret alone; upstream asks for one from every caller
   // (400 IR_04 without it) and refuses it with a secret key (422 IR_06).
   app.get('/v1/sdk/configs/:platform/sdk_config.json', (c) => {
-    const principal = authenticate(c, store, adminKey, ['secret', 'publishable']);
+    const principal = authenticate(c, store, adminKey, ['secret', 'publishable'], deps.now);
     const query = readQuery(c, ClientSecretQuery);
     if (principal.kind === 'secret' && query.client_secret == null) throw errors.missingParam('client_secret');
     const clientSecret = requireClientSecret(principal, query.client_secret);
@@ -45,17 +45,18 @@ export function sdkRoutes(app: App, deps: RouteDeps): void {
 
   // Wallet session tokens: publishable key only, as upstream.
   app.post('/payments/session_tokens', async (c) => {
-    const principal = authenticate(c, store, adminKey, ['publishable']);
+    const principal = authenticate(c, store, adminKey, ['publishable'], deps.now);
     const request = await readBody(c, PaymentsSessionRequest);
+    const clientSecret = requireClientSecret(principal, request.client_secret);
     const payment = payments.retrieve(principal.merchant.merchant_id, request.payment_id);
-    verifyClientSecret(payment, request.client_secret, deps.now());
+    verifyClientSecret(payment, clientSecret, deps.now());
     return c.json(sessionTokens(payment));
   });
 
   // The eligibility check before a confirm (domain/eligibility.ts): the publishable key with the
   // client secret in the body, or the secret key without one, as upstream's guides give both.
   app.post('/payments/:payment_id/eligibility', async (c) => {
-    const principal = authenticate(c, store, adminKey, ['secret', 'publishable']);
+    const principal = authenticate(c, store, adminKey, ['secret', 'publishable'], deps.now);
     const request = await readBody(c, PaymentsEligibilityRequest);
     const clientSecret = requireClientSecret(principal, request.client_secret);
     const payment = payments.retrieve(principal.merchant.merchant_id, c.req.param('payment_id'));
@@ -67,7 +68,7 @@ export function sdkRoutes(app: App, deps: RouteDeps): void {
   // scoped to the merchant. Upstream starts a poll only for external 3-D Secure authentication,
   // which the sandbox does not have: every id is unknown.
   app.get('/poll/status/:poll_id', (c) => {
-    authenticate(c, store, adminKey, ['publishable']);
+    authenticate(c, store, adminKey, ['publishable'], deps.now);
     throw apiError('pollNotFound');
   });
 }

@@ -160,7 +160,8 @@ describe('merchant administration', () => {
       assert.equal(created['recon_status'], 'not_requested');
       assert.equal(created['is_recon_enabled'], false);
       assert.equal(created['sub_merchants_enabled'], false);
-      assert.equal(created['enable_payment_response_hash'], false);
+      // upstream's MerchantAccountCreate get_enable_payment_response_hash: on unless sent
+      assert.equal(created['enable_payment_response_hash'], true);
       assert.equal(created['redirect_to_merchant_with_http_post'], false);
       for (const member of ['merchant_name', 'return_url', 'webhook_details', 'parent_merchant_id', 'metadata', 'locker_id', 'gateway_fee_config']) {
         assert.equal(created[member], null, `${member} should be null`);

@@ -49,7 +49,8 @@ describe('3-D Secure challenge', () => {
       assert.equal(back.status, 302);
       const location = new URL(back.headers.get('location') ?? '');
       assert.equal(location.origin + location.pathname, 'https://merchant.example/checkout');
-      assert.deepEqual([...location.searchParams.keys()], ['order', 'status', 'payment_id', 'payment_intent_client_secret', 'amount', 'manual_retry_allowed']);
+      // the demo merchant signs its redirects (enable_payment_response_hash, on unless the account says otherwise)
+      assert.deepEqual([...location.searchParams.keys()], ['order', 'status', 'payment_id', 'payment_intent_client_secret', 'amount', 'manual_retry_allowed', 'signature', 'signature_algorithm']);
       assert.equal(location.searchParams.get('order'), '7');
       assert.equal(location.searchParams.get('status'), 'succeeded');
       assert.equal(location.searchParams.get('payment_id'), payment.payment_id);

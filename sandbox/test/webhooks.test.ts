@@ -250,7 +250,8 @@ describe('webhooks', () => {
     const merchantId = `plain_${++counter}`;
     const account = await sandbox.request('POST', '/accounts', {
       key: sandbox.adminKey,
-      body: { merchant_id: merchantId, webhook_details: { webhook_url: hooks.url, payment_succeeded_enabled: true } },
+      // the response hash is on unless the account turns it off
+      body: { merchant_id: merchantId, enable_payment_response_hash: false, webhook_details: { webhook_url: hooks.url, payment_succeeded_enabled: true } },
     });
     assert.equal(account.status, 200, account.text);
     const key = await sandbox.request('POST', `/api_keys/${merchantId}`, { key: sandbox.adminKey, body: { name: 'k', expiration: 'never' } });

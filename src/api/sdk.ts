@@ -23,13 +23,15 @@ export const SESSION_WALLETS = [
 ] as const;
 
 /**
- * `POST /payments/session_tokens`. The real service's struct has `payment_id`, `client_secret` and
- * `wallets` (all required) and `merchant_connector_details`; the web SDK also sends
+ * `POST /payments/session_tokens`. The real service's struct has `payment_id` and `wallets`
+ * (required), `client_secret` (required unless the call has an SDK authorization: the route says
+ * so, `400 IR_04`) and `merchant_connector_details`; the web SDK also sends
  * `delayed_session_token`. Any other member is refused, as on every other body of the sandbox.
  */
 export const PaymentsSessionRequest = z.strictObject({
   payment_id: z.string().check(z.minLength(1), z.maxLength(64)),
-  client_secret: z.string().check(z.minLength(1)),
+  // optional since the SDK authorization flow, which sends it in `Authorization` (api_models PaymentsSessionRequest)
+  client_secret: z.optional(z.nullable(z.string().check(z.minLength(1)))),
   wallets: z.array(z.enum([...PAYMENT_METHOD_TYPES, ...SESSION_WALLETS])),
   merchant_connector_details: z.optional(z.nullable(z.record(z.string(), z.unknown()))),
   delayed_session_token: z.optional(z.nullable(z.boolean())),

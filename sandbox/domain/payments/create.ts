@@ -8,6 +8,7 @@ import { apiError } from '../errors.js';
 import { newClientSecret, newPaymentId, newPaymentLinkId } from '../ids.js';
 import { DEFAULT_SESSION_EXPIRY_S } from '../profiles.js';
 import { recurringOf } from '../saved-methods.js';
+import { newClientSessionId } from '../sdk-auth.js';
 import type { MerchantAccount, Payment } from '../types.js';
 import { asJson } from '../validation.js';
 import { runConfirm } from './confirm.js';
@@ -42,6 +43,7 @@ export function createPayment(engine: PaymentEngine, merchant: MerchantAccount, 
       capture_method: request.capture_method ?? 'automatic',
       authentication_type: request.authentication_type ?? 'three_ds',
       client_secret: newClientSecret(paymentId),
+      client_session_id: newClientSessionId(),
       created: nowIso,
       updated: nowIso,
       session_expiry: request.session_expiry ?? profile.session_expiry ?? DEFAULT_SESSION_EXPIRY_S,

@@ -11,6 +11,7 @@ import { newAttemptId } from '../ids.js';
 import { CONNECTORS } from '../processor.js';
 import { ProfileService } from '../profiles.js';
 import { paymentResponse } from '../response.js';
+import { encodeSdkAuthorization } from '../sdk-auth.js';
 import { enqueueEvent, wantsEvent } from '../webhooks.js';
 import type { Attempt, MaskedCard, MerchantAccount, Payment, WebhookEventType } from '../types.js';
 
@@ -91,7 +92,9 @@ export class PaymentEngine {
     if (!wantsEvent(merchant, type)) return;
     const customer = payment.customer_id ? this.store.customer(payment.merchant_id, payment.customer_id) : null;
     const refunds = this.store.refundsOfPayment(payment.merchant_id, payment.payment_id);
-    enqueueEvent(this.store, merchant, type, paymentResponse(payment, { customer, refunds }), this.now());
+    // the payment as a retrieve answers it, its sdk_authorization too (upstream's event content is that answer)
+    const sdkAuthorization = encodeSdkAuthorization(payment, merchant.publishable_key, false);
+    enqueueEvent(this.store, merchant, type, paymentResponse(payment, { customer, refunds, sdkAuthorization }), this.now());
   }
 
   /** The connector a payment goes to when it names none (its attempts' `connector`). */

@@ -11,6 +11,7 @@
  */
 import type { PaymentConfirmRequest } from '../../../src/api/requests.js';
 import { apiError } from '../errors.js';
+import { newClientSessionId } from '../sdk-auth.js';
 import type { MerchantAccount, Payment } from '../types.js';
 import { runConfirm } from './confirm.js';
 import type { PaymentEngine } from './engine.js';
@@ -34,6 +35,8 @@ export function updatePayment(engine: PaymentEngine, merchant: MerchantAccount, 
     // a profile_id sent is one of the merchant's profiles; the payment stays on its own
     if (request.profile_id != null) engine.profiles.owned(merchant, request.profile_id);
     applyPaymentMembers(engine, merchant, payment, request);
+    // a new client session: an SDK authorization of the old one stops working (upstream's recreate_session)
+    payment.client_session_id = newClientSessionId();
     // the merchant's server names the payment's email (the browser's `email` on confirm is ignored)
     const email = request.customer?.email ?? request.email;
     if (email != null) payment.email = email;

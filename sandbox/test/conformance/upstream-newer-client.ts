@@ -467,13 +467,10 @@ function eligibility(): UpstreamCase[] {
 function clientSessionValidation(): UpstreamCase[] {
   const source = `${SPEC}/52-ClientSessionValidation.cy.js@${COMMIT}`;
   const replay = spec();
-  const sdkAuthorization =
-    "the sandbox's payments answer no sdk_authorization, so confirmWithSdkAuthTest falls back to the publishable key and client secret (the legacy path): upstream's payments_to_payments_response (crates/router/src/core/payments/transformers.rs, v1) always answers `sdk_authorization` (base64 of profile_id, publishable_key, client_secret, customer_id, client_session_id, payment_id: SdkAuthorization::encode), and check_sdk_auth_and_get_auth (crates/router/src/services/authentication.rs) authenticates a confirm by the Authorization header, SdkAuthorizationAuth validating its client_session_id";
   return [
     {
       source: `${source} [Valid SDK Authorization - Confirm with SDK Authorization]`,
       name: 'as sent: Create Payment Intent -> Confirm with valid SDK Authorization (the Authorization header; beyond the command: the create answered sdk_authorization) -> Retrieve Payment',
-      todo: sdkAuthorization,
       run: replay(async (cy) => {
         const created = await cy.createPaymentIntent(card_pm.PaymentIntent, 'no_three_ds', 'automatic');
         // beyond the command, which falls back without one: the title's SDK authorization exists
@@ -502,7 +499,6 @@ function clientSessionValidation(): UpstreamCase[] {
     {
       source: `${source} [Expired SDK Authorization - Confirm after session TTL expires]`,
       name: 'as sent: Create Payment Intent with session_expiry 60 -> 61 s later (the clock moved on) -> Confirm with its sdk_authorization: 401 IR_01',
-      todo: `${sdkAuthorization}. Without it the confirm goes with the publishable key and the expired client secret, and the sandbox answers 400 IR_08 'The provided client_secret has expired' — as upstream's legacy path does (api_error_response.rs ClientSecretExpired) — where the spec, sending the payment's sdk_authorization, expects 401 IR_01 for the expired client session`,
       run: replay(async (cy) => {
         await cy.createPaymentIntentFrom({ session_expiry: 60 }, card_pm.PaymentIntent, 'no_three_ds', 'automatic');
         cy.advanceClock(61_000);
@@ -593,15 +589,12 @@ function merchantRedirectMethod(): UpstreamCase[] {
 function paymentResponseHash(): UpstreamCase[] {
   const source = `${SPEC}/52-PaymentResponseHash.cy.js@${COMMIT}`;
   const replay = spec((cy) => cy.fetchPaymentResponseHashConfig());
-  const defaultOff =
-    "a merchant created with merchant-create-body.json (no enable_payment_response_hash) has it false in the sandbox (sandbox/domain/merchants.ts: `request.enable_payment_response_hash ?? false`), so the spec's before hook skips every `it`: upstream's MerchantAccountCreate::get_enable_payment_response_hash (crates/api_models/src/admin.rs) is `unwrap_or(true)`, with a generated payment_response_hash_key (get_payment_response_hash_key)";
   const redirectResponse =
-    "; and beyond that (probed with the hash enabled): captureRedirectReturnUrl's GET /payments/{id}/{merchant_id}/redirect/response/stripe (no key) of the payment awaiting its challenge answers 200 with the sandbox's challenge-end page (sandbox/routes/pages.ts: reached without a token it shows nothing of the payment), where the spec expects a 302 whose Location is the return URL with the signed parameters: upstream's PaymentRedirectSync::generate_response (crates/router/src/core/payments.rs, v1) answers a payment without is_iframe_redirection_enabled with JsonForRedirection, which http_redirect_response (crates/router/src/services/api.rs) sends as 302 FOUND with Location = return_url_with_query_params";
+    "captureRedirectReturnUrl's GET /payments/{id}/{merchant_id}/redirect/response/stripe (no key) of the payment awaiting its challenge answers 200 with the sandbox's challenge-end page (sandbox/routes/pages.ts: reached without a token it shows nothing of the payment), where the spec expects a 302 whose Location is the return URL with the signed parameters: upstream's PaymentRedirectSync::generate_response (crates/router/src/core/payments.rs, v1) answers a payment without is_iframe_redirection_enabled with JsonForRedirection, which http_redirect_response (crates/router/src/services/api.rs) sends as 302 FOUND with Location = return_url_with_query_params. Kept: that Location carries the payment's client secret to any caller who knows two ids; the sandbox sends the customer back only from its challenge page's token-carrying answer (docs/sandbox.md, known differences)";
   return [
     {
       source: `${source} [No3DS Auto-Capture - Verify Payment Response Hash Config]`,
       name: 'as sent: (before hook: GET /accounts/{id}, the admin key: enable_payment_response_hash true, a key) -> Create Payment Intent -> Confirm (No3DSAutoCapture) -> Retrieve Payment -> the hash config enabled',
-      todo: defaultOff,
       run: replay(async (cy) => {
         cy.assertPaymentResponseHashEnabled();
         await cy.createPaymentIntent(card_pm.PaymentIntent, 'no_three_ds', 'automatic');
@@ -613,7 +606,7 @@ function paymentResponseHash(): UpstreamCase[] {
     {
       source: `${source} [3DS Auto-Capture - Verify Redirect Signature]`,
       name: 'as sent: setup3DSPayment (create three_ds -> payment methods -> confirm 3DSAutoCapture -> GET …/redirect/response/stripe: 302) -> the Location has a 128-hex signature and HMAC-SHA512',
-      todo: defaultOff + redirectResponse,
+      todo: redirectResponse,
       run: replay(async (cy) => {
         cy.assertPaymentResponseHashEnabled();
         await cy.setup3DSPayment();
@@ -623,7 +616,7 @@ function paymentResponseHash(): UpstreamCase[] {
     {
       source: `${source} [3DS Auto-Capture - Compute and Verify Redirect Signature]`,
       name: "as sent: setup3DSPayment -> HMAC-SHA512 of the Location's other parameters, sorted, with payment_response_hash_key, equal to its signature",
-      todo: defaultOff + redirectResponse,
+      todo: redirectResponse,
       run: replay(async (cy) => {
         cy.assertPaymentResponseHashEnabled();
         await cy.setup3DSPayment();
@@ -633,7 +626,7 @@ function paymentResponseHash(): UpstreamCase[] {
     {
       source: `${source} [3DS Auto-Capture - Failure Scenarios for Invalid Signatures]`,
       name: 'as sent: setup3DSPayment -> the signature verified -> a tampered payload and a wrong key sign otherwise',
-      todo: defaultOff + redirectResponse,
+      todo: redirectResponse,
       run: replay(async (cy) => {
         cy.assertPaymentResponseHashEnabled();
         await cy.setup3DSPayment();
