@@ -36,6 +36,8 @@ interface Case {
   save?: boolean;
   /** The payment must go through the challenge page (a saved challenge card is challenged again). */
   challenged?: boolean;
+  /** The page gives the SDK the payment's `sdk_authorization` instead of its client secret (upstream's newer flow). */
+  sdkAuthorization?: boolean;
   status: string;
 }
 
@@ -52,6 +54,9 @@ const CASES: Case[] = [
         // a saved challenge card: the payment (three_ds, the default) is challenged again, on the challenge page
         { label: 'saved challenge card (added)', number: '4000003800000446', saved: 'added', challenged: true, status: 'succeeded' } satisfies Case,
       ]),
+  // the SDK authorization flow: the SDK sends `Authorization` instead of the publishable key and the client secret
+  { label: 'card 424242…4242 (sdkAuthorization)', number: '4242424242424242', saved: null, sdkAuthorization: true, status: 'succeeded' },
+  { label: 'card 400000…0446 (sdkAuthorization)', number: '4000003800000446', saved: null, sdkAuthorization: true, challenged: true, status: 'succeeded' },
 ];
 
 async function main(): Promise<number> {
@@ -75,13 +80,14 @@ async function main(): Promise<number> {
   const secretKey = sandbox.demo.secretKey as string;
   sdkPort = await startHyperswitchServer(build, { sdk: sdkOrigin, api: apiOrigin }, listenOnLoopback);
   let clientSecret = '';
+  let sdkAuthorization: string | undefined;
   merchantPort = Number(
     new URL(
       await listenOnLoopback(
         createServer((_request, response) => {
           response
             .writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' })
-            .end(hyperswitchPageHtml(build, { sdkOrigin, apiOrigin, publishableKey: sandbox.demo.publishableKey, clientSecret }));
+            .end(hyperswitchPageHtml(build, { sdkOrigin, apiOrigin, publishableKey: sandbox.demo.publishableKey, clientSecret, ...(sdkAuthorization ? { sdkAuthorization } : {}) }));
         }),
       ),
     ).port,
@@ -129,6 +135,7 @@ async function main(): Promise<number> {
     }
     const payment = await api('POST', '/payments', { amount: 4999, currency: 'USD', description: 'Order 1042', ...(customerId ? { customer_id: customerId } : {}) });
     clientSecret = String(payment.client_secret);
+    sdkAuthorization = testCase.sdkAuthorization ? String(payment.sdk_authorization) : undefined;
     const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
     const page = await context.newPage();
     const log: string[] = [];
@@ -145,6 +152,19 @@ async function main(): Promise<number> {
       if (url.origin === apiOrigin && response.status() >= 300 && response.request().method() !== 'OPTIONS') {
         wrong.push(`${line}\n    request: ${(response.request().postData() ?? '').slice(0, 600)}\n    answer: ${(await response.text().catch(() => '?')).slice(0, 600)}`);
       }
+    });
+    // the SDK authorization flow: every call of the SDK to the API carries `Authorization`, and no publishable key or client secret
+    const authorizedCalls: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      // the SDK's own calls (the challenge page's document and stylesheet are the sandbox's, not the SDK's)
+      if (url.origin !== apiOrigin || request.method() === 'OPTIONS' || !['fetch', 'xhr'].includes(request.resourceType())) return;
+      const headers = request.headers();
+      const line = `${request.method()} ${url.pathname}`;
+      if (!testCase.sdkAuthorization) return;
+      if (headers['authorization'] !== sdkAuthorization) log.push(`${line} without the SDK authorization`);
+      else if (headers['api-key'] || url.searchParams.has('client_secret') || (request.postData() ?? '').includes(clientSecret)) log.push(`${line} also sent the key or the client secret`);
+      else authorizedCalls.push(line);
     });
     await page.addInitScript({ content: "addEventListener('tender-ready', () => { window.__ready = true; });" });
     const started = Date.now();
@@ -192,7 +212,10 @@ async function main(): Promise<number> {
     }
     const retrieved = await api('GET', `/payments/${String(payment.payment_id)}`);
     // a saved card's payment is paid with that card (the same payment method), not with a new one
-    let ok = retrieved.status === testCase.status && wentToChallenge === (testCase.challenged ?? wentToChallenge) && (!testCase.saved || (typeof savedCard === 'string' && retrieved.payment_method_id === savedCard));
+    // the SDK authorization flow: its calls (at least the list and the confirm) carried Authorization alone
+    const authorizedOnly = !testCase.sdkAuthorization || (authorizedCalls.some((call) => call.endsWith('/confirm')) && !log.some((line) => / without the SDK authorization| also sent the key/.test(line)));
+    if (testCase.sdkAuthorization) log.push(`calls with Authorization alone: ${authorizedCalls.join(', ')}`);
+    let ok = retrieved.status === testCase.status && authorizedOnly && wentToChallenge === (testCase.challenged ?? wentToChallenge) && (!testCase.saved || (typeof savedCard === 'string' && retrieved.payment_method_id === savedCard));
     if (testCase.save) {
       // the card the SDK asked to save is the customer's saved card now
       const listed = (await api('GET', `/customers/${String(customerId)}/payment_methods`)).customer_payment_methods as { payment_method_id?: unknown }[] | undefined;

@@ -113,13 +113,17 @@ export async function startHyperswitchServer(build: HyperswitchBuild, origins: {
 
 /**
  * A merchant's checkout page with the SDK, as Hyperswitch's web integration guide has it: HyperLoader.js
- * in `<head>`, then `Hyper(publishableKey, { customBackendUrl })`, `widgets({ clientSecret })`,
+ * in `<head>`, then `Hyper(publishableKey, { customBackendUrl })`, `widgets({ clientSecret })` (or, the
+ * SDK authorization flow, `widgets({ sdkAuthorization })` with the payment's `sdk_authorization`),
  * `create('payment')` mounted into the page. The SDK's `ready` event is passed on as `tender-ready`
  * on `window`, the event bench/cold-probe.ts takes as "payable"; its `confirmPayment` runs on the
  * form's submit (bench/hyperswitch-pay.ts) and its result is kept in `window.__hyperswitchResult`.
  */
-export function hyperswitchPageHtml(build: HyperswitchBuild, settings: { sdkOrigin: string; apiOrigin: string; publishableKey: string; clientSecret: string }): string {
-  const config = JSON.stringify({ publishableKey: settings.publishableKey, clientSecret: settings.clientSecret, customBackendUrl: settings.apiOrigin });
+export function hyperswitchPageHtml(
+  build: HyperswitchBuild,
+  settings: { sdkOrigin: string; apiOrigin: string; publishableKey: string; clientSecret: string; sdkAuthorization?: string },
+): string {
+  const config = JSON.stringify({ publishableKey: settings.publishableKey, clientSecret: settings.clientSecret, sdkAuthorization: settings.sdkAuthorization ?? null, customBackendUrl: settings.apiOrigin });
   return (
     '<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<meta name="viewport" content="width=device-width, initial-scale=1">\n' +
     '<link rel="icon" href="data:,">\n<title>Checkout — My Shop</title>\n' +
@@ -129,7 +133,7 @@ export function hyperswitchPageHtml(build: HyperswitchBuild, settings: { sdkOrig
     '</main>\n<script>\n' +
     `const settings = ${config.replaceAll('<', '\\u003c')};\n` +
     'const hyper = Hyper(settings.publishableKey, { customBackendUrl: settings.customBackendUrl });\n' +
-    'const widgets = hyper.widgets({ clientSecret: settings.clientSecret });\n' +
+    'const widgets = hyper.widgets(settings.sdkAuthorization ? { sdkAuthorization: settings.sdkAuthorization } : { clientSecret: settings.clientSecret });\n' +
     "const payment = widgets.create('payment', { layout: 'tabs' });\n" +
     "payment.on('ready', () => dispatchEvent(new CustomEvent('tender-ready')));\n" +
     "payment.mount('#unified-checkout');\n" +
