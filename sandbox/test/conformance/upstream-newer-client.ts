@@ -278,25 +278,6 @@ class ClientFlow extends CoreFlow {
     noErrorUnlessFailed(response.body, data.Response, step);
   }
 
-  /** UpdateBusinessProfileTest with the spec's body and its five switches, to `profileId`; a 200 keeps the four collect switches. */
-  async updateBusinessProfileWith(body: Body, agnostic: boolean, billing: boolean, shipping: boolean, alwaysBilling: boolean, alwaysShipping: boolean): Promise<void> {
-    Object.assign(body, {
-      is_connector_agnostic_mit_enabled: agnostic,
-      collect_shipping_details_from_wallet_connector: shipping,
-      collect_billing_details_from_wallet_connector: billing,
-      always_collect_billing_details_from_wallet_connector: alwaysBilling,
-      always_collect_shipping_details_from_wallet_connector: alwaysShipping,
-    });
-    const response = await this.request('POST', `/account/${this.merchantId}/business_profile/${this.profileId()}`, body);
-    assert.equal(response.status, 200, `UpdateBusinessProfileTest: Business Profile Update Failed: ${response.text}`);
-    this.collect = {
-      billing: response.body.collect_billing_details_from_wallet_connector,
-      shipping: response.body.collect_shipping_details_from_wallet_connector,
-      alwaysBilling: response.body.always_collect_billing_details_from_wallet_connector,
-      alwaysShipping: response.body.always_collect_shipping_details_from_wallet_connector,
-    };
-  }
-
   /**
    * confirmUpiCall (the publishable key): confirm-body.json, the `Request`, the client secret, confirm
    * and profile_id. A 200: no error unless failed, an upi_collect's `next_action.redirect_to_url`;

@@ -390,26 +390,6 @@ class MandateFlow extends CoreFlow {
     return response;
   }
 
-  /** UpdateBusinessProfileTest with the body the spec passes (its five switches set as passed), to profileId; anything but a 200 fails. */
-  async updateBusinessProfileWith(body: Body, agnostic: boolean, billing: boolean, shipping: boolean, alwaysBilling: boolean, alwaysShipping: boolean): Promise<Body> {
-    Object.assign(body, {
-      is_connector_agnostic_mit_enabled: agnostic,
-      collect_shipping_details_from_wallet_connector: shipping,
-      collect_billing_details_from_wallet_connector: billing,
-      always_collect_billing_details_from_wallet_connector: alwaysBilling,
-      always_collect_shipping_details_from_wallet_connector: alwaysShipping,
-    });
-    const response = await this.request('POST', `/account/${this.merchantId}/business_profile/${this.profileId()}`, body);
-    assert.equal(response.status, 200, `UpdateBusinessProfileTest: Business Profile Update Failed: ${response.text}`);
-    this.collect = {
-      billing: response.body.collect_billing_details_from_wallet_connector,
-      shipping: response.body.collect_shipping_details_from_wallet_connector,
-      alwaysBilling: response.body.always_collect_billing_details_from_wallet_connector,
-      alwaysShipping: response.body.always_collect_shipping_details_from_wallet_connector,
-    };
-    return response.body;
-  }
-
   /** Moves the sandbox's clock on (the spec's `cy.wait`). */
   wait(ms: number): void {
     this.sandbox.advanceClock(ms);

@@ -298,14 +298,22 @@ export class Flow {
 
   /** UpdateBusinessProfileTest: bpUpdate with its five switches as passed, to `{prefix}Id`; a 200 keeps what the answer says of the four collect switches. */
   async updateBusinessProfile(agnostic: boolean, billing: boolean, shipping: boolean, alwaysBilling: boolean, alwaysShipping: boolean, prefix = 'profile'): Promise<void> {
-    const body = {
-      ...bpUpdate(),
+    await this.updateBusinessProfileWith(bpUpdate(), agnostic, billing, shipping, alwaysBilling, alwaysShipping, prefix);
+  }
+
+  /**
+   * UpdateBusinessProfileTest with the body a spec passes (its five switches written into it, as the
+   * command writes into the fixture), to `{prefix}Id`; anything but a 200 fails; a 200 keeps what the
+   * answer says of the four collect switches. Returns the answer.
+   */
+  async updateBusinessProfileWith(body: Body, agnostic: boolean, billing: boolean, shipping: boolean, alwaysBilling: boolean, alwaysShipping: boolean, prefix = 'profile'): Promise<Body> {
+    Object.assign(body, {
       is_connector_agnostic_mit_enabled: agnostic,
       collect_shipping_details_from_wallet_connector: shipping,
       collect_billing_details_from_wallet_connector: billing,
       always_collect_billing_details_from_wallet_connector: alwaysBilling,
       always_collect_shipping_details_from_wallet_connector: alwaysShipping,
-    };
+    });
     const response = await this.request('POST', `/account/${this.merchantId}/business_profile/${this.profileId(prefix)}`, body);
     assert.equal(response.status, 200, `UpdateBusinessProfileTest: Business Profile Update Failed: ${response.text}`);
     this.collect = {
@@ -314,6 +322,7 @@ export class Flow {
       alwaysBilling: response.body.always_collect_billing_details_from_wallet_connector,
       alwaysShipping: response.body.always_collect_shipping_details_from_wallet_connector,
     };
+    return response.body;
   }
 
   /** updateBusinessProfileWebhookCustomHeadersTest: the headers answered masked (none for `{}`), and none of the previous ones kept. */
