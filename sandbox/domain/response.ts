@@ -2,6 +2,7 @@
 import { amountCapturable, netAmount } from './amounts.js';
 import { totalFee } from './fees.js';
 import { connectorAccountId } from './processor.js';
+import { sessionEnd } from './sdk-auth.js';
 import { apiCardNetwork } from './card-networks.js';
 import type { PaymentResponse } from '../../src/api/schemas.js';
 import type { Attempt, Customer, Payment, Refund } from './types.js';
@@ -22,7 +23,7 @@ export interface ResponseOptions {
  * sandbox/test/helpers.ts parses every payment the tests see with that schema at run time too.
  */
 export function paymentResponse(payment: Payment, { customer, attempts = null, refunds = [], sdkAuthorization = null }: ResponseOptions) {
-  const expiresOn = new Date(Date.parse(payment.created) + payment.session_expiry * 1000).toISOString();
+  const expiresOn = new Date(sessionEnd(payment)).toISOString();
   const response = {
     payment_id: payment.payment_id,
     merchant_id: payment.merchant_id,

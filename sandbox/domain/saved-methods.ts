@@ -13,6 +13,7 @@ import { checkCard } from './card-check.js';
 import { apiCardNetwork } from './card-networks.js';
 import { apiError, errors } from './errors.js';
 import { decideCard } from './processor.js';
+import { sessionEnd } from './sdk-auth.js';
 import { alphanumeric, newConnectorMandateId, newPaymentMethodId, newPaymentToken } from './ids.js';
 import type { Customer, MaskedCard, Payment, SavedPaymentMethod } from './types.js';
 import { asJson, checkMetadata } from './validation.js';
@@ -258,9 +259,6 @@ export const requiresCvv = (method: SavedPaymentMethod): boolean => !method.off_
 
 /** Only this is stored of a token: its SHA-256 (the token is 20 random alphanumerics, so no salt is needed). */
 const tokenHash = (token: string): string => createHash('sha256').update(token).digest('hex');
-
-/** When the payment's client secret expires (its tokens lapse with it), in milliseconds. */
-const sessionEnd = (payment: Payment): number => Date.parse(payment.created) + payment.session_expiry * 1000;
 
 /** The `payment_id` of a token the merchant's list issued: any payment of its customer may redeem it. */
 const ANY_PAYMENT = '';

@@ -17,6 +17,9 @@ import type { Payment } from './types.js';
 
 export const newClientSessionId = (): string => `client_sess_${alphanumeric(20)}`;
 
+/** When the payment's client secret expires, and with it its client session and its saved cards' tokens, in milliseconds. */
+export const sessionEnd = (payment: Payment): number => Date.parse(payment.created) + payment.session_expiry * 1000;
+
 /** What an `Authorization` header of the SDK flow says (the members the sandbox reads). */
 export interface SdkAuthorization {
   profileId: string;

@@ -10,6 +10,7 @@ import { billingRequirements, requiredFields } from './billing.js';
 import { apiError } from './errors.js';
 import { eligibleConnectors, enabledPaymentMethods, mandatePayment, sdkNextAction } from './payment-methods.js';
 import { customerPaymentMethod } from './saved-methods.js';
+import { sessionEnd } from './sdk-auth.js';
 import type { Customer, MerchantAccount, Payment, SavedPaymentMethod } from './types.js';
 
 /** The customer's saved cards for this client session, with their tokens (SavedMethodService.forClientSession). */
@@ -73,7 +74,7 @@ export function clientPaymentMethodList(payment: Payment, merchant: MerchantAcco
       order_details: payment.order_details,
       created: payment.created,
       // upstream prints this one as a plain date-time ("2026-06-03 13:44:35.806")
-      expires_on: new Date(Date.parse(payment.created) + payment.session_expiry * 1000).toISOString().replace('T', ' ').replace('Z', ''),
+      expires_on: new Date(sessionEnd(payment)).toISOString().replace('T', ' ').replace('Z', ''),
       profile_id: payment.profile_id,
       merchant_order_reference_id: payment.merchant_order_reference_id,
       attempt_count: payment.attempt_count,

@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { Context } from 'hono';
 import { hashApiKey, sha256 } from '../domain/api-keys.js';
 import { apiError, errors } from '../domain/errors.js';
-import { decodeSdkAuthorization, type SdkAuthorization } from '../domain/sdk-auth.js';
+import { decodeSdkAuthorization, sessionEnd, type SdkAuthorization } from '../domain/sdk-auth.js';
 import { requestHeader } from './request.js';
 import type { Store } from '../store/repo.js';
 import type { MerchantAccount, Payment } from '../domain/types.js';
@@ -89,7 +89,7 @@ function sdkPrincipal(store: Store, header: string, now: number): Principal {
   const payment = paymentId ? store.payment(merchant.merchant_id, paymentId) : null;
   if (payment && payment.profile_id !== sdk.profileId) throw errors.unauthorized();
   if (sdk.clientSessionId !== null) {
-    const live = payment !== null && Date.parse(payment.created) + payment.session_expiry * 1000 > now;
+    const live = payment !== null && sessionEnd(payment) > now;
     if (!live || payment.client_session_id !== sdk.clientSessionId) throw errors.unauthorized();
   }
   return { kind: 'publishable', merchant, sdk };
@@ -116,7 +116,7 @@ export function requireClientSecret(principal: Principal, clientSecret: string |
 export function verifyClientSecret(payment: Payment, clientSecret: string | null, now: number): void {
   if (clientSecret === null) return;
   if (clientSecret !== payment.client_secret) throw errors.clientSecretMismatch();
-  if (Date.parse(payment.created) + payment.session_expiry * 1000 < now) throw errors.clientSecretExpired();
+  if (sessionEnd(payment) < now) throw errors.clientSecretExpired();
 }
 
 /** The payment id a client secret belongs to: the client's own parser. */
