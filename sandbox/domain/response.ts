@@ -6,7 +6,7 @@ import { sessionEnd } from './sdk-auth.js';
 import { apiCardNetwork } from './card-networks.js';
 import type { PaymentResponse } from '../../src/api/schemas.js';
 import type { Attempt, Customer, Payment, Refund } from './types.js';
-import { addressWire, orderDetailsWire, surchargeWire } from './wire.js';
+import { addressWire, billingDescriptorWire, orderDetailsWire, surchargeWire } from './wire.js';
 
 export interface ResponseOptions {
   customer: Customer | null;
@@ -125,6 +125,7 @@ export function paymentResponse(payment: Payment, { customer, attempts = null, r
     authentication_type: payment.authentication_type,
     statement_descriptor_name: payment.statement_descriptor_name,
     statement_descriptor_suffix: payment.statement_descriptor_suffix,
+    billing_descriptor: billingDescriptorWire(payment.billing_descriptor ?? null),
     next_action: payment.next_action,
     cancellation_reason: payment.cancellation_reason,
     error_code: payment.error_code,

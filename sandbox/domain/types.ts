@@ -269,6 +269,8 @@ export interface Payment {
   order_details: JsonObject[] | null;
   statement_descriptor_name: string | null;
   statement_descriptor_suffix: string | null;
+  /** `billing_descriptor` as sent (its six members); absent on payments stored before it was kept. */
+  billing_descriptor?: JsonObject | null;
   mandate_data: JsonObject | null;
   mandate_id: string | null;
   customer_acceptance: JsonObject | null;

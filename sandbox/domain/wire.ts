@@ -82,6 +82,11 @@ export function orderDetailsWire(items: JsonObject[] | null): JsonObject[] | nul
   return items ? items.map((item) => filled(item, ORDER_DETAIL)) : null;
 }
 
+/** `billing_descriptor` (`BillingDescriptor`): its six members, each null when not sent. */
+export function billingDescriptorWire(descriptor: JsonObject | null): JsonObject | null {
+  return descriptor ? filled(descriptor, ['name', 'city', 'phone', 'statement_descriptor', 'statement_descriptor_suffix', 'reference']) : null;
+}
+
 /** `surcharge_details` (`RequestSurchargeDetails`). */
 export function surchargeWire(surcharge: JsonObject | null): JsonObject | null {
   return surcharge ? filled(surcharge, ['surcharge_amount', 'tax_amount']) : null;

@@ -122,6 +122,20 @@ export const MandateData = z.strictObject({
   ),
 });
 
+/**
+ * What the shopper's statement shows for the payment (upstream's `common_types::payments::BillingDescriptor`):
+ * kept on the payment and answered, whole. Its members are the processor's to use; the sandbox's simulated
+ * processor shows them nowhere. A member beyond these is ignored, as serde ignores it there.
+ */
+export const BillingDescriptor = z.object({
+  name: opt(text(255)),
+  city: opt(text(255)),
+  phone: opt(text(255)),
+  statement_descriptor: opt(text(255)),
+  statement_descriptor_suffix: opt(text(255)),
+  reference: opt(text(255)),
+});
+
 export const OrderDetail = z.looseObject({
   product_name: text(255),
   quantity: z.int().check(z.minimum(1)),
@@ -218,9 +232,9 @@ export const paymentCreateShape = {
   phone: opt(text(255)),
   phone_country_code: opt(text(255)),
   capture_on: opt(z.iso.datetime({ offset: true })),
+  billing_descriptor: opt(BillingDescriptor),
   // members of upstream's request schema the sandbox accepts and ignores
   all_keys_required: opt(z.boolean()),
-  billing_descriptor: opt(anyObject()),
   discount_amount: opt(minorAmount()),
   duty_amount: opt(minorAmount()),
   shipping_amount_tax: opt(minorAmount()),

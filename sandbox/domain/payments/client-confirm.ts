@@ -39,6 +39,7 @@ const PAYMENT_VALUES: Partial<Record<Member, (payment: Payment, customer: Custom
   order_details: (p) => p.order_details,
   statement_descriptor_name: (p) => p.statement_descriptor_name,
   statement_descriptor_suffix: (p) => p.statement_descriptor_suffix,
+  billing_descriptor: (p) => p.billing_descriptor ?? null,
   setup_future_usage: (p) => p.setup_future_usage,
   off_session: (p) => p.off_session,
   mandate_id: (p) => p.mandate_id,

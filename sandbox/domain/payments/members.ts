@@ -146,6 +146,7 @@ export function applyPaymentMembers(engine: PaymentEngine, merchant: MerchantAcc
   if (request.order_details != null) payment.order_details = asJson({ items: request.order_details })?.items as Payment['order_details'];
   set(payment, 'statement_descriptor_name', request.statement_descriptor_name);
   set(payment, 'statement_descriptor_suffix', request.statement_descriptor_suffix);
+  set(payment, 'billing_descriptor', asJson(request.billing_descriptor));
   // a consent alone (the web SDK's mandate body: no terms) is the customer's acceptance of the stored mandate, which stays
   if (request.mandate_data != null && (request.mandate_data.mandate_type != null || !mandateLimitsSet(payment.mandate_data))) {
     payment.mandate_data = asJson(request.mandate_data);
