@@ -5,7 +5,8 @@
  * commit d1688907 (June 2026, `chore(version): 2026.06.25.0`), under `cypress-tests/cypress/`:
  *
  * - the specs `e2e/spec/Payment/28-BusinessProfileConfigs.cy.js`, `47-PollConfig.cy.js`,
- *   `54-RefundType.cy.js` and `52-OrderDetails.cy.js` (each flow's header names its file);
+ *   `54-RefundType.cy.js`, `52-OrderDetails.cy.js` and `43-BillingDescriptor.cy.js` (each flow's header
+ *   names its file);
  * - the commands of `support/commands.js`@d1688907: `createBusinessProfileTest`,
  *   `UpdateBusinessProfileTest`, `updateBusinessProfileWebhookCustomHeadersTest`,
  *   `createCustomerCallTest`, `createPaymentIntentTest`, `paymentMethodsCallTest`, `confirmCallTest`,
@@ -20,7 +21,7 @@
  * does not declare taken from `Commons.js`@d1688907 (mergeConnectorDetails). Its requests and its
  * answers both, as a Stripe run sends and expects them (the older ports' answers are Stripe's too);
  * each entry below names the file it comes from. Stripe is the connector these specs include
- * (Utils.js CONNECTOR_LISTS.INCLUDE: POLL_CONFIG, REFUND_TYPE and ORDER_DETAILS name `stripe`), and
+ * (Utils.js CONNECTOR_LISTS.INCLUDE: POLL_CONFIG, REFUND_TYPE, ORDER_DETAILS and BILLING_DESCRIPTOR name `stripe`), and
  * its test cards are cards of the sandbox as well (378282246310005 pays, 4000000000003220 is
  * challenged). Left out of Stripe's answers: what is Stripe's own, `payment_method_data` (its test
  * card's issuer, country and checks), as upstream-more.ts leaves it out.
@@ -174,6 +175,22 @@ export const card_pm = {
   /** Stripe.js `SyncRefund`, `SyncRefundScheduled` */
   SyncRefund: { Response: ok({ status: 'succeeded' }) },
   SyncRefundScheduled: { Response: ok({ status: 'pending' }) },
+  /** Stripe.js `PaymentIntentWithBillingDescriptor` */
+  PaymentIntentWithBillingDescriptor: {
+    Request: {
+      currency: 'USD',
+      amount: 6540,
+      authentication_type: 'no_three_ds',
+      capture_method: 'automatic',
+      billing_descriptor: { statement_descriptor: 'QA-BillingDesc', statement_descriptor_suffix: 'SUFFIX1' },
+    },
+    Response: ok({ status: 'requires_payment_method' }),
+  },
+  /** Stripe.js `PaymentConfirmWithBillingDescriptor` (without its `payment_method_data`, Stripe's own) */
+  PaymentConfirmWithBillingDescriptor: {
+    Request: { payment_method: 'card', payment_method_data: { card: stripeNo3DSCard }, customer_acceptance: null, setup_future_usage: 'on_session' },
+    Response: ok({ status: 'succeeded' }),
+  },
   /** Commons.js `OrderDetails`, `OrderDetailsMultipleItems`, `OrderDetailsMissingProductName` (Stripe.js declares none) */
   OrderDetails: {
     Request: { payment_method: 'card', payment_method_data: { card: commonsNo3DSCard }, currency: 'USD', order_details: [{ product_name: 'Test Product', quantity: 1, amount: 6000 }] },
@@ -767,4 +784,35 @@ function orderDetailsFlows(): UpstreamCase[] {
   ];
 }
 
-export const UPSTREAM_NEWER_FLOWS: UpstreamCase[] = [...profileConfigFlows(), ...pollConfigFlows(), ...refundTypeFlows(), ...orderDetailsFlows()];
+// ---- e2e/spec/Payment/43-BillingDescriptor.cy.js@d1688907 -----------------------------------------------------
+//
+// Stripe is on its BILLING_DESCRIPTOR list, so its first context runs; the second ("invalid billing descriptor",
+// the phone's length) runs only for BILLING_DESCRIPTOR_INVALID_PHONE (nuvei) and skips itself for Stripe.
+
+const DESCRIPTOR = `${SPEC}/43-BillingDescriptor.cy.js@${COMMIT}`;
+
+function billingDescriptorFlows(): UpstreamCase[] {
+  return [
+    {
+      source: `${DESCRIPTOR} [Card-NoThreeDS payment with billing descriptor]`,
+      name: 'as sent: Create Payment Intent with billing descriptor -> Payment Methods -> Confirm Payment -> Retrieve Payment (beyond the commands: the descriptor answered as created)',
+      run: replay(async (cy) => {
+        await cy.createPaymentIntent(card_pm.PaymentIntentWithBillingDescriptor, 'no_three_ds', 'automatic');
+        await cy.paymentMethodsCall();
+        await cy.confirm(card_pm.PaymentConfirmWithBillingDescriptor);
+        const payment = await cy.retrieve();
+        // not asserted by upstream's commands: its PaymentsResponse answers the descriptor, every member of BillingDescriptor
+        assert.deepEqual(payment.billing_descriptor, {
+          name: null,
+          city: null,
+          phone: null,
+          statement_descriptor: 'QA-BillingDesc',
+          statement_descriptor_suffix: 'SUFFIX1',
+          reference: null,
+        });
+      }),
+    },
+  ];
+}
+
+export const UPSTREAM_NEWER_FLOWS: UpstreamCase[] = [...profileConfigFlows(), ...pollConfigFlows(), ...refundTypeFlows(), ...orderDetailsFlows(), ...billingDescriptorFlows()];
