@@ -134,6 +134,7 @@ export const ERROR_TABLE = {
   gatewayFeeBoth: row(422, 'IR_06', 'gateway_fee_config takes a percentage or a flat_amount, not both', '`gateway_fee_config` with both members (spec: never both)', 'sandbox (spec: gateway fee)'),
 
   // ---- not found -------------------------------------------------------------------------------
+  paymentLinkNotFound: row(404, 'HE_02', 'Payment Link does not exist in our records', 'an unknown payment link, or another merchant\'s (`GET /payment_link/{payment_link_id}`)', 'api_error_response.rs PaymentLinkNotFound'),
   paymentNotFound: row(404, 'HE_02', 'Payment does not exist in our records', 'an unknown payment, or another merchant\'s', 'api_error_response.rs PaymentNotFound'),
   refundNotFound: row(404, 'HE_02', 'Refund does not exist in our records.', 'an unknown refund', 'api_error_response.rs RefundNotFound'),
   customerNotFound: row(404, 'HE_02', 'Customer does not exist in our records', 'an unknown customer', 'api_error_response.rs CustomerNotFound'),

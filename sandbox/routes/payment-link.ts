@@ -1,4 +1,8 @@
 import type { Context } from 'hono';
+import { authenticate } from '../http/auth.js';
+import { readBody } from '../http/body.js';
+import { listPaymentLinks, retrievePaymentLink } from '../domain/payment-links.js';
+import { PaymentLinkListConstraints } from '../../src/api/admin.js';
 import { ApiError } from '../domain/errors.js';
 import { readForm } from '../http/request.js';
 import { redirectToMerchant } from '../domain/redirect.js';
@@ -37,6 +41,17 @@ export function paymentLinkRoutes(app: App, deps: RouteDeps): void {
   };
   const action = (payment: Payment) => `/payment_link/${encodeURIComponent(payment.merchant_id)}/${encodeURIComponent(payment.payment_id)}`;
   const payable = (payment: Payment) => payment.status === 'requires_confirmation' || (payment.status === 'failed' && payment.manual_retry_allowed === true);
+
+  // the merchant's view of its links (upstream's payments_link_list and payment_link_retrieve: the secret key)
+  app.post('/payment_link/list', async (c) => {
+    const principal = authenticate(c, store, deps.adminKey, ['secret']);
+    const constraints = await readBody(c, PaymentLinkListConstraints, { allowEmpty: true });
+    return c.json(listPaymentLinks(store, principal.merchant.merchant_id, constraints, deps.now()));
+  });
+  app.get('/payment_link/:payment_link_id', (c) => {
+    const principal = authenticate(c, store, deps.adminKey, ['secret']);
+    return c.json(retrievePaymentLink(store, principal.merchant.merchant_id, c.req.param('payment_link_id'), deps.now()));
+  });
 
   app.get(path, (c) => {
     const found = linked(c);

@@ -34,7 +34,7 @@ export interface PaymentTokenRecord {
  */
 export type DocFilter = { member: string; op: '=' | '<' | '>' | '<=' | '>='; value: string | number } | { member: string; op: 'in'; values: (string | number)[] };
 
-const MEMBER = /^\$\.[a-z_]+$/;
+const MEMBER = /^\$(\.[a-z_]+)+$/;
 function docClause(filter: DocFilter): string {
   if (!MEMBER.test(filter.member)) throw new Error(`not a document member: ${filter.member}`);
   const member = `json_extract(doc, '${filter.member}')`;

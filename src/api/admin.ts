@@ -317,3 +317,15 @@ export type ProfileCreate = z.infer<typeof ProfileCreate>;
 
 export const ProfileUpdate = z.strictObject(profileShape);
 export type ProfileUpdate = z.infer<typeof ProfileUpdate>;
+
+/** A date-time of a list's filter (its form is checked where it is read: a wrong one is serde's 400, not a 422 of a limit). */
+const filterTime = opt(z.string());
+/** `POST /payment_link/list` (upstream's PaymentLinkListConstraints, `deny_unknown_fields`). */
+export const PaymentLinkListConstraints = z.strictObject({
+  limit: opt(z.int()),
+  created: filterTime,
+  'created.lt': filterTime,
+  'created.gt': filterTime,
+  'created.lte': filterTime,
+  'created.gte': filterTime,
+});

@@ -1,0 +1,81 @@
+/**
+ * The merchant's view of its payment links (upstream's `GET /payment_link/{payment_link_id}`,
+ * `retrieve_payment_link`, and `POST /payment_link/list`, `list_payment_link`, in
+ * `crates/router/src/core/payment_link.rs`): a link is the `payment_link` of a payment created with
+ * `payment_link: true`, answered as `RetrievePaymentLinkResponse`. Its expiry is the payment's client
+ * session end (upstream gives the link the payment's `session_expiry` as its `fulfilment_time`); its
+ * status `expired` after it, else `active`. A link is found among its merchant's payments only:
+ * upstream's retrieve looks the id up across merchants, the sandbox answers another merchant's link
+ * as not found.
+ */
+import type { DocFilter } from '../store/repo.js';
+import type { Store } from '../store/repo.js';
+import { apiError } from './errors.js';
+import { listLimit, storedTime, LIST_MAX_LIMIT } from './payments/list.js';
+import { sessionEnd } from './sdk-auth.js';
+import type { JsonObject, Payment } from './types.js';
+
+/** `PaymentLinkListConstraints` (deny_unknown_fields): `limit` and the `created` filters, ISO 8601 date-times. */
+export interface PaymentLinkListConstraints {
+  limit?: number | null;
+  created?: string | null;
+  'created.lt'?: string | null;
+  'created.gt'?: string | null;
+  'created.lte'?: string | null;
+  'created.gte'?: string | null;
+}
+
+/** A payment's link as `RetrievePaymentLinkResponse`, its status at `now` (epoch ms). */
+export function paymentLinkWire(payment: Payment, now: number): JsonObject {
+  const link = payment.payment_link;
+  if (!link) throw new Error(`payment ${payment.payment_id} has no payment link`);
+  const expiry = sessionEnd(payment);
+  return {
+    payment_link_id: link.payment_link_id,
+    merchant_id: payment.merchant_id,
+    processor_merchant_id: payment.merchant_id,
+    link_to_pay: link.link,
+    amount: payment.amount,
+    created_at: payment.created,
+    expiry: new Date(expiry).toISOString(),
+    description: payment.description,
+    status: now > expiry ? 'expired' : 'active',
+    currency: payment.currency,
+    secure_link: link.secure_link,
+  };
+}
+
+/** Only payments with a link (`json_extract` of a missing member is NULL, and NULL > '' is not true). */
+const LINKED: DocFilter = { member: '$.payment_link.payment_link_id', op: '>', value: '' };
+
+/** The merchant's link `paymentLinkId`, or `404 HE_02` (PaymentLinkNotFound). */
+export function retrievePaymentLink(store: Store, merchantId: string, paymentLinkId: string, now: number): JsonObject {
+  const [payment] = store.listPayments(merchantId, [{ member: '$.payment_link.payment_link_id', op: '=', value: paymentLinkId }], { limit: 1 });
+  if (!payment) throw apiError('paymentLinkNotFound');
+  return paymentLinkWire(payment, now);
+}
+
+/** An ISO 8601 date-time as upstream's `iso8601` serde takes it (`2022-09-10T10:11:12Z`, an offset or none: UTC). */
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})?$/;
+
+const CREATED_FILTERS = [
+  ['created', '='],
+  ['created.lt', '<'],
+  ['created.gt', '>'],
+  ['created.lte', '<='],
+  ['created.gte', '>='],
+] as const;
+
+/** The merchant's links, newest first: at most `limit` (1–100; 100 when absent). */
+export function listPaymentLinks(store: Store, merchantId: string, constraints: PaymentLinkListConstraints, now: number): JsonObject[] {
+  const limit = constraints.limit == null ? LIST_MAX_LIMIT : listLimit(constraints.limit);
+  const where: DocFilter[] = [LINKED];
+  for (const [member, op] of CREATED_FILTERS) {
+    const value = constraints[member];
+    if (value == null) continue;
+    const refuse = () => apiError('deserialize', { detail: `invalid value for \`${member}\`: ${JSON.stringify(value)} is not an ISO 8601 date-time` });
+    if (!DATE_TIME.test(value)) throw refuse();
+    where.push({ member: '$.created', op, value: storedTime(value, refuse) });
+  }
+  return store.listPayments(merchantId, where, { limit }).map((payment) => paymentLinkWire(payment, now));
+}
