@@ -11,7 +11,7 @@
 import type { DocFilter } from '../store/repo.js';
 import type { Store } from '../store/repo.js';
 import { apiError } from './errors.js';
-import { listLimit, storedTime, LIST_MAX_LIMIT } from './payments/list.js';
+import { CREATED_FILTERS, listLimit, storedTime, LIST_MAX_LIMIT } from './payments/list.js';
 import { sessionEnd } from './sdk-auth.js';
 import type { JsonObject, Payment } from './types.js';
 
@@ -57,14 +57,6 @@ export function retrievePaymentLink(store: Store, merchantId: string, paymentLin
 
 /** An ISO 8601 date-time as upstream's `iso8601` serde takes it (`2022-09-10T10:11:12Z`, an offset or none: UTC). */
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})?$/;
-
-const CREATED_FILTERS = [
-  ['created', '='],
-  ['created.lt', '<'],
-  ['created.gt', '>'],
-  ['created.lte', '<='],
-  ['created.gte', '>='],
-] as const;
 
 /** The merchant's links, newest first: at most `limit` (1–100; 100 when absent). */
 export function listPaymentLinks(store: Store, merchantId: string, constraints: PaymentLinkListConstraints, now: number): JsonObject[] {

@@ -142,6 +142,7 @@ export function paymentResponse(payment: Payment, { customer, attempts = null, r
     ephemeral_key: null,
     manual_retry_allowed: payment.manual_retry_allowed,
     connector_transaction_id: payment.connector_transaction_id,
+    network_transaction_id: payment.network_transaction_id ?? null,
     frm_message: null,
     metadata: payment.metadata,
     connector_metadata: payment.connector_metadata,

@@ -314,6 +314,8 @@ export interface Payment {
   connector: string | null;
   connector_requested: string[] | null;
   connector_transaction_id: string | null;
+  /** The card network's reference of the last authorisation (absent on payments stored before it was kept). */
+  network_transaction_id?: string | null;
   attempt_count: number;
   active_attempt_id: string | null;
   captures: Capture[];

@@ -46,7 +46,8 @@ export function storedTime(value: string, refuse: () => ApiError): string {
   return time.toISOString();
 }
 
-const CREATED_FILTERS = [
+/** A list's `created` filters (query parameters or body members) and their comparisons. */
+export const CREATED_FILTERS = [
   ['created', '='],
   ['created.lt', '<'],
   ['created.gt', '>'],

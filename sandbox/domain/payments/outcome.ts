@@ -6,7 +6,7 @@
 import { amountToCapture, netAmount } from '../amounts.js';
 import { challengePath } from '../challenge.js';
 import { DECLINES, type DeclineCode } from '../processor.js';
-import { newConnectorMandateId, newConnectorTransactionId, newMandateId } from '../ids.js';
+import { newConnectorMandateId, newConnectorTransactionId, newMandateId, newNetworkTransactionId } from '../ids.js';
 import { futurePaymentMethodId, saveCard } from '../saved-methods.js';
 import type { Attempt, Customer, Mandate, MaskedCard, Payment, SavedPaymentMethod } from '../types.js';
 import type { PaymentEngine } from './engine.js';
@@ -34,6 +34,9 @@ export function approve(engine: PaymentEngine, payment: Payment, attempt: Attemp
   attempt.modified_at = engine.nowIso();
   engine.store.putAttempt(attempt);
   payment.connector_transaction_id = attempt.connector_transaction_id;
+  // the card network's reference of this authorisation: upstream answers the connector's (Stripe's for every
+  // card it charges, `payment_method_details.card.network_transaction_id`); merchants keep it for later MITs
+  payment.network_transaction_id = payment.payment_method === 'card' ? newNetworkTransactionId() : null;
   payment.next_action = null;
   payment.settlement = null;
   if (manual) {
