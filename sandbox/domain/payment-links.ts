@@ -48,7 +48,10 @@ export function paymentLinkWire(payment: Payment, now: number): JsonObject {
 /** Only payments with a link (`json_extract` of a missing member is NULL, and NULL > '' is not true). */
 const LINKED: DocFilter = { member: '$.payment_link.payment_link_id', op: '>', value: '' };
 
-/** The merchant's link `paymentLinkId`, or `404 HE_02` (PaymentLinkNotFound). */
+/**
+ * The merchant's link `paymentLinkId`, or `404 HE_02` (PaymentLinkNotFound). Found by reading the merchant's
+ * payments' documents (no index: only this route reads a link by its id, and no payment write pays for one).
+ */
 export function retrievePaymentLink(store: Store, merchantId: string, paymentLinkId: string, now: number): JsonObject {
   const [payment] = store.listPayments(merchantId, [{ member: '$.payment_link.payment_link_id', op: '=', value: paymentLinkId }], { limit: 1 });
   if (!payment) throw apiError('paymentLinkNotFound');

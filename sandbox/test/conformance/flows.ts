@@ -143,8 +143,11 @@ async function merchantServerFlows(sandbox: TestSandbox): Promise<void> {
   await sandbox.request('GET', '/customers/cus_conformance/payment_methods');
   await sandbox.request('GET', '/payment_methods/pm_nobody');
 
-  // a payment link
-  await sandbox.request('POST', '/payments', { body: { amount: 1200, currency: 'USD', payment_link: true, return_url: 'https://google.com/success' } });
+  // a payment link, and the merchant's view of it (retrieved, listed, an unknown one)
+  const linked = await sandbox.request('POST', '/payments', { body: { amount: 1200, currency: 'USD', payment_link: true, return_url: 'https://google.com/success' } });
+  await sandbox.request('GET', `/payment_link/${String((linked.body.payment_link as { payment_link_id: string }).payment_link_id)}`);
+  await sandbox.request('GET', '/payment_link/non_existent_link_12345');
+  await sandbox.request('POST', '/payment_link/list', { body: { limit: 10 } });
 }
 
 /** Runs every flow in order; a failing upstream case fails the run (upstream.test.ts names it). */
