@@ -23,7 +23,7 @@ export const newPaymentToken = (): string => `token_${alphanumeric(20)}`;
 export const newProfileId = (): string => `pro_${alphanumeric(20)}`;
 export const newConnectorTransactionId = (): string => `snd_txn_${alphanumeric(20)}`;
 /** A card network's reference of an authorisation: 15 digits, as Visa's transaction identifier (Stripe's `network_transaction_id`). */
-export const newNetworkTransactionId = (): string => String(randomInt(1, 10)) + Array.from({ length: 14 }, () => randomInt(10)).join('');
+export const newNetworkTransactionId = (): string => String(randomInt(100_000, 1_000_000)) + String(randomInt(0, 1_000_000_000)).padStart(9, '0');
 export const newConnectorMandateId = (): string => `snd_mandate_${alphanumeric(20)}`;
 export const newPublishableKey = (): string => `pk_snd_${randomBytes(16).toString('hex')}`;
 export const newSecretKey = (): string => `snd_${alphanumeric(64)}`;
