@@ -1,0 +1,431 @@
+/**
+ * The real service's newer Cypress specs of incoming webhooks, connector-agnostic MITs and the
+ * authentication service's eligibility (juspay/hyperswitch as a fork holds it at commit d1688907, June
+ * 2026, `cypress-tests/cypress/`), replayed with their requests **as sent** by a Stripe run and their
+ * commands' assertions: 49-PaymentWebhook, 50-RefundWebhook, 25-ConnectorAgnosticNTID and
+ * 43-AuthenticationServiceEligibility (`e2e/spec/Payment/`, each flow naming its file, context and
+ * `it`s). Every one of them runs for Stripe (Utils.js@d1688907 CONNECTOR_LISTS: INCLUDE.PAYMENTS_WEBHOOK,
+ * INCLUDE.REFUNDS_WEBHOOK and INCLUDE.AUTH_SERVICE_ELIGIBILITY name it, EXCLUDE.CONNECTOR_AGNOSTIC_NTID
+ * does not). 48-PaymentLink and 44-ExternalThreeDS are not replayed again here: upstream-newer-links.ts
+ * replays both at d1688907 as a Stripe run sends them (9 flows).
+ *
+ * The framework is upstream-newer-core.ts's `CoreFlow` (upstream-newer.ts's commands on one spec's
+ * `globalState`), extended below with the commands these specs add, each as `support/commands.js`@d1688907
+ * defines it: `retrievePaymentCallTest` with `expectedIntentStatus`, `refundCallTest` and
+ * `syncRefundCallTest` keeping `connectorRefundId`, `confirmCallTest` keeping `networkTransactionId`,
+ * `assertNetworkTransactionId`, `listCustomerPMByClientSecret`, and `createConfirmPaymentTest`'s checks
+ * of a three_ds answer's next action. As upstream runs a spec, its contexts run in order on one
+ * globalState: one merchant (made by merchant-create-body.json, with its API key — 49's and 50's first
+ * two `it`s, merchantCreateCallTest and apiKeyCreateTest), one customer (createCustomerCallTest; 49
+ * and 50 make none and send the customerId an earlier spec of the run left, a customer of another
+ * merchant: the replay sends its merchant's), and the spec's imported fixtures, which the commands
+ * write into. A spec's `it`s are grouped into flows in its order; a flow names the `it`s it runs.
+ *
+ * The connector config is getConnectorDetails("stripe") at d1688907 (Stripe.js, Commons.js for what
+ * Stripe.js does not declare); each entry says whose. In 25-ConnectorAgnosticNTID, Stripe.js's
+ * `multi_credential_config` and the CONNECTOR_CREDENTIAL of every entry it takes (`specName:
+ * ["connectorAgnosticNTID"]`, `connector_2`) match the spec's file name, so every step of it works on
+ * the `profile1` prefix (featureFlags.js execConfig): createBusinessProfileTest names the profile
+ * `profile1_…` and makes it `profile1Id`, and the payments, the profile update and the MITs go to
+ * it; the replay does the same.
+ *
+ * Where the sandbox answers otherwise (`todo`): 43's four three_ds payments with Commons.js's 3-D Secure
+ * card, 4111 1111 1111 1111 — authorised at once by the sandbox's processor, which challenges only its
+ * challenge cards, where Stripe is asked for 3-D Secure on any card of a three_ds payment
+ * (`THREE_DS_4111` below).
+ *
+ * Skipped (no such route in the sandbox; sandbox/routes has none of them):
+ * - `createConnectorCallTest` (49's and 50's "Create merchant connector account", 25's eight
+ *   `utils.createMerchantConnectorAccount`), as in the other ports: the sandbox has no connector
+ *   accounts, its simulated processor is the merchant's one connector. 50's passes Stripe.js's
+ *   `webhook.webhookSecret` as `connector_webhook_details`; Stripe.js has none, so it sends none.
+ * - `manualPaymentStatusUpdateTest` (49's "Update-payment_status": PUT /payments/{id}/manual-update
+ *   with the admin key, the attempt set to pending) and `manualRefundStatusUpdateTest` (50's
+ *   "Update-refund_status": PUT /refunds/{id}/manual-update, the refund set to pending): the sandbox has
+ *   no manual update (docs/sandbox.md names 47-ManualPaymentUpdate as not replayed for it).
+ * - `IncomingWebhookTest` (49's "send-webhook", 50's "send-refund-webhook"): POST
+ *   /webhooks/{merchant_id}/stripe with fixtures/webhooks' Stripe body (its `data.object.id` the
+ *   payment's connector_transaction_id, the refund's connector_refund_id; Stripe.js declares no
+ *   webhook secret, so it is sent unsigned): the sandbox simulates the processor and takes no
+ *   processor's incoming webhook.
+ *   Kept: the `it` after them, "Retrieve Payment Call Test" (the status the confirm answered) and "Sync
+ *   Refund Call Test" (succeeded). Without the manual update before them they hold whether a webhook
+ *   was processed or not: what they check here is that the payment and the refund keep their status.
+ * - `setConfigs` (every before and after hook of 43: POST /configs with the admin key, `authentication_
+ *   service_eligible_{org or merchant id}` and `should_store_eligibility_check_data_for_authentication_
+ *   {merchant id}`, then DELETE /configs/{key}): the sandbox has no /configs. The `it`s are kept: each
+ *   passes the authentication type its title names (three_ds where the switches would allow the
+ *   authentication service, no_three_ds where not) and expects what that type gives with Stripe
+ *   (requires_customer_action, succeeded), the context without any config the same as the enabled
+ *   ones, so none of them holds only with its config — and none tells whether the switches were read.
+ * - 25's MITs on the second profile whose expectation only holds because createConnectorCallTest
+ *   gave that profile a connector account of its own: every "Confirm No 3DS MIT (PMID)" (`mitUsingPMId`
+ *   with Stripe.js's MITAutoCapture, 7000) and the first two contexts' "Confirm No 3DS MIT (Token)".
+ *   Upstream routes a MIT by a saved method to the payment's profile's connector accounts and keeps,
+ *   per account, only the ways to charge it that it has (crates/router/src/core/payments.rs@d1688907,
+ *   `get_all_action_types`): the card's connector mandate when the method's connector_mandate_details
+ *   name that account, its network transaction id when the profile has is_connector_agnostic_mit_enabled
+ *   (`is_network_transaction_id_flow`), the mandate first. The second profile's new account is not the
+ *   one the CIT saved the mandate with, so without the switch nothing is left and
+ *   `plan_payment_execution_after_routing` answers IncorrectPaymentMethodConfiguration (400 IR_39 "No
+ *   eligible connector was found for the current payment method configuration", Commons.js's
+ *   ResponseCustom the contexts without the switch take), and with it the MIT goes by the network
+ *   transaction id (connector_mandate_id null, which mitUsingPMId's `connector_agnostic_mit` checks).
+ *   The sandbox's one connector account serves every profile of the merchant — as upstream's would if
+ *   the second profile could route to the first one's account — so its MITs take the connector mandate:
+ *   200 succeeded with the CIT's connector_mandate_id, with or without the switch (which it keeps on
+ *   the profile and does not read). The MITs by token of the last two contexts (succeeded) are kept.
+ */
+import assert from 'node:assert/strict';
+import type { ApiResponse, TestSandbox } from '../helpers.js';
+import type { UpstreamCase } from './upstream-cases.js';
+import { expectAnswer, ok, type Body, type Exchange } from './upstream-fixtures.js';
+import { COMMIT, SPEC } from './upstream-newer.js';
+import { card_pm, CoreFlow, save, specFixtures, threeDSCard, type CoreFixtures } from './upstream-newer-core.js';
+
+// ---- the connector config: getConnectorDetails("stripe") at d1688907 ------------------------------------
+
+const stripe = {
+  PaymentIntent: card_pm.PaymentIntent,
+  No3DSAutoCapture: card_pm.No3DSAutoCapture,
+  Refund: card_pm.Refund,
+  SyncRefund: card_pm.SyncRefund,
+  /** Stripe.js `PaymentIntentOffSession`, `SaveCardUseNo3DSAutoCaptureOffSession` (connector_2 for 25) */
+  PaymentIntentOffSession: card_pm.PaymentIntentOffSession,
+  SaveCardUseNo3DSAutoCaptureOffSession: save.SaveCardUseNo3DSAutoCaptureOffSession,
+  /** Stripe.js `SaveCardConfirmAutoCaptureOffSession` (connector_2; the contexts that take Commons.js's ResponseCustom instead are skipped, see the header). */
+  SaveCardConfirmAutoCaptureOffSession: save.SaveCardConfirmAutoCaptureOffSession,
+} satisfies Record<string, Exchange>;
+
+/** Commons.js@d1688907 `successfulNo3DSCardDetails`, `successfulThreeDSTestCardDetails` (the same number, 4111…). */
+const commonsNo3DSCard = { card_number: '4111111111111111', card_exp_month: '08', card_exp_year: '30', card_holder_name: 'joseph Doe', card_cvc: '999' };
+const commonsThreeDSCard = { card_number: '4111111111111111', card_exp_month: '10', card_exp_year: '30', card_holder_name: 'morino', card_cvc: '999' };
+
+const eligibility = (card: Body, threeDS: boolean): Exchange => ({
+  Request: { payment_method: 'card', payment_method_data: { card }, currency: 'USD', amount: 6500 },
+  Response: ok(threeDS ? { status: 'requires_customer_action', authentication_type: 'three_ds' } : { status: 'succeeded', authentication_type: 'no_three_ds' }),
+});
+
+/** getConnectorDetails("stripe").auth_service_eligibility: Commons.js's, but for the two storage entries, Stripe.js's (its 3-D Secure card). */
+const auth_service_eligibility = {
+  OrgEnabledMerchantEnabled: eligibility(commonsThreeDSCard, true),
+  OrgEnabledMerchantDisabled: eligibility(commonsThreeDSCard, true),
+  OrgDisabledMerchantEnabled: eligibility(commonsNo3DSCard, false),
+  OrgDisabledMerchantDisabled: eligibility(commonsNo3DSCard, false),
+  MerchantOnlyEnabled: eligibility(commonsThreeDSCard, true),
+  MerchantOnlyDisabled: eligibility(commonsNo3DSCard, false),
+  NoConfigDefault: eligibility(commonsThreeDSCard, true),
+  EligibilityStorageEnabled: eligibility(threeDSCard, true),
+  EligibilityStorageDisabled: eligibility(threeDSCard, true),
+} satisfies Record<string, Exchange>;
+
+// ---- the commands these specs add -------------------------------------------------------------------------
+
+class HookFlow extends CoreFlow {
+  constructor(
+    sandbox: TestSandbox,
+    protected readonly fx: CoreFixtures,
+  ) {
+    super(sandbox, fx);
+  }
+
+  /** globalState's networkTransactionId, connectorRefundId, setupFutureUsage. */
+  private networkTransactionId: unknown;
+  private connectorRefundId: unknown;
+  private setupFutureUsage: unknown;
+
+  /** createPaymentIntentTest, which also keeps create-payment-body.json's setup_future_usage as `setupFutureUsage`. */
+  override async createPaymentIntent(data: Exchange, authenticationType: string, captureMethod: string): Promise<ApiResponse> {
+    const response = await super.createPaymentIntent(data, authenticationType, captureMethod);
+    this.setupFutureUsage = this.fx.createPaymentBody.setup_future_usage;
+    return response;
+  }
+
+  /** confirmCallTest, which keeps a 200's network_transaction_id (null or missing too) as `networkTransactionId`. */
+  override async confirm(data: Exchange, confirm = true): Promise<ApiResponse> {
+    const response = await super.confirm(data, confirm);
+    if (response.status === 200) this.networkTransactionId = response.body.network_transaction_id;
+    return response;
+  }
+
+  /**
+   * createConfirmPaymentTest, with its checks of a 200's next action the older port leaves out: for an
+   * automatic or manual three_ds answer with a next action, `invoke_ddc`, `three_ds_data` or a
+   * `redirect_to_url`; an authentication type other than three_ds and no_three_ds fails.
+   */
+  override async createConfirm(data: Exchange, authenticationType: string, captureMethod: string, passed?: Body): Promise<ApiResponse> {
+    const step = 'createConfirmPaymentTest';
+    const response = await super.createConfirm(data, authenticationType, captureMethod, passed);
+    const payment = response.body;
+    if (response.status !== 200 || !['automatic', 'manual', 'manual_multiple'].includes(String(payment.capture_method))) return response;
+    const nextAction = payment.next_action as Body | null;
+    if (payment.authentication_type === 'three_ds') {
+      if (nextAction && nextAction.type !== 'invoke_ddc' && !nextAction.three_ds_data) assert.ok('redirect_to_url' in nextAction, `${step}: next_action.redirect_to_url`);
+    } else if (payment.authentication_type !== 'no_three_ds') {
+      assert.fail(`${step}: Invalid authentication type: ${String(payment.authentication_type)}`);
+    }
+    return response;
+  }
+
+  /** The status the last confirm answered (the spec's `globalState.get("paymentIntentStatus")`). */
+  async confirmStatus(data: Exchange): Promise<string> {
+    return String((await this.confirm(data)).body.status);
+  }
+
+  /** assertNetworkTransactionId (shouldExist): there, and not empty. */
+  assertNetworkTransactionId(): void {
+    const ntid = this.networkTransactionId;
+    assert.ok(ntid !== undefined && ntid !== null, 'assertNetworkTransactionId: network_transaction_id');
+    assert.ok(typeof ntid === 'string' ? ntid.length > 0 : Object.keys(ntid as object).length > 0, 'assertNetworkTransactionId: network_transaction_id not empty');
+  }
+
+  /** retrievePaymentCallTest({ expectedIntentStatus }): the usual checks, and the status the spec kept. */
+  async retrieveExpecting(expectedIntentStatus: string): Promise<void> {
+    const payment = await this.retrieve();
+    assert.equal(payment.status, expectedIntentStatus, 'retrievePaymentCallTest: payment status should match stored intent_status');
+  }
+
+  /** refundCallTest (the secret key): refund-flow-body.json with the `Request` and payment_id; a 200 keeps refund_id and connector_refund_id, each member equal. */
+  override async refund(data: Exchange): Promise<void> {
+    const step = 'refundCallTest';
+    const body = Object.assign(this.fx.refundBody, structuredClone(data.Request), { payment_id: this.paymentId });
+    const response = await this.request('POST', '/refunds', body);
+    assert.match(response.headers.get('content-type') ?? '', /application\/json/, `${step}: content-type`);
+    if (response.status !== 200) return expectAnswer(response, data.Response, step);
+    this.refundId = String(response.body.refund_id);
+    this.connectorRefundId = response.body.connector_refund_id;
+    for (const [member, value] of Object.entries(data.Response.body)) assert.equal(response.body[member], value, `${step}: ${member}`);
+    assert.equal(response.body.payment_id, this.paymentId, `${step}: payment_id`);
+  }
+
+  /** syncRefundCallTest (the secret key): a 200 keeps connector_refund_id; each member of the config's body equal (the status code unchecked, as the command). */
+  override async syncRefund(data: Exchange): Promise<void> {
+    const step = 'syncRefundCallTest';
+    const response = await this.request('GET', `/refunds/${this.refundId}`);
+    assert.match(response.headers.get('content-type') ?? '', /application\/json/, `${step}: content-type`);
+    if (response.status === 200) this.connectorRefundId = response.body.connector_refund_id;
+    for (const [member, value] of Object.entries(data.Response.body)) assert.equal(response.body[member], value, `${step}: ${member} (${response.text.slice(0, 300)})`);
+  }
+
+  /** 50's second context's before hook: `if (!globalState.get("connectorRefundId")) this.skip()`. */
+  get hasConnectorRefundId(): boolean {
+    return Boolean(this.connectorRefundId);
+  }
+
+  /**
+   * listCustomerPMByClientSecret (the publishable key; cy.request fails on a status other than 2xx or
+   * 3xx): the first method's token and id kept, requires_cvv false for an off_session payment (true
+   * for on_session); else an empty list.
+   */
+  async listCustomerPMByClientSecret(): Promise<Body[]> {
+    const step = 'listCustomerPMByClientSecret';
+    const response = await this.sandbox.request('GET', '/customers/payment_methods', { key: this.publishableKey, query: { client_secret: this.clientSecret } });
+    assert.ok(response.status >= 200 && response.status < 400, `${step}: ${response.status} ${response.text}`);
+    assert.match(response.headers.get('content-type') ?? '', /application\/json/, `${step}: content-type`);
+    const methods = response.body.customer_payment_methods as Body[];
+    const first = methods?.[0];
+    if (first?.payment_token) {
+      this.paymentToken = String(first.payment_token);
+      this.paymentMethodId = String(first.payment_method_id);
+      assert.ok(first.payment_method_id != null, `${step}: payment_method_id`);
+      if (this.setupFutureUsage === 'off_session') assert.equal(first.requires_cvv, false, `${step}: requires_cvv`);
+      else if (this.setupFutureUsage === 'on_session') assert.equal(first.requires_cvv, true, `${step}: requires_cvv`);
+    } else {
+      assert.ok(Array.isArray(methods) && methods.length === 0, `${step}: customer_payment_methods an empty array`);
+    }
+    return methods;
+  }
+
+  /**
+   * utils.createBusinessProfile with Stripe.js's multi_credential_config (connector_2 in this spec):
+   * createBusinessProfileTest on the `profile1` prefix, the new profile `profile1Id`, which every
+   * later step of the spec sends.
+   */
+  async createProfile1(): Promise<void> {
+    await this.createBusinessProfile('profile1');
+    this.profiles.set('profile', this.profileId('profile1'));
+  }
+
+  /** utils.updateBusinessProfile(bpUpdate, agnostic, false, false, false, false) on `profile1Id`. */
+  async enableConnectorAgnostic(): Promise<void> {
+    await this.updateBusinessProfile(true, false, false, false, false, 'profile1');
+  }
+}
+
+/** One spec's globalState: a merchant and customer made on its first flow, its fixtures, shared by its flows in order. */
+function spec() {
+  let flow: HookFlow | undefined;
+  let sandboxSeen: TestSandbox | undefined;
+  return (run: (cy: HookFlow) => Promise<void>) => async (sandbox: TestSandbox) => {
+    if (!flow || sandboxSeen !== sandbox) {
+      flow = new HookFlow(sandbox, specFixtures());
+      sandboxSeen = sandbox;
+      await flow.setup();
+    }
+    await run(flow);
+  };
+}
+
+// ---- e2e/spec/Payment/49-PaymentWebhook.cy.js@d1688907 ------------------------------------------------------
+
+function paymentWebhook(): UpstreamCase[] {
+  const source = `${SPEC}/49-PaymentWebhook.cy.js@${COMMIT}`;
+  const replay = spec();
+  /** The spec's `expectedIntentStatus`: the status "Confirm No 3DS" answered. */
+  let expectedIntentStatus = '';
+  return [
+    {
+      source: `${source} [NoThreeDS Manual payment flow test]`,
+      name: 'as sent: merchant-create, api-key-create -> (connector-create skipped) -> create-payment-call-test (PaymentIntent, no_three_ds, automatic) -> payment_methods-call-test -> Confirm No 3DS (No3DSAutoCapture): succeeded',
+      run: replay(async (cy) => {
+        await cy.createPaymentIntent(stripe.PaymentIntent, 'no_three_ds', 'automatic');
+        await cy.paymentMethodsCall();
+        expectedIntentStatus = await cy.confirmStatus(stripe.No3DSAutoCapture);
+      }),
+    },
+    {
+      source: `${source} [Webhook Processing - Status Update & Retrieval]`,
+      name: "as sent (Update-payment_status's manual update and send-webhook's Stripe webhook skipped): Retrieve Payment Call Test: the status the confirm answered",
+      run: replay(async (cy) => {
+        await cy.retrieveExpecting(expectedIntentStatus);
+      }),
+    },
+  ];
+}
+
+// ---- e2e/spec/Payment/50-RefundWebhook.cy.js@d1688907 -------------------------------------------------------
+
+function refundWebhook(): UpstreamCase[] {
+  const source = `${SPEC}/50-RefundWebhook.cy.js@${COMMIT}`;
+  const replay = spec();
+  return [
+    {
+      source: `${source} [NoThreeDS Auto Capture + Refund flow]`,
+      name: 'as sent: merchant-create, api-key-create -> (connector-create skipped) -> create-payment-call-test -> payment_methods-call-test -> Confirm No 3DS Auto Capture -> refund-call-test (6000): succeeded -> sync-refund-call-test: succeeded',
+      run: replay(async (cy) => {
+        await cy.createPaymentIntent(stripe.PaymentIntent, 'no_three_ds', 'automatic');
+        await cy.paymentMethodsCall();
+        await cy.confirm(stripe.No3DSAutoCapture);
+        await cy.refund(stripe.Refund);
+        await cy.syncRefund(stripe.SyncRefund);
+      }),
+    },
+    {
+      source: `${source} [Refund Webhook Processing - Status Update & Retrieval]`,
+      name: "as sent (its before hook runs it only with a connectorRefundId; Update-refund_status's manual update and send-refund-webhook's Stripe webhook skipped): Sync Refund Call Test: succeeded",
+      run: replay(async (cy) => {
+        // the context's before hook: without a connector refund id the spec skips the context, which fails here (the refund answered none)
+        assert.ok(cy.hasConnectorRefundId, 'before hook: connectorRefundId in globalState (refundCallTest, syncRefundCallTest: connector_refund_id)');
+        await cy.syncRefund(stripe.SyncRefund);
+      }),
+    },
+  ];
+}
+
+// ---- e2e/spec/Payment/25-ConnectorAgnosticNTID.cy.js@d1688907 -----------------------------------------------
+//
+// Four contexts, each in three flows: the CIT on a first profile (the card saved off_session, its
+// network transaction id there, the customer's methods listed by the payment's client secret), then
+// on a second profile an intent, the list, and a MIT by the saved payment_method_id, then another
+// intent, the list, and a MIT by the listed token (saveCardConfirmCallTest). Each context's
+// `shouldContinue` stays true (no config answer is an error). The MITs whose expectation only holds
+// with the second profile's own connector account (createConnectorCallTest, skipped) are skipped —
+// see the header: every MIT by payment_method_id, and the MITs by token of the first two contexts.
+
+const NTID = `${SPEC}/25-ConnectorAgnosticNTID.cy.js@${COMMIT}`;
+
+function connectorAgnostic(): UpstreamCase[] {
+  const replay = spec();
+  type Step = (cy: HookFlow) => Promise<void>;
+  /** "Create business profile" -> (connector-create skipped) -> [Enable Connector Agnostic] -> "Create Customer" (first profile only; the fourth context enables after it) */
+  const profile = (agnostic: boolean, customer: boolean, agnosticBeforeCustomer = true): Step => async (cy) => {
+    await cy.createProfile1();
+    if (agnostic && agnosticBeforeCustomer) await cy.enableConnectorAgnostic();
+    if (customer) await cy.createCustomer();
+    if (agnostic && !agnosticBeforeCustomer) await cy.enableConnectorAgnostic();
+  };
+  const intentAndList: Step = async (cy) => {
+    await cy.createPaymentIntent(stripe.PaymentIntentOffSession, 'no_three_ds', 'automatic');
+    await cy.listCustomerPMByClientSecret();
+  };
+  const context = (title: string, first: boolean, second: boolean, firstAgnosticBeforeCustomer: boolean): UpstreamCase[] => {
+    const source = `${NTID} [${title}]`;
+    const firstSteps = first ? (firstAgnosticBeforeCustomer ? 'Enable Connector Agnostic -> Create Customer' : 'Create Customer -> Enable Connector Agnostic') : 'Create Customer';
+    const pmidMit = second ? 'succeeded, connector_mandate_id null (connector_agnostic_mit)' : 'ResponseCustom, 400 "No eligible connector was found…"';
+    return [
+      {
+        source: `${source} profile 1`,
+        name: `as sent: Create business profile (profile1) -> (connector-create skipped) -> ${firstSteps} -> Create Payment Intent (PaymentIntentOffSession) -> Confirm Payment (SaveCardUseNo3DSAutoCaptureOffSession): succeeded -> assertNetworkTransactionId -> List Payment Method for Customer using Client Secret (requires_cvv false)`,
+        run: replay(async (cy) => {
+          await profile(first, true, firstAgnosticBeforeCustomer)(cy);
+          await cy.createPaymentIntent(stripe.PaymentIntentOffSession, 'no_three_ds', 'automatic');
+          await cy.confirm(stripe.SaveCardUseNo3DSAutoCaptureOffSession);
+          cy.assertNetworkTransactionId();
+          await cy.listCustomerPMByClientSecret();
+        }),
+      },
+      {
+        source: `${source} profile 2`,
+        name: `as sent: Create business profile (profile1) -> (connector-create skipped)${second ? ' -> Enable Connector Agnostic' : ''} -> Create Payment Intent -> List Payment Method for Customer -> (Confirm No 3DS MIT (PMID), 7000, ${pmidMit}: skipped, see the header)`,
+        run: replay(async (cy) => {
+          await profile(second, false)(cy);
+          await intentAndList(cy);
+        }),
+      },
+      second
+        ? {
+            source: `${source} profile 2, MIT by token`,
+            name: 'as sent: Create Payment Intent -> List Payment Method for Customer -> Confirm No 3DS MIT (Token) (SaveCardConfirmAutoCaptureOffSession): succeeded',
+            run: replay(async (cy) => {
+              await intentAndList(cy);
+              await cy.saveCardConfirm(stripe.SaveCardConfirmAutoCaptureOffSession);
+            }),
+          }
+        : {
+            source: `${source} profile 2, MIT by token`,
+            name: 'as sent: Create Payment Intent -> List Payment Method for Customer -> (Confirm No 3DS MIT (Token), ResponseCustom 400 "No eligible connector was found…": skipped, see the header)',
+            run: replay(intentAndList),
+          },
+    ];
+  };
+  return [
+    ...context('Connector Agnostic Disabled for both Profile 1 and Profile 2', false, false, true),
+    ...context('Connector Agnostic Enabled for Profile 1 and Disabled for Profile 2', true, false, true),
+    ...context('Connector Agnostic Disabled for Profile 1 and Enabled for Profile 2', false, true, true),
+    ...context('Connector Agnostic Enabled for Profile 1 and Profile 2', true, true, false),
+  ];
+}
+
+// ---- e2e/spec/Payment/43-AuthenticationServiceEligibility.cy.js@d1688907 ------------------------------------
+
+/** The sandbox's processor challenges by card number, Stripe by the payment's authentication type. */
+const THREE_DS_4111 =
+  "the sandbox answers the three_ds payment of Commons.js's 3-D Secure card 4111 1111 1111 1111 200 succeeded (authentication_type three_ds, next_action null), where the spec expects requires_customer_action: the sandbox's processor challenges only its challenge cards (sandbox/domain/processor.ts; 4111… is a success card, authorised at once), while Stripe's connector asks Stripe for 3-D Secure on any card of a three_ds payment (crates/hyperswitch_connectors/src/connectors/stripe/transformers.rs@d1688907: AuthenticationType::ThreeDs => Auth3ds::Any, sent as payment_method_options[card][request_three_d_secure]=any), so Stripe answers requires_action and the router requires_customer_action with a redirect. Stripe.js's own 3-D Secure card (4000002500003155, the two storage contexts) is challenged in both";
+
+function authServiceEligibility(): UpstreamCase[] {
+  const source = `${SPEC}/43-AuthenticationServiceEligibility.cy.js@${COMMIT}`;
+  const replay = spec();
+  const cardNumber = (data: Exchange): string => String((data.Request?.payment_method_data as { card: Body }).card.card_number);
+  const flow = (context: string, title: string, configs: string, data: Exchange, auth: 'three_ds' | 'no_three_ds'): UpstreamCase => ({
+    ...(auth === 'three_ds' && cardNumber(data) === commonsThreeDSCard.card_number ? { todo: THREE_DS_4111 } : {}),
+    source: `${source} [${context}] ${title}`,
+    name: `as sent (setConfigs ${configs} and their DELETE skipped): createConfirmPaymentTest (${auth}, automatic, 6500 USD, card ${cardNumber(data).slice(0, 4)}…): ${String(data.Response.body.status)}`,
+    run: replay(async (cy) => {
+      await cy.createConfirm(data, auth, 'automatic');
+    }),
+  });
+  const e = auth_service_eligibility;
+  return [
+    flow('Org enabled, Merchant enabled - org takes precedence (3DS enabled)', 'should confirm 3DS payment with org and merchant both enabled', 'org true, merchant true', e.OrgEnabledMerchantEnabled, 'three_ds'),
+    flow('Org enabled, Merchant disabled - org takes precedence (3DS enabled)', 'should confirm 3DS payment with org overriding merchant', 'org true, merchant false', e.OrgEnabledMerchantDisabled, 'three_ds'),
+    flow('Org disabled, Merchant enabled - org takes precedence (3DS disabled)', 'should confirm payment with no_three_ds when org overrides merchant', 'org false, merchant true', e.OrgDisabledMerchantEnabled, 'no_three_ds'),
+    flow('Org disabled, Merchant disabled - both deny (3DS disabled)', 'should confirm payment with no_three_ds when both configs disabled', 'org false, merchant false', e.OrgDisabledMerchantDisabled, 'no_three_ds'),
+    flow('No org config, Merchant enabled - merchant fallback (3DS enabled)', 'should confirm 3DS payment with merchant-only config enabled', 'merchant true', e.MerchantOnlyEnabled, 'three_ds'),
+    flow('No org config, Merchant disabled - merchant fallback (3DS disabled)', 'should confirm payment with no_three_ds when merchant config disabled', 'merchant false', e.MerchantOnlyDisabled, 'no_three_ds'),
+    flow('No config at all - default behavior', 'should confirm 3DS payment with default behavior (no config set)', 'none', e.NoConfigDefault, 'three_ds'),
+    flow('Eligibility data storage enabled - data stored during UAS 3DS flow', 'should confirm 3DS payment with eligibility storage enabled', 'eligibility storage true', e.EligibilityStorageEnabled, 'three_ds'),
+    flow('Eligibility data storage disabled - no data stored during UAS 3DS flow', 'should confirm 3DS payment with eligibility storage disabled', 'eligibility storage false', e.EligibilityStorageDisabled, 'three_ds'),
+  ];
+}
+
+export const UPSTREAM_NEWER_HOOK_FLOWS: UpstreamCase[] = [...paymentWebhook(), ...refundWebhook(), ...connectorAgnostic(), ...authServiceEligibility()];
