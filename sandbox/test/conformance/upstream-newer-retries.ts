@@ -1,0 +1,389 @@
+/**
+ * The real service's newer Cypress specs of retries, manual updates, billing descriptors and card
+ * blocking (juspay/hyperswitch as a fork holds it at commit d1688907, June 2026, `cypress-tests/cypress/`),
+ * replayed with their requests **as sent** by a Stripe run and their commands' assertions:
+ * 43-BillingDescriptor, 42-AutoRetries, 46-StepUpRetries, 47-ManualPaymentUpdate and
+ * 41-CardPaymentBlocking (`e2e/spec/Payment/`, each flow naming its file and `it`).
+ *
+ * The framework is upstream-newer-core.ts's `CoreFlow` (upstream-newer.ts's commands on one spec's
+ * `globalState`), extended below with the commands these specs add, each as `support/commands.js`@d1688907
+ * defines it: `confirmCallAutoRetryTest`, `retrievePaymentCallAutoRetryTest` (with the globalState
+ * members the specs set: `max_auto_retries_enabled`, `isStepUpRetryEnabled`, `secondaryConnector`),
+ * `UpdateBusinessProfileTest` with the body a spec passes, and `retrievePaymentCallTest` with
+ * `unconfirmedPayment` and `Configs.skipBillingAssertion`. As upstream runs a spec, its contexts run in
+ * order on one globalState: one merchant (made by merchant-create-body.json), one customer, and the
+ * spec's imported fixtures, which the commands write into (a member a `Request` sets stays for the
+ * spec's later commands).
+ *
+ * The connector config is getConnectorDetails("stripe") at d1688907 (Stripe.js, Commons.js for what
+ * Stripe.js does not declare); each entry says whose. Stripe's own `payment_method_data` and a
+ * decline's `error_message` (Stripe's text) are left out of its answers, as in the other ports. As
+ * there (upstream-newer.ts), an assertion that `connector` is globalState's `connectorId` (stripe)
+ * becomes: present, and the same in every answer of the flow (the sandbox's simulated connector
+ * answers its own name). upstream-newer.ts replays 43's first context too, on a merchant of its own
+ * and fresh fixtures, with the descriptor's answer checked beyond the commands; here it runs as the
+ * spec runs it, on the spec's globalState, with the commands' assertions only.
+ *
+ * Which specs run for Stripe (Utils.js CONNECTOR_LISTS; `shouldIncludeConnector(id, list)` is true when
+ * the list does NOT name the connector, and the specs skip on true):
+ * - 43-BillingDescriptor: INCLUDE.BILLING_DESCRIPTOR names stripe, so it runs. Its second context
+ *   ("invalid billing descriptor (field length validation)") skips every step itself for Stripe:
+ *   INCLUDE.BILLING_DESCRIPTOR_INVALID_PHONE names only nuvei. Nothing of it is sent, nothing replayed.
+ * - 42-AutoRetries: INCLUDE.AUTO_RETRY names stripe.
+ * - 46-StepUpRetries: INCLUDE.STEP_UP_RETRY names stripe.
+ * - 47-ManualPaymentUpdate: INCLUDE.MANUAL_PAYMENT_UPDATE names stripe.
+ * - 41-CardPaymentBlocking: not gated (every connector runs it), with Commons.js's
+ *   `payment_method_blocking_pm` (Stripe.js declares none) and Stripe.js's `PaymentIntent`.
+ *
+ * Skipped, each step and, where a later assertion of its `it` only holds with it, that assertion and
+ * what follows it in the `it` (the steps before it are replayed, the flow's name saying where it stops):
+ * - 42's context "Create Secondary Connector for the same profile" (`createConnectorCallTest` for
+ *   adyen as `merchantConnectorSecondary`): the sandbox has no connector-account routes. So 42's
+ *   "auto retries enabled with max retries = 1" stops before its confirm: confirmCallAutoRetryTest
+ *   expects the declined payment retried on that second account (`connector` = secondaryConnector,
+ *   adyen) and retrievePaymentCallAutoRetryTest two attempts;
+ * - 46's `setConfigs` (POST /configs, the admin key: `step_up_enabled_{merchant_id}` = `["stripe"]`
+ *   in "Step-Up Retry Enabled", POST /configs/{key} `[]` in "Step-Up Retry Disabled"): no such route.
+ *   So "Step-Up Retry Enabled" stops before its confirm: its retrieve expects two attempts, one of them
+ *   three_ds, which only that config makes. "Step-Up Retry Disabled" is replayed whole: its config
+ *   only disables what the sandbox does not have;
+ * - 47's `manualPaymentStatusUpdateTest` and `manualPaymentUpdateNegativeTest` (the admin key's
+ *   PUT /payments/{id}/manual-update with X-Merchant-Id; upstream's crates/router/src/routes/app.rs →
+ *   core/payments.rs `payments_manual_update`): the sandbox does not serve that route (404 IR_02;
+ *   docs/sandbox.md names it). Each of 47's flows is replayed without it: the create, and the
+ *   retrieve after it, which asserts nothing of the update (no status, no attempt). The negative
+ *   step (attempt id `invalid_attempt_id`: 400 or 404) is not sent: the sandbox's 404 for a route it
+ *   does not serve would meet it for no reason of the attempt;
+ * - 41's `blocklistToggle` (POST /blocklist/toggle?status=true at its start, false at its end): no
+ *   such route. Every context's blocked confirm (HTTP 200 with `error` type blocked, HE_03, reason
+ *   Blocked: confirmCallTest's `expectBlockedPayment`) only holds with it: upstream checks a profile's
+ *   `payment_method_blocking` only when the merchant's blocklist guard config is on
+ *   (crates/router/src/core/payments.rs `blocklist_guard` → `guard_payment_against_blocklist` →
+ *   crates/router/src/core/blocklist/utils.rs `should_payment_be_blocked_by_profile_config`, which
+ *   reads the card's issuing country, type and subtype from the `cards_info` BIN table). So each of
+ *   41's four contexts is replayed up to its confirm: the profile update and the intent.
+ */
+import assert from 'node:assert/strict';
+import type { ApiResponse, TestSandbox } from '../helpers.js';
+import type { UpstreamCase } from './upstream-cases.js';
+import { expectAnswer, nonEmpty, ok, type Body, type Exchange } from './upstream-fixtures.js';
+import { card_pm as newer, COMMIT, SPEC } from './upstream-newer.js';
+import { card_pm as core, CoreFlow, specFixtures } from './upstream-newer-core.js';
+
+// ---- the connector config: getConnectorDetails("stripe") at d1688907 ------------------------------------
+
+/** Stripe.js `failedNo3DSCardDetails` */
+const failedNo3DSCard = { card_number: '4000000000000002', card_exp_month: '01', card_exp_year: '35', card_holder_name: 'joseph Doe', card_cvc: '123' };
+
+const card_pm = {
+  /** Stripe.js `PaymentIntent` */
+  PaymentIntent: core.PaymentIntent,
+  /** Stripe.js `PaymentIntentWithBillingDescriptor` (its authentication_type and capture_method are overwritten by the command's), as upstream-newer.ts has it */
+  PaymentIntentWithBillingDescriptor: newer.PaymentIntentWithBillingDescriptor,
+  /** Stripe.js `PaymentConfirmWithBillingDescriptor` (Stripe's successfulNo3DSCardDetails, 3782…), as upstream-newer.ts has it */
+  PaymentConfirmWithBillingDescriptor: newer.PaymentConfirmWithBillingDescriptor,
+  /** Stripe.js `No3DSFailPayment` (without Stripe's error_message text) */
+  No3DSFailPayment: {
+    Request: { payment_method: 'card', payment_method_data: { card: failedNo3DSCard }, customer_acceptance: null, setup_future_usage: 'on_session' },
+    Response: ok({ status: 'failed', error_code: 'card_declined' }),
+  },
+} satisfies Record<string, Exchange>;
+
+// ---- the commands these specs add -------------------------------------------------------------------------
+
+class RetryFlow extends CoreFlow {
+  /** globalState's max_auto_retries_enabled, isStepUpRetryEnabled, secondaryConnector, paymentIntentStatus. */
+  private maxAutoRetries: number | undefined;
+  private isStepUpRetryEnabled = false;
+  private secondaryConnector: string | null | undefined;
+  private paymentIntentStatus: unknown;
+
+  /** What a spec sets in globalState beside a command (`globalState.set(…)`). */
+  setRetryState(state: { maxAutoRetries?: number; isStepUpRetryEnabled?: boolean; secondaryConnector?: string | null }): void {
+    if (state.maxAutoRetries !== undefined) this.maxAutoRetries = state.maxAutoRetries;
+    if (state.isStepUpRetryEnabled !== undefined) this.isStepUpRetryEnabled = state.isStepUpRetryEnabled;
+    if (state.secondaryConnector !== undefined) this.secondaryConnector = state.secondaryConnector;
+  }
+
+  /** UpdateBusinessProfileTest with the spec's body and its five switches false (anything but a 200 fails). */
+  async updateProfile(body: Body): Promise<Body> {
+    return this.updateBusinessProfileWith(body, false, false, false, false, false);
+  }
+
+  /**
+   * confirmCallAutoRetryTest (the publishable key): confirm-body.json with client_secret, confirm and
+   * profile_id, then the `Request` (setup_future_usage kept as it is). A 200: the payment's id; with
+   * max_auto_retries_enabled 0 the primary connector and a failed or processing status, else the
+   * secondary connector; anything else defaultErrorHandler (a 200 expected fails).
+   */
+  async confirmAutoRetry(data: Exchange, confirm: boolean): Promise<ApiResponse> {
+    const step = 'confirmCallAutoRetryTest';
+    const body = Object.assign(this.spec.confirmBody, { client_secret: this.clientSecret, confirm, profile_id: this.profileId() }, structuredClone(data.Request));
+    const response = await this.sandbox.request('POST', `/payments/${this.paymentId}/confirm`, { key: this.publishableKey, body });
+    assert.match(response.headers.get('content-type') ?? '', /application\/json/, `${step}: content-type`);
+    if (response.status !== 200) {
+      assert.notEqual(data.Response.status, 200, `${step}: Expecting valid response but got an error response: status=${response.status} body=${response.text}`);
+      expectAnswer(response, data.Response, step);
+      return response;
+    }
+    assert.equal(response.body.payment_id, this.paymentId, `${step}: payment_id`);
+    if (this.maxAutoRetries === 0) {
+      // `connector` equal to globalState's connectorId (stripe): present, and the flow's one connector (the header)
+      assert.ok(response.body.connector != null, `${step}: connector`);
+      this.connector ??= response.body.connector;
+      assert.equal(response.body.connector, this.connector, `${step}: connector (the primary)`);
+      assert.ok(['failed', 'processing'].includes(String(response.body.status)), `${step}: status failed or processing (${response.text.slice(0, 300)})`);
+    } else {
+      assert.equal(response.body.connector, this.secondaryConnector, `${step}: connector (the secondary)`);
+    }
+    this.paymentIntentStatus = response.body.status;
+    return response;
+  }
+
+  /**
+   * retrievePaymentCallAutoRetryTest (`force_sync=true&expand_attempts=true`, the secret key): the
+   * payment, its amount, profile, billing and customer; with attempts, max_auto_retries_enabled + 1 of
+   * them (and as attempt_count), each of the payment and with a connector; Step-Up: two, one three_ds,
+   * the status requires_customer_action, processing or failed; no retry: one.
+   */
+  async retrieveAutoRetry(attempt: number | null = null, expectedIntentStatus?: string): Promise<Body> {
+    const step = 'retrievePaymentCallAutoRetryTest';
+    const response = await this.sandbox.request('GET', `/payments/${this.paymentId}`, { key: this.apiKey, query: { force_sync: 'true', expand_attempts: 'true' } });
+    assert.equal(response.status, 200, `${step}: ${response.text}`);
+    assert.match(response.headers.get('content-type') ?? '', /application\/json/, `${step}: content-type`);
+    const payment = response.body;
+    assert.equal(payment.payment_id, this.paymentId, `${step}: payment_id`);
+    assert.equal(payment.amount, this.paymentAmount, `${step}: amount`);
+    // chai's `to.not.be.null`: undefined passes
+    assert.notStrictEqual(payment.profile_id, null, `${step}: profile_id`);
+    assert.notStrictEqual(payment.billing, null, `${step}: billing`);
+    assert.ok(nonEmpty(payment.customer), `${step}: customer`);
+    if (expectedIntentStatus) assert.equal(payment.status, expectedIntentStatus, `${step}: status`);
+    const attempts = payment.attempts as Body[] | null | undefined;
+    if (Array.isArray(attempts) && attempts.length > 0) {
+      const expectedAttempts = (this.maxAutoRetries ?? 0) + 1;
+      assert.equal(attempts.length, expectedAttempts, `${step}: attempts.length`);
+      assert.equal(payment.attempt_count, attempt ?? expectedAttempts, `${step}: attempt_count`);
+      attempts.forEach((one, index) => {
+        assert.ok(String(one.attempt_id).includes(this.paymentId), `${step}: attempts[${index}].attempt_id ${String(one.attempt_id)}`);
+        assert.notStrictEqual(one.connector, null, `${step}: attempts[${index}].connector`);
+      });
+      if (this.isStepUpRetryEnabled) {
+        assert.equal(attempts.length, 2, `${step}: Step-Up retry should have 2 attempts`);
+        assert.ok(attempts.some((one) => one.authentication_type === 'three_ds'), `${step}: At least one attempt should be three_ds for Step-Up retry`);
+        assert.ok(['requires_customer_action', 'processing', 'failed'].includes(String(payment.status)), `${step}: status after Step-Up retry`);
+      } else if (this.maxAutoRetries === 0) {
+        assert.equal(attempts.length, 1, `${step}: No retry should have only 1 attempt`);
+      }
+    }
+    return payment;
+  }
+
+  /**
+   * retrievePaymentCallTest({ data: { Configs: { skipBillingAssertion: true } }, unconfirmedPayment: true })
+   * (the secret key, `expand_attempts=true` only): the payment, its amount, a profile and a customer;
+   * no billing or connector checks; a payment method id's status as the command checks it.
+   */
+  async retrieveUnconfirmed(): Promise<Body> {
+    const step = 'retrievePaymentCallTest';
+    const response = await this.sandbox.request('GET', `/payments/${this.paymentId}`, { key: this.apiKey, query: { expand_attempts: 'true' } });
+    assert.equal(response.status, 200, `${step}: Retrieve Payment Call Failed ${response.text}`);
+    assert.match(response.headers.get('content-type') ?? '', /application\/json/, `${step}: content-type`);
+    const payment = response.body;
+    assert.deepEqual([payment.payment_id, payment.amount], [this.paymentId, this.paymentAmount], `${step}: payment_id, amount`);
+    assert.notStrictEqual(payment.profile_id, null, `${step}: profile_id`);
+    assert.ok(nonEmpty(payment.customer), `${step}: customer`);
+    if (typeof payment.payment_method_id === 'string' && payment.payment_method_id !== '') {
+      assert.match(payment.payment_method_id, /pm_/, `${step}: payment_method_id`);
+      const active = ['succeeded', 'requires_capture', 'partially_captured', ...(['manual', 'manual_multiple'].includes(String(payment.capture_method)) ? ['processing'] : [])];
+      assert.equal(payment.payment_method_status, active.includes(String(payment.status)) ? 'active' : 'inactive', `${step}: payment_method_status`);
+    }
+    return payment;
+  }
+
+  get intentStatus(): unknown {
+    return this.paymentIntentStatus;
+  }
+}
+
+/** One spec's globalState: a merchant and customer made on its first flow, its fixtures, shared by its flows in order. */
+function spec() {
+  let flow: RetryFlow | undefined;
+  let sandboxSeen: TestSandbox | undefined;
+  return (run: (cy: RetryFlow) => Promise<void>) => async (sandbox: TestSandbox) => {
+    if (!flow || sandboxSeen !== sandbox) {
+      flow = new RetryFlow(sandbox, specFixtures());
+      sandboxSeen = sandbox;
+      await flow.setup();
+    }
+    await run(flow);
+  };
+}
+
+// ---- e2e/spec/Payment/43-BillingDescriptor.cy.js@d1688907 ----------------------------------------------------
+
+function billingDescriptor(): UpstreamCase[] {
+  const source = `${SPEC}/43-BillingDescriptor.cy.js@${COMMIT}`;
+  const replay = spec();
+  return [
+    {
+      source: `${source} [Card-NoThreeDS payment with billing descriptor]`,
+      name: 'as sent: Create Payment Intent with billing_descriptor (6540 USD, no_three_ds, automatic) -> Payment Methods Call -> Confirm (Stripe 3782…): succeeded -> Retrieve Payment',
+      run: replay(async (cy) => {
+        await cy.createPaymentIntent(card_pm.PaymentIntentWithBillingDescriptor, 'no_three_ds', 'automatic');
+        await cy.paymentMethodsCall();
+        await cy.confirm(card_pm.PaymentConfirmWithBillingDescriptor);
+        await cy.retrieve();
+      }),
+    },
+  ];
+}
+
+// ---- e2e/spec/Payment/42-AutoRetries.cy.js@d1688907 ----------------------------------------------------------
+//
+// Its first context (the secondary connector account) and its second (max retries 1, which expects
+// the retry on that account) are skipped: see the header. Upstream's secondaryConnector stays adyen
+// in globalState; with max_auto_retries_enabled 0 the commands do not read it.
+
+function autoRetries(): UpstreamCase[] {
+  const source = `${SPEC}/42-AutoRetries.cy.js@${COMMIT}`;
+  const replay = spec();
+  return [
+    {
+      source: `${source} [auto retries enabled with max retries = 1]`,
+      name: 'as sent, up to the confirm (the secondary connector account skipped, and the retry on it): Update Business Profile (is_auto_retries_enabled, max_auto_retries_enabled 1) -> Create Payment Intent',
+      run: replay(async (cy) => {
+        cy.setRetryState({ secondaryConnector: 'adyen' });
+        await cy.updateProfile({ is_auto_retries_enabled: true, max_auto_retries_enabled: 1 });
+        cy.setRetryState({ maxAutoRetries: 1 });
+        await cy.createPaymentIntent(card_pm.PaymentIntent, 'no_three_ds', 'automatic');
+      }),
+    },
+    {
+      source: `${source} [auto retries enabled with max retries = 0]`,
+      name: 'as sent: Update Business Profile (is_auto_retries_enabled, max_auto_retries_enabled 0) -> Create Payment Intent -> Confirm with the declined card: stripe, failed -> Retrieve Payment: one attempt',
+      run: replay(async (cy) => {
+        await cy.updateProfile({ is_auto_retries_enabled: true, max_auto_retries_enabled: 0 });
+        cy.setRetryState({ maxAutoRetries: 0 });
+        await cy.createPaymentIntent(card_pm.PaymentIntent, 'no_three_ds', 'automatic');
+        await cy.confirmAutoRetry(card_pm.No3DSFailPayment, true);
+        await cy.retrieveAutoRetry();
+      }),
+    },
+  ];
+}
+
+// ---- e2e/spec/Payment/46-StepUpRetries.cy.js@d1688907 --------------------------------------------------------
+
+function stepUpRetries(): UpstreamCase[] {
+  const source = `${SPEC}/46-StepUpRetries.cy.js@${COMMIT}`;
+  const replay = spec();
+  return [
+    {
+      source: `${source} [Step-Up Retry Enabled - Payment fails without 3DS and retries with 3DS]`,
+      name: 'as sent, up to the confirm (setConfigs step_up_enabled skipped, and the three_ds retry it makes): Update Business Profile (is_auto_retries_enabled, max_auto_retries_enabled 1) -> Create Payment Intent',
+      run: replay(async (cy) => {
+        cy.setRetryState({ isStepUpRetryEnabled: true, secondaryConnector: 'stripe' });
+        await cy.updateProfile({ is_auto_retries_enabled: true, max_auto_retries_enabled: 1 });
+        cy.setRetryState({ maxAutoRetries: 1 });
+        await cy.createPaymentIntent(card_pm.PaymentIntent, 'no_three_ds', 'automatic');
+      }),
+    },
+    {
+      source: `${source} [Step-Up Retry Disabled - Payment fails without retry]`,
+      name: 'as sent (setConfigs skipped): Update Business Profile (auto retries off, 0) -> Create Payment Intent -> Confirm with the declined card: stripe, failed -> Retrieve Payment: one attempt',
+      run: replay(async (cy) => {
+        cy.setRetryState({ isStepUpRetryEnabled: false, secondaryConnector: null });
+        await cy.updateProfile({ is_auto_retries_enabled: false, max_auto_retries_enabled: 0 });
+        cy.setRetryState({ maxAutoRetries: 0 });
+        await cy.createPaymentIntent(card_pm.PaymentIntent, 'no_three_ds', 'automatic');
+        await cy.confirmAutoRetry(card_pm.No3DSFailPayment, true);
+        await cy.retrieveAutoRetry();
+      }),
+    },
+  ];
+}
+
+// ---- e2e/spec/Payment/47-ManualPaymentUpdate.cy.js@d1688907 --------------------------------------------------
+//
+// Each flow without its manual update (see the header); the retrieve is the command's
+// `unconfirmedPayment` one, the billing not asserted.
+
+function manualPaymentUpdate(): UpstreamCase[] {
+  const source = `${SPEC}/47-ManualPaymentUpdate.cy.js@${COMMIT}`;
+  const replay = spec();
+  const createRetrieve = async (cy: RetryFlow) => {
+    await cy.createPaymentIntent(card_pm.PaymentIntent, 'no_three_ds', 'manual');
+    await cy.retrieveUnconfirmed();
+  };
+  return [
+    {
+      source: `${source} [Manual Payment Update - Happy Path]`,
+      name: 'as sent (manual-update skipped): Create Payment Intent (no_three_ds, manual) -> Retrieve Payment (expand_attempts, unconfirmed, no billing assertion)',
+      run: replay(createRetrieve),
+    },
+    {
+      source: `${source} [Manual Payment Update - Status Only]`,
+      name: 'as sent (manual-update skipped): Create Payment Intent (no_three_ds, manual) -> Retrieve Payment (unconfirmed)',
+      run: replay(createRetrieve),
+    },
+    {
+      source: `${source} [Manual Payment Update - Negative Cases]`,
+      name: 'as sent (the negative manual-update skipped): Create Payment Intent (no_three_ds, manual)',
+      run: replay(async (cy) => {
+        await cy.createPaymentIntent(card_pm.PaymentIntent, 'no_three_ds', 'manual');
+      }),
+    },
+    {
+      source: `${source} [Manual Payment Update - Edge Cases]`,
+      name: 'as sent (manual-update skipped): Create Payment Intent (no_three_ds, manual) -> Retrieve Payment (unconfirmed)',
+      run: replay(createRetrieve),
+    },
+  ];
+}
+
+// ---- e2e/spec/Payment/41-CardPaymentBlocking.cy.js@d1688907 -------------------------------------------------
+//
+// Each context up to its blocked confirm (see the header): UpdateBusinessProfileTest with the spec's
+// `payment_method_blocking` (its five switches false), then the intent. The confirms' cards
+// (Commons.js payment_method_blocking_pm: 4000000000000002 for issuing country US, 4111111111111111
+// for debit, 378282246310005 for subtype smallcorporate, 6304000000000000 without BIN info) are not sent.
+
+function cardPaymentBlocking(): UpstreamCase[] {
+  const source = `${SPEC}/41-CardPaymentBlocking.cy.js@${COMMIT}`;
+  const replay = spec();
+  const refused =
+    "the sandbox refuses the profile update with 400 IR_06 'Json deserialize error: unknown field `payment_method_blocking`' (error_type invalid_request), so UpdateBusinessProfileTest throws (Business Profile Update Failed); upstream's v1 ProfileUpdate (crates/api_models/src/admin.rs, `payment_method_blocking: Option<PaymentMethodBlockingConfig>`, a `card` of issuing_country, card_types, card_subtypes, issuers, block_if_bin_info_unavailable) takes it, and crates/router/src/core/admin.rs (ProfileUpdate's get_update_profile_object) stores it on the profile";
+  const flow = (card: Body) => async (cy: RetryFlow) => {
+    await cy.updateProfile({ payment_method_blocking: { card } });
+    await cy.createPaymentIntent(card_pm.PaymentIntent, 'no_three_ds', 'automatic');
+  };
+  return [
+    {
+      source: `${source} [Card Issuing Country Blocking] should block payment when card issuing country is blocked`,
+      name: 'as sent, up to the confirm (blocklistToggle true skipped, and the blocked confirm): Update business profile (payment_method_blocking.card.issuing_country [US]) -> Create Payment Intent',
+      todo: refused,
+      run: replay(flow({ issuing_country: ['US'] })),
+    },
+    {
+      source: `${source} [Debit Card Blocking] should block payment when debit cards are blocked`,
+      name: 'as sent, up to the confirm (the blocked confirm skipped): Update business profile (payment_method_blocking.card.card_types [debit]) -> Create Payment Intent',
+      todo: refused,
+      run: replay(flow({ card_types: ['debit'] })),
+    },
+    {
+      source: `${source} [Card Subtype Blocking] should block payment when card subtype is blocked`,
+      name: 'as sent, up to the confirm (the blocked confirm skipped): Update business profile (payment_method_blocking.card.card_subtypes [smallcorporate]) -> Create Payment Intent',
+      todo: refused,
+      run: replay(flow({ card_subtypes: ['smallcorporate'] })),
+    },
+    {
+      source: `${source} [Block If BIN Info Unavailable] should block payment when BIN info is unavailable and block_if_bin_info_unavailable is true`,
+      name: 'as sent, up to the confirm (the blocked confirm and blocklistToggle false skipped): Update business profile (payment_method_blocking.card.block_if_bin_info_unavailable true) -> Create Payment Intent',
+      todo: refused,
+      run: replay(flow({ block_if_bin_info_unavailable: true })),
+    },
+  ];
+}
+
+export const UPSTREAM_NEWER_RETRIES_FLOWS: UpstreamCase[] = [...billingDescriptor(), ...autoRetries(), ...stepUpRetries(), ...manualPaymentUpdate(), ...cardPaymentBlocking()];
