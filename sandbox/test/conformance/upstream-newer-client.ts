@@ -51,11 +51,11 @@
  */
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
-import type { ApiResponse, TestSandbox } from '../helpers.js';
+import type { ApiResponse } from '../helpers.js';
 import type { UpstreamCase } from './upstream-cases.js';
 import { expectAnswer, nonEmpty, noErrorUnlessFailed, ok, refused, type Body, type Exchange } from './upstream-fixtures.js';
 import { COMMIT, SPEC } from './upstream-newer.js';
-import { card_pm as stripe, CoreFlow, specFixtures, threeDSCard } from './upstream-newer-core.js';
+import { card_pm as stripe, CoreFlow, specFixtures, specState, threeDSCard } from './upstream-newer-core.js';
 
 // ---- the fixtures at d1688907 these specs add ------------------------------------------------------------
 
@@ -381,19 +381,7 @@ class ClientFlow extends CoreFlow {
 }
 
 /** One spec's globalState: a merchant and customer made on its first flow, its fixtures, shared by its flows in order. */
-function spec(before?: (cy: ClientFlow) => Promise<void>) {
-  let flow: ClientFlow | undefined;
-  let sandboxSeen: TestSandbox | undefined;
-  return (run: (cy: ClientFlow) => Promise<void>) => async (sandbox: TestSandbox) => {
-    if (!flow || sandboxSeen !== sandbox) {
-      flow = new ClientFlow(sandbox, specFixtures());
-      sandboxSeen = sandbox;
-      await flow.setup();
-      await before?.(flow);
-    }
-    await run(flow);
-  };
-}
+const spec = (before?: (cy: ClientFlow) => Promise<void>) => specState((sandbox) => new ClientFlow(sandbox, specFixtures()), before);
 
 // ---- e2e/spec/Payment/26-SessionCall.cy.js@d1688907 ----------------------------------------------------------
 

@@ -476,21 +476,26 @@ export class CoreFlow extends Flow {
 }
 
 /**
- * One spec's globalState: a merchant and customer made on its first flow, its fixtures, shared by
- * its flows in order (as upstream's contexts of one spec file).
+ * One spec's globalState: the flow `make` builds (its commands and the spec's fixtures), set up on the
+ * spec's first flow (a merchant and customer; then `before`, a spec's before hook) and again for another
+ * sandbox, shared by its flows in order (as upstream's contexts of one spec file). Each replay file's
+ * `spec()` is this with its own flow.
  */
-function spec() {
-  let flow: CoreFlow | undefined;
+export function specState<F extends { setup(): Promise<void> }>(make: (sandbox: TestSandbox) => F, before?: (cy: F) => Promise<void>) {
+  let flow: F | undefined;
   let sandboxSeen: TestSandbox | undefined;
-  return (run: (cy: CoreFlow) => Promise<void>) => async (sandbox: TestSandbox) => {
+  return (run: (cy: F) => Promise<void>) => async (sandbox: TestSandbox) => {
     if (!flow || sandboxSeen !== sandbox) {
-      flow = new CoreFlow(sandbox, specFixtures());
+      flow = make(sandbox);
       sandboxSeen = sandbox;
       await flow.setup();
+      await before?.(flow);
     }
     await run(flow);
   };
 }
+
+const spec = () => specState((sandbox) => new CoreFlow(sandbox, specFixtures()));
 
 export const RETURN_URL = 'https://example.com';
 

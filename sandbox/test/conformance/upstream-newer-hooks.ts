@@ -81,7 +81,7 @@ import type { ApiResponse, TestSandbox } from '../helpers.js';
 import type { UpstreamCase } from './upstream-cases.js';
 import { expectAnswer, ok, type Body, type Exchange } from './upstream-fixtures.js';
 import { COMMIT, SPEC } from './upstream-newer.js';
-import { card_pm, CoreFlow, save, specFixtures, threeDSCard, type CoreFixtures } from './upstream-newer-core.js';
+import { card_pm, CoreFlow, save, specFixtures, specState, threeDSCard, type CoreFixtures } from './upstream-newer-core.js';
 
 // ---- the connector config: getConnectorDetails("stripe") at d1688907 ------------------------------------
 
@@ -253,18 +253,7 @@ class HookFlow extends CoreFlow {
 }
 
 /** One spec's globalState: a merchant and customer made on its first flow, its fixtures, shared by its flows in order. */
-function spec() {
-  let flow: HookFlow | undefined;
-  let sandboxSeen: TestSandbox | undefined;
-  return (run: (cy: HookFlow) => Promise<void>) => async (sandbox: TestSandbox) => {
-    if (!flow || sandboxSeen !== sandbox) {
-      flow = new HookFlow(sandbox, specFixtures());
-      sandboxSeen = sandbox;
-      await flow.setup();
-    }
-    await run(flow);
-  };
-}
+const spec = () => specState((sandbox) => new HookFlow(sandbox, specFixtures()));
 
 // ---- e2e/spec/Payment/49-PaymentWebhook.cy.js@d1688907 ------------------------------------------------------
 

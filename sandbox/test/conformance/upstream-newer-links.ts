@@ -23,11 +23,11 @@
  * page is tested in sandbox/test/seed-rules.test.ts.
  */
 import assert from 'node:assert/strict';
-import type { ApiResponse, TestSandbox } from '../helpers.js';
+import type { ApiResponse } from '../helpers.js';
 import type { UpstreamCase } from './upstream-cases.js';
 import { expectAnswer, nonEmpty, ok, type Body, type Exchange } from './upstream-fixtures.js';
 import { COMMIT, SPEC } from './upstream-newer.js';
-import { CoreFlow, specFixtures } from './upstream-newer-core.js';
+import { CoreFlow, specFixtures, specState } from './upstream-newer-core.js';
 
 /** Stripe.js@d1688907 `externalThreeDSCardDetails` */
 const externalThreeDSCard = { card_number: '4242424242424242', card_exp_month: '12', card_exp_year: '2030', card_holder_name: 'Test User', card_cvc: '123' };
@@ -189,18 +189,7 @@ class LinkFlow extends CoreFlow {
 }
 
 /** One spec's globalState: a merchant and customer made on its first flow, shared by its flows in order. */
-function spec() {
-  let flow: LinkFlow | undefined;
-  let sandboxSeen: TestSandbox | undefined;
-  return (run: (cy: LinkFlow) => Promise<void>) => async (sandbox: TestSandbox) => {
-    if (!flow || sandboxSeen !== sandbox) {
-      flow = new LinkFlow(sandbox, specFixtures());
-      sandboxSeen = sandbox;
-      await flow.setup();
-    }
-    await run(flow);
-  };
-}
+const spec = () => specState((sandbox) => new LinkFlow(sandbox, specFixtures()));
 
 // ---- e2e/spec/Payment/48-PaymentLink.cy.js@d1688907 --------------------------------------------------------
 

@@ -37,7 +37,7 @@ import type { ApiResponse, TestSandbox } from '../helpers.js';
 import type { UpstreamCase } from './upstream-cases.js';
 import { citConfirmBodyA7f8560a, expectAnswer, nonEmpty, ok, refused, type Body, type Exchange } from './upstream-fixtures.js';
 import { BROWSER, COMMIT, HARRISON, SPEC, stripeNo3DSCard } from './upstream-newer.js';
-import { card_pm, CoreFlow, customerAcceptance, RETURN_URL, save, specFixtures, threeDSCard, type CoreFixtures } from './upstream-newer-core.js';
+import { card_pm, CoreFlow, customerAcceptance, RETURN_URL, save, specFixtures, specState, threeDSCard, type CoreFixtures } from './upstream-newer-core.js';
 
 // ---- the fixtures at d1688907 these specs add ------------------------------------------------------------
 
@@ -397,18 +397,7 @@ class MandateFlow extends CoreFlow {
 }
 
 /** One spec's globalState: a merchant and customer made on its first flow, its fixtures, shared by its flows in order. */
-function spec() {
-  let flow: MandateFlow | undefined;
-  let sandboxSeen: TestSandbox | undefined;
-  return (run: (cy: MandateFlow) => Promise<void>) => async (sandbox: TestSandbox) => {
-    if (!flow || sandboxSeen !== sandbox) {
-      flow = new MandateFlow(sandbox, mandateFixtures());
-      sandboxSeen = sandbox;
-      await flow.setup();
-    }
-    await run(flow);
-  };
-}
+const spec = () => specState((sandbox) => new MandateFlow(sandbox, mandateFixtures()));
 
 // ---- e2e/spec/Payment/11-CreateSingleuseMandate.cy.js@d1688907 -------------------------------------------
 

@@ -64,11 +64,11 @@
  *   41's four contexts is replayed up to its confirm: the profile update and the intent.
  */
 import assert from 'node:assert/strict';
-import type { ApiResponse, TestSandbox } from '../helpers.js';
+import type { ApiResponse } from '../helpers.js';
 import type { UpstreamCase } from './upstream-cases.js';
 import { expectAnswer, nonEmpty, ok, type Body, type Exchange } from './upstream-fixtures.js';
 import { card_pm as newer, COMMIT, SPEC } from './upstream-newer.js';
-import { card_pm as core, CoreFlow, specFixtures } from './upstream-newer-core.js';
+import { card_pm as core, CoreFlow, specFixtures, specState } from './upstream-newer-core.js';
 
 // ---- the connector config: getConnectorDetails("stripe") at d1688907 ------------------------------------
 
@@ -207,18 +207,7 @@ class RetryFlow extends CoreFlow {
 }
 
 /** One spec's globalState: a merchant and customer made on its first flow, its fixtures, shared by its flows in order. */
-function spec() {
-  let flow: RetryFlow | undefined;
-  let sandboxSeen: TestSandbox | undefined;
-  return (run: (cy: RetryFlow) => Promise<void>) => async (sandbox: TestSandbox) => {
-    if (!flow || sandboxSeen !== sandbox) {
-      flow = new RetryFlow(sandbox, specFixtures());
-      sandboxSeen = sandbox;
-      await flow.setup();
-    }
-    await run(flow);
-  };
-}
+const spec = () => specState((sandbox) => new RetryFlow(sandbox, specFixtures()));
 
 // ---- e2e/spec/Payment/43-BillingDescriptor.cy.js@d1688907 ----------------------------------------------------
 
