@@ -11,7 +11,7 @@
 import type { DocFilter } from '../store/repo.js';
 import type { Store } from '../store/repo.js';
 import { apiError } from './errors.js';
-import { CREATED_FILTERS, listLimit, storedTime, LIST_MAX_LIMIT } from './payments/list.js';
+import { CREATED_FILTERS, ISO_DATE_TIME, listLimit, storedTime, LIST_MAX_LIMIT } from './payments/list.js';
 import { sessionEnd } from './sdk-auth.js';
 import type { JsonObject, Payment } from './types.js';
 
@@ -58,9 +58,6 @@ export function retrievePaymentLink(store: Store, merchantId: string, paymentLin
   return paymentLinkWire(payment, now);
 }
 
-/** An ISO 8601 date-time as upstream's `iso8601` serde takes it (`2022-09-10T10:11:12Z`, an offset or none: UTC). */
-const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})?$/;
-
 /** The merchant's links, newest first: at most `limit` (1–100; 100 when absent). */
 export function listPaymentLinks(store: Store, merchantId: string, constraints: PaymentLinkListConstraints, now: number): JsonObject[] {
   const limit = constraints.limit == null ? LIST_MAX_LIMIT : listLimit(constraints.limit);
@@ -69,7 +66,7 @@ export function listPaymentLinks(store: Store, merchantId: string, constraints: 
     const value = constraints[member];
     if (value == null) continue;
     const refuse = () => apiError('deserialize', { detail: `invalid value for \`${member}\`: ${JSON.stringify(value)} is not an ISO 8601 date-time` });
-    if (!DATE_TIME.test(value)) throw refuse();
+    if (!ISO_DATE_TIME.test(value)) throw refuse();
     where.push({ member: '$.created', op, value: storedTime(value, refuse) });
   }
   return store.listPayments(merchantId, where, { limit }).map((payment) => paymentLinkWire(payment, now));

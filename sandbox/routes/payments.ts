@@ -11,6 +11,7 @@ import { readBody, readQuery } from '../http/body.js';
 import { apiError } from '../domain/errors.js';
 import { isAllowedReturnUrl } from '../domain/merchants.js';
 import { checkClientConfirm } from '../domain/payments/client-confirm.js';
+import { ISO_DATE_TIME } from '../domain/payments/list.js';
 import { paymentResponse } from '../domain/response.js';
 import { encodeSdkAuthorization } from '../domain/sdk-auth.js';
 import type { MerchantAccount, Payment } from '../domain/types.js';
@@ -18,7 +19,7 @@ import type { App, RouteDeps } from './deps.js';
 
 const booleanFlag = z.optional(z.enum(['true', 'false']));
 /** An ISO 8601 date-time, as upstream's query parameters take it (`2022-09-10T10:11:12Z`). */
-const dateTime = z.optional(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})?$/)));
+const dateTime = z.optional(z.string().check(z.regex(ISO_DATE_TIME)));
 /** upstream's PaymentListConstraints (`deny_unknown_fields`) */
 const ListQuery = z.strictObject({
   customer_id: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),

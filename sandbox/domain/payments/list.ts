@@ -46,6 +46,9 @@ export function storedTime(value: string, refuse: () => ApiError): string {
   return time.toISOString();
 }
 
+/** An ISO 8601 date-time as upstream's list filters take it (`2022-09-10T10:11:12Z`; without an offset it is UTC). */
+export const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})?$/;
+
 /** A list's `created` filters (query parameters or body members) and their comparisons. */
 export const CREATED_FILTERS = [
   ['created', '='],
