@@ -8,22 +8,12 @@
  * upstream's retrieve looks the id up across merchants, the sandbox answers another merchant's link
  * as not found.
  */
-import type { DocFilter } from '../store/repo.js';
-import type { Store } from '../store/repo.js';
+import type { PaymentLinkListConstraints } from '../../src/api/admin.js';
+import type { DocFilter, Store } from '../store/repo.js';
 import { apiError } from './errors.js';
 import { CREATED_FILTERS, ISO_DATE_TIME, listLimit, storedTime, LIST_MAX_LIMIT } from './payments/list.js';
 import { sessionEnd } from './sdk-auth.js';
 import type { JsonObject, Payment } from './types.js';
-
-/** `PaymentLinkListConstraints` (deny_unknown_fields): `limit` and the `created` filters, ISO 8601 date-times. */
-export interface PaymentLinkListConstraints {
-  limit?: number | null;
-  created?: string | null;
-  'created.lt'?: string | null;
-  'created.gt'?: string | null;
-  'created.lte'?: string | null;
-  'created.gte'?: string | null;
-}
 
 /** A payment's link as `RetrievePaymentLinkResponse`, its status at `now` (epoch ms). */
 export function paymentLinkWire(payment: Payment, now: number): JsonObject {
@@ -45,15 +35,17 @@ export function paymentLinkWire(payment: Payment, now: number): JsonObject {
   };
 }
 
+/** Where a payment document keeps its link's id. */
+const LINK_ID = '$.payment_link.payment_link_id';
 /** Only payments with a link (`json_extract` of a missing member is NULL, and NULL > '' is not true). */
-const LINKED: DocFilter = { member: '$.payment_link.payment_link_id', op: '>', value: '' };
+const LINKED: DocFilter = { member: LINK_ID, op: '>', value: '' };
 
 /**
  * The merchant's link `paymentLinkId`, or `404 HE_02` (PaymentLinkNotFound). Found by reading the merchant's
  * payments' documents (no index: only this route reads a link by its id, and no payment write pays for one).
  */
 export function retrievePaymentLink(store: Store, merchantId: string, paymentLinkId: string, now: number): JsonObject {
-  const [payment] = store.listPayments(merchantId, [{ member: '$.payment_link.payment_link_id', op: '=', value: paymentLinkId }], { limit: 1 });
+  const [payment] = store.listPayments(merchantId, [{ member: LINK_ID, op: '=', value: paymentLinkId }], { limit: 1 });
   if (!payment) throw apiError('paymentLinkNotFound');
   return paymentLinkWire(payment, now);
 }

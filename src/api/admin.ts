@@ -329,3 +329,4 @@ export const PaymentLinkListConstraints = z.strictObject({
   'created.lte': filterTime,
   'created.gte': filterTime,
 });
+export type PaymentLinkListConstraints = z.infer<typeof PaymentLinkListConstraints>;
