@@ -36,7 +36,7 @@ import assert from 'node:assert/strict';
 import type { ApiResponse, TestSandbox } from '../helpers.js';
 import type { UpstreamCase } from './upstream-cases.js';
 import { citConfirmBodyA7f8560a, expectAnswer, nonEmpty, ok, refused, type Body, type Exchange } from './upstream-fixtures.js';
-import { BROWSER, COMMIT, HARRISON, SPEC, stripeNo3DSCard } from './upstream-newer.js';
+import { BROWSER, COMMIT, HARRISON, SPEC, stripeNo3DSCard, type RetrieveOptions } from './upstream-newer.js';
 import { card_pm, CoreFlow, customerAcceptance, RETURN_URL, save, specFixtures, specState, threeDSCard, type CoreFixtures } from './upstream-newer-core.js';
 
 // ---- the fixtures at d1688907 these specs add ------------------------------------------------------------
@@ -328,8 +328,8 @@ class MandateFlow extends CoreFlow {
   }
 
   /** retrievePaymentCallTest, keeping a `payment_method_id` the answer has as globalState's paymentMethodId. */
-  override async retrieve(): Promise<Body> {
-    const payment = await super.retrieve();
+  override async retrieve(options?: RetrieveOptions): Promise<Body> {
+    const payment = await super.retrieve(options);
     if (typeof payment.payment_method_id === 'string' && payment.payment_method_id !== '') this.paymentMethodId = payment.payment_method_id;
     return payment;
   }

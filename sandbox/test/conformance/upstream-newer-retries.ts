@@ -9,11 +9,11 @@
  * `globalState`), extended below with the commands these specs add, each as `support/commands.js`@d1688907
  * defines it: `confirmCallAutoRetryTest`, `retrievePaymentCallAutoRetryTest` (with the globalState
  * members the specs set: `max_auto_retries_enabled`, `isStepUpRetryEnabled`, `secondaryConnector`),
- * `UpdateBusinessProfileTest` with the body a spec passes, and `retrievePaymentCallTest` with
- * `unconfirmedPayment` and `Configs.skipBillingAssertion`. As upstream runs a spec, its contexts run in
- * order on one globalState: one merchant (made by merchant-create-body.json), one customer, and the
- * spec's imported fixtures, which the commands write into (a member a `Request` sets stays for the
- * spec's later commands).
+ * and `UpdateBusinessProfileTest` with the body a spec passes; `retrievePaymentCallTest` takes
+ * `unconfirmedPayment` and `Configs.skipBillingAssertion` (upstream-newer.ts's Flow). As upstream runs
+ * a spec, its contexts run in order on one globalState: one merchant (made by
+ * merchant-create-body.json), one customer, and the spec's imported fixtures, which the commands
+ * write into (a member a `Request` sets stays for the spec's later commands).
  *
  * The connector config is getConnectorDetails("stripe") at d1688907 (Stripe.js, Commons.js for what
  * Stripe.js does not declare); each entry says whose. Stripe's own `payment_method_data` and a
@@ -179,28 +179,6 @@ class RetryFlow extends CoreFlow {
     return payment;
   }
 
-  /**
-   * retrievePaymentCallTest({ data: { Configs: { skipBillingAssertion: true } }, unconfirmedPayment: true })
-   * (the secret key, `expand_attempts=true` only): the payment, its amount, a profile and a customer;
-   * no billing or connector checks; a payment method id's status as the command checks it.
-   */
-  async retrieveUnconfirmed(): Promise<Body> {
-    const step = 'retrievePaymentCallTest';
-    const response = await this.sandbox.request('GET', `/payments/${this.paymentId}`, { key: this.apiKey, query: { expand_attempts: 'true' } });
-    assert.equal(response.status, 200, `${step}: Retrieve Payment Call Failed ${response.text}`);
-    assert.match(response.headers.get('content-type') ?? '', /application\/json/, `${step}: content-type`);
-    const payment = response.body;
-    assert.deepEqual([payment.payment_id, payment.amount], [this.paymentId, this.paymentAmount], `${step}: payment_id, amount`);
-    assert.notStrictEqual(payment.profile_id, null, `${step}: profile_id`);
-    assert.ok(nonEmpty(payment.customer), `${step}: customer`);
-    if (typeof payment.payment_method_id === 'string' && payment.payment_method_id !== '') {
-      assert.match(payment.payment_method_id, /pm_/, `${step}: payment_method_id`);
-      const active = ['succeeded', 'requires_capture', 'partially_captured', ...(['manual', 'manual_multiple'].includes(String(payment.capture_method)) ? ['processing'] : [])];
-      assert.equal(payment.payment_method_status, active.includes(String(payment.status)) ? 'active' : 'inactive', `${step}: payment_method_status`);
-    }
-    return payment;
-  }
-
   get intentStatus(): unknown {
     return this.paymentIntentStatus;
   }
@@ -303,7 +281,7 @@ function manualPaymentUpdate(): UpstreamCase[] {
   const replay = spec();
   const createRetrieve = async (cy: RetryFlow) => {
     await cy.createPaymentIntent(card_pm.PaymentIntent, 'no_three_ds', 'manual');
-    await cy.retrieveUnconfirmed();
+    await cy.retrieve({ skipBillingAssertion: true, unconfirmedPayment: true });
   };
   return [
     {
