@@ -93,6 +93,7 @@ export class RefundService {
         currency: payment.currency,
         status: course.now,
         connector: payment.connector ?? 'phonypay',
+        ...(payment.merchant_connector_id ? { merchant_connector_id: payment.merchant_connector_id } : {}),
         reason: request.reason ?? null,
         metadata: asJson(request.metadata),
         error_code: null,
@@ -161,9 +162,19 @@ export class RefundService {
     if (request.currency != null) where.push({ member: '$.currency', op: 'in', values: request.currency });
     if (request.refund_status != null) where.push({ member: '$.status', op: 'in', values: request.refund_status });
     if (request.merchant_connector_id != null) {
-      // the simulated connector accounts are derived from the connector's name (processor.ts)
-      const connectors = CONNECTOR_NAMES.filter((name) => request.merchant_connector_id?.includes(connectorAccountId(merchantId, name) ?? ''));
-      where.push({ member: '$.connector', op: 'in', values: connectors });
+      // a refund names its connector account; one of the simulated default connector names none (processor.ts derives its id)
+      const ids = request.merchant_connector_id;
+      const simulated = CONNECTOR_NAMES.filter((name) => ids.includes(connectorAccountId(merchantId, name) ?? ''));
+      where.push({
+        op: 'any',
+        of: [
+          [{ member: '$.merchant_connector_id', op: 'in', values: ids }],
+          [
+            { member: '$.merchant_connector_id', op: 'missing' },
+            { member: '$.connector', op: 'in', values: simulated },
+          ],
+        ],
+      });
     }
     return this.store.listRefunds(merchantId, where, { limit, offset: request.offset ?? 0 });
   }

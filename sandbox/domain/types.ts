@@ -95,6 +95,27 @@ export interface BusinessProfile {
   modified_at: string;
 }
 
+/**
+ * A connector account (upstream's MerchantConnectorAccount, v1) as stored: the request's members,
+ * upstream's defaults, and `connector_account_details` masked (the secrets are never kept).
+ */
+export interface ConnectorAccount {
+  merchant_id: string;
+  merchant_connector_id: string;
+  profile_id: string;
+  connector_type: string;
+  connector_name: string;
+  connector_label: string;
+  connector_account_details: JsonObject;
+  disabled: boolean;
+  status: 'active' | 'inactive';
+  test_mode: boolean | null;
+  /** Every other member of MerchantConnectorResponse, as sent (`null` when not). */
+  [member: string]: Json | undefined;
+  created_at: string;
+  modified_at: string;
+}
+
 /** A merchant's `billing_requirements`, every member filled in (domain/billing.ts). */
 export interface StoredBillingRequirements {
   billing: 'auto' | 'none' | 'postal_code' | 'full';
@@ -197,6 +218,8 @@ export interface Attempt {
   /** SHA-256 digests of the tokens of challenge pages shown and not yet answered. */
   challenge_pages?: string[];
   connector: string;
+  /** The connector account the attempt went to; absent when it went to the merchant's simulated default (processor.ts connectorAccountId). */
+  merchant_connector_id?: string | null;
   connector_transaction_id: string | null;
   error_code: string | null;
   error_message: string | null;
@@ -312,6 +335,8 @@ export interface Payment {
   manual_retry_allowed: boolean | null;
   cancellation_reason: string | null;
   connector: string | null;
+  /** The connector account of the latest attempt; absent when it went to the merchant's simulated default. */
+  merchant_connector_id?: string | null;
   connector_requested: string[] | null;
   connector_transaction_id: string | null;
   /** The card network's reference of the last authorisation (absent on payments stored before it was kept). */
@@ -348,6 +373,8 @@ export interface Refund {
   currency: string;
   status: RefundStatus;
   connector: string;
+  /** The payment's connector account; absent when it was the merchant's simulated default. */
+  merchant_connector_id?: string | null;
   reason: string | null;
   metadata: JsonObject | null;
   error_code: string | null;

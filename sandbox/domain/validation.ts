@@ -1,4 +1,5 @@
 import type * as z from 'zod/mini';
+import { ConnectorAccountMetadata } from '../../src/api/admin.js';
 import { apiError } from './errors.js';
 import type { JsonObject } from './types.js';
 
@@ -35,7 +36,8 @@ export const asJson = (value: Record<string, unknown> | null | undefined): JsonO
 
 /**
  * How large a free-form member other than `metadata` may be: its JSON (`JSON.stringify`) at most
- * 16,384 characters. `metadata` keeps the spec's limits (checkMetadata), wherever it appears.
+ * 16,384 characters. `metadata` keeps the spec's limits (checkMetadata), wherever it appears, but
+ * on a connector account: there it is the connector's settings (ConnectorAccountMetadata).
  */
 export const FREE_FORM_LIMIT = 16_384;
 
@@ -57,9 +59,9 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
 const lastName = (path: string): string => path.slice(path.lastIndexOf('.') + 1);
 
 /** A free-form value within its limits: the spec's for a `metadata`, FREE_FORM_LIMIT for any other. */
-function limitFreeForm(path: string, value: unknown): void {
+function limitFreeForm(path: string, value: unknown, connectorSettings = false): void {
   if (value == null) return;
-  if (lastName(path) === 'metadata' && isObject(value)) return checkMetadata(path, value);
+  if (lastName(path) === 'metadata' && isObject(value) && !connectorSettings) return checkMetadata(path, value);
   const length = JSON.stringify(value).length;
   if (length > FREE_FORM_LIMIT) {
     throw apiError('freeFormLimit', { rule: `${path} may be at most ${FREE_FORM_LIMIT} characters as JSON, it has ${length}` });
@@ -83,7 +85,7 @@ export function checkFreeForm(schema: z.ZodMiniType, value: unknown, path = ''):
     case 'unknown':
       return limitFreeForm(path, value);
     case 'record':
-      if (isUnknown(def.valueType)) return limitFreeForm(path, value);
+      if (isUnknown(def.valueType)) return limitFreeForm(path, value, schema === ConnectorAccountMetadata);
       if (isObject(value)) for (const [name, member] of Object.entries(value)) checkFreeForm(def.valueType as z.ZodMiniType, member, at(path, name));
       return;
     case 'array':

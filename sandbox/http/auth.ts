@@ -96,6 +96,19 @@ function sdkPrincipal(store: Store, header: string, now: number): Principal {
 }
 
 /**
+ * The `{merchant_id}` of an account route (business profiles, connector accounts), when the caller
+ * may act for it: with the admin key, a merchant that exists; with a secret key, its own merchant
+ * (upstream's ApiKeyAuthWithMerchantIdFromRoute). Anything else is 401 IR_01.
+ */
+export function routeMerchant(c: Context, store: Store, adminKey: string): string {
+  const merchantId = c.req.param('merchant_id') ?? '';
+  const principal = authenticate(c, store, adminKey, ['admin', 'secret']);
+  const allowed = principal.kind === 'admin' ? store.merchant(merchantId) !== null : principal.merchant.merchant_id === merchantId;
+  if (!allowed) throw errors.unauthorized();
+  return merchantId;
+}
+
+/**
  * The client-secret rules of a call, before the payment is read: a publishable key needs one
  * (IR_04); with a secret key one is refused (IR_06), as upstream; with an SDK authorization it is the
  * authorization's. Returns the secret to verify against the payment, or null when the caller is the merchant.

@@ -1,8 +1,7 @@
 import type { Context } from 'hono';
 import { ProfileCreate, ProfileUpdate } from '../../src/api/admin.js';
-import { errors } from '../domain/errors.js';
 import { profileResponse } from '../domain/profiles.js';
-import { authenticate } from '../http/auth.js';
+import { authenticate, routeMerchant } from '../http/auth.js';
 import { readBody } from '../http/body.js';
 import type { App, RouteDeps } from './deps.js';
 
@@ -19,14 +18,7 @@ export function profileRoutes(app: App, deps: RouteDeps): void {
   const { store, merchants, adminKey } = deps;
   const { profiles } = merchants;
 
-  /** The route's merchant, if the caller may act for it. */
-  const merchantOf = (c: Context): string => {
-    const merchantId = c.req.param('merchant_id') ?? '';
-    const principal = authenticate(c, store, adminKey, ['admin', 'secret']);
-    const allowed = principal.kind === 'admin' ? store.merchant(merchantId) !== null : principal.merchant.merchant_id === merchantId;
-    if (!allowed) throw errors.unauthorized();
-    return merchantId;
-  };
+  const merchantOf = (c: Context): string => routeMerchant(c, store, adminKey);
 
   app.post('/account/:merchant_id/business_profile', async (c) => {
     const merchantId = merchantOf(c);

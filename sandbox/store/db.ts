@@ -101,6 +101,18 @@ const MIGRATIONS: string[] = [
    );
    CREATE INDEX profiles_by_merchant ON profiles(merchant_id);
    CREATE UNIQUE INDEX profiles_by_name ON profiles(merchant_id, profile_name) WHERE deleted = 0;`,
+  // connector accounts (domain/connector-accounts.ts, store/connector-accounts.ts): one JSON document
+  // per account, its credentials masked; a label is unique within its profile (upstream's
+  // merchant_connector_account_profile_id_connector_label_index). Deleted accounts are deleted.
+  `CREATE TABLE connector_accounts (
+     merchant_connector_id TEXT PRIMARY KEY,
+     merchant_id TEXT NOT NULL REFERENCES merchants(merchant_id),
+     profile_id TEXT NOT NULL,
+     connector_label TEXT NOT NULL,
+     doc TEXT NOT NULL
+   );
+   CREATE INDEX connector_accounts_by_merchant ON connector_accounts(merchant_id);
+   CREATE UNIQUE INDEX connector_accounts_by_label ON connector_accounts(profile_id, connector_label);`,
 ];
 
 export type Db = Database.Database;

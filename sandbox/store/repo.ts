@@ -1,6 +1,9 @@
 import type Database from 'better-sqlite3';
 import { channel } from 'node:diagnostics_channel';
 import { BUSY_TIMEOUT_MS, isBusy, type Db } from './db.js';
+import { docClause, docParams, type DocFilter } from './doc-filter.js';
+
+export type { DocFilter } from './doc-filter.js';
 import { GroupCommit } from './group-commit.js';
 import type {
   ApiKeyRecord,
@@ -28,19 +31,6 @@ export interface PaymentTokenRecord {
   expires_at: number;
 }
 
-/**
- * One filter of a list: a member of the stored document (`$.created`) compared with a value, or in
- * a list of values. Only this module turns it into SQL, with the values as parameters.
- */
-export type DocFilter = { member: string; op: '=' | '<' | '>' | '<=' | '>='; value: string | number } | { member: string; op: 'in'; values: (string | number)[] };
-
-const MEMBER = /^\$(\.[a-z_]+)+$/;
-function docClause(filter: DocFilter): string {
-  if (!MEMBER.test(filter.member)) throw new Error(`not a document member: ${filter.member}`);
-  const member = `json_extract(doc, '${filter.member}')`;
-  return filter.op === 'in' ? `${member} IN (${filter.values.map(() => '?').join(', ') || 'NULL'})` : `${member} ${filter.op} ?`;
-}
-const docParams = (filter: DocFilter): unknown[] => (filter.op === 'in' ? filter.values : [filter.value]);
 const parse = <T>(row: Row | undefined): T | null => (row ? (JSON.parse(row.doc) as T) : null);
 
 /** A payment's key in Store.refunded: two payments with the same key would only cost the other one a query. */

@@ -9,6 +9,8 @@ import { describe, it } from 'node:test';
 import type * as z from 'zod/mini';
 import * as adminSchemas from '../../src/api/admin.js';
 import {
+  ConnectorAccountCreate,
+  ConnectorAccountUpdate,
   CustomerCreate,
   CustomerUpdate,
   MerchantAccountCreate,
@@ -42,6 +44,7 @@ const BODIES: [routes: string, schemas: z.ZodMiniType[]][] = [
   ['`POST /accounts`, `POST /accounts/{id}`', [MerchantAccountCreate, MerchantAccountUpdate]],
   ['`POST /organization`, `PUT /organization/{id}`', [OrganizationCreate, OrganizationUpdate]],
   ['`POST /account/{id}/business_profile`, `POST /account/{id}/business_profile/{profile_id}`', [ProfileCreate, ProfileUpdate]],
+  ['`POST /account/{id}/connectors`, `POST /account/{id}/connectors/{merchant_connector_id}`', [ConnectorAccountCreate, ConnectorAccountUpdate]],
 ];
 
 /** The table docs/sandbox.md carries between its free-form markers. */

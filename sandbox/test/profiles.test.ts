@@ -453,9 +453,9 @@ describe('business profiles of a database stored before profiles existed', () =>
     assert.equal(before.body['profile_id'], defaultProfile);
     await first.close();
 
-    // the file as a sandbox without profiles left it: no profiles table, schema version 3
+    // the file as a sandbox without profiles left it: no profiles table (nor the later connector accounts), schema version 3
     const db = new Database(dbPath);
-    db.exec('DROP TABLE profiles');
+    db.exec('DROP TABLE profiles; DROP TABLE connector_accounts');
     db.pragma('user_version = 3');
     db.close();
 

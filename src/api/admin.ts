@@ -4,7 +4,7 @@
  */
 import * as z from 'zod/mini';
 import { Address, CountryCode, Currency } from './requests.js';
-import { INTENT_STATUSES, PAYMENT_METHOD_TYPES, PAYMENT_METHODS, REFUND_STATUSES } from './enums.js';
+import { INTENT_STATUSES, PAYMENT_EXPERIENCES, PAYMENT_METHOD_TYPES, PAYMENT_METHODS, REFUND_STATUSES } from './enums.js';
 
 const opt = <T extends z.core.SomeType>(schema: T) => z.optional(z.nullable(schema));
 const text = (max: number) => z.string().check(z.maxLength(max));
@@ -330,3 +330,92 @@ export const PaymentLinkListConstraints = z.strictObject({
   'created.gte': filterTime,
 });
 export type PaymentLinkListConstraints = z.infer<typeof PaymentLinkListConstraints>;
+
+/**
+ * Upstream's `Connector` enum (its v1 OpenAPI document, sandbox/test/conformance/hyperswitch-openapi-v1.json):
+ * the names a connector account may have. Every account is served by the sandbox's simulated processor.
+ */
+export const CONNECTOR_NAMES = [
+  'authipay', 'adyenplatform', 'stripe_billing_test', 'phonypay', 'fauxpay', 'pretendpay', 'stripe_test', 'adyen_test', 'checkout_test', 'paypal_test',
+  'aci', 'adyen', 'affirm', 'airwallex', 'amazonpay', 'archipel', 'authorizedotnet', 'bambora', 'bamboraapac', 'bankofamerica', 'barclaycard',
+  'billwerk', 'bitpay', 'bluesnap', 'blackhawknetwork', 'calida', 'boku', 'braintree', 'breadpay', 'cardinal', 'cashtocode', 'celero', 'chargebee',
+  'checkbook', 'checkout', 'coinbase', 'coingate', 'custombilling', 'cryptopay', 'ctp_mastercard', 'ctp_visa', 'cybersource', 'cybersourcedecisionmanager',
+  'datatrans', 'deutschebank', 'digitalvirgo', 'dlocal', 'dwolla', 'ebanx', 'elavon', 'facilitapay', 'finix', 'fiserv', 'fiservemea', 'fiuu', 'flexiti',
+  'forte', 'getnet', 'gigadat', 'globalpay', 'globepay', 'gocardless', 'gpayments', 'hipay', 'helcim', 'hyperpg', 'hyperswitch_vault', 'inespay',
+  'iatapay', 'itaubank', 'jpmorgan', 'juspaythreedsserver', 'klarna', 'loonio', 'mifinity', 'mollie', 'moneris', 'multisafepay', 'netcetera',
+  'nexinets', 'nexixpay', 'nmi', 'nomupay', 'noon', 'nordea', 'novalnet', 'nuvei', 'opennode', 'paybox', 'payload', 'payme', 'payone', 'paypal',
+  'paysafe', 'paystack', 'paytm', 'payu', 'peachpayments', 'payjustnow', 'payjustnowinstore', 'phonepe', 'placetopay', 'powertranz', 'prophetpay',
+  'rapyd', 'razorpay', 'recurly', 'redsys', 'revolv3', 'santander', 'shift4', 'silverflow', 'square', 'stax', 'stripe', 'stripebilling', 'taxjar',
+  'threedsecureio', 'tesouro', 'tokenex', 'tokenio', 'trustpay', 'trustpayments', 'tsys', 'vgs', 'volt', 'wellsfargo', 'wise', 'worldline',
+  'worldpay', 'worldpayvantiv', 'worldpayxml', 'worldpaymodular', 'signifyd', 'plaid', 'riskified', 'xendit', 'zen', 'zift', 'zsl',
+] as const;
+
+/** Upstream's `ConnectorType`: only a `payment_processor` account processes payments. */
+export const CONNECTOR_TYPES = [
+  'payment_processor', 'payment_vas', 'fin_operations', 'fiz_operations', 'networks', 'banking_entities', 'non_banking_finance',
+  'payout_processor', 'payment_method_auth', 'authentication_processor', 'tax_processor', 'billing_processor', 'vault_processor',
+] as const;
+
+/** `accepted_currencies` and `accepted_countries` of a payment method type (upstream's AcceptedCurrencies, AcceptedCountries). */
+const accepted = <T extends z.core.SomeType>(item: T) =>
+  z.union([z.object({ type: z.enum(['enable_only', 'disable_only']), list: z.array(item) }), z.object({ type: z.literal('all_accepted') })]);
+
+/** An entry of `payment_methods_enabled` (upstream's PaymentMethodsEnabled, its types' RequestPaymentMethodTypes). */
+const PaymentMethodsEnabled = z.strictObject({
+  payment_method: z.enum(PAYMENT_METHODS),
+  payment_method_types: opt(
+    z.array(
+      z.object({
+        payment_method_type: text(64),
+        payment_experience: opt(z.enum(PAYMENT_EXPERIENCES)),
+        card_networks: opt(z.array(text(64))),
+        accepted_currencies: opt(accepted(Currency)),
+        accepted_countries: opt(accepted(CountryCode)),
+        minimum_amount: opt(z.int().check(z.minimum(0))),
+        maximum_amount: opt(z.int().check(z.minimum(0))),
+        recurring_enabled: opt(z.boolean()),
+        installment_payment_enabled: opt(z.boolean()),
+      }),
+    ),
+  ),
+});
+
+/**
+ * A connector account's `metadata`: the connector's own settings (Apple Pay and Google Pay merchant
+ * details, account names), free-form and held to the free-form limit, not the payment metadata's
+ * 500 characters per value (sandbox/domain/validation.ts).
+ */
+export const ConnectorAccountMetadata = anyObject();
+
+const connectorAccountShape = {
+  connector_type: z.enum(CONNECTOR_TYPES),
+  connector_label: opt(text(255)),
+  /** The connector's credentials (`auth_type` and its keys): only their masked form is kept. */
+  connector_account_details: opt(anyObject()),
+  payment_methods_enabled: opt(z.array(PaymentMethodsEnabled)),
+  connector_webhook_details: opt(z.strictObject({ merchant_secret: text(255), additional_secret: opt(text(255)) })),
+  metadata: opt(ConnectorAccountMetadata),
+  test_mode: opt(z.boolean()),
+  disabled: opt(z.boolean()),
+  frm_configs: opt(z.array(anyObject())),
+  pm_auth_config: opt(anyObject()),
+  status: opt(z.enum(['inactive', 'active'])),
+  additional_merchant_data: opt(anyObject()),
+  connector_wallets_details: opt(anyObject()),
+};
+
+/** `POST /account/{merchant_id}/connectors`: upstream's MerchantConnectorCreate (v1, `deny_unknown_fields`). */
+export const ConnectorAccountCreate = z.strictObject({
+  ...connectorAccountShape,
+  connector_name: z.enum(CONNECTOR_NAMES),
+  profile_id: opt(text(64)),
+  business_country: opt(CountryCode),
+  business_label: opt(text(255)),
+  business_sub_label: opt(text(255)),
+  merchant_connector_id: opt(text(64)),
+});
+export type ConnectorAccountCreate = z.infer<typeof ConnectorAccountCreate>;
+
+/** `POST /account/{merchant_id}/connectors/{merchant_connector_id}`: upstream's MerchantConnectorUpdate (v1). */
+export const ConnectorAccountUpdate = z.strictObject(connectorAccountShape);
+export type ConnectorAccountUpdate = z.infer<typeof ConnectorAccountUpdate>;

@@ -17,6 +17,7 @@ import { checkMetadata } from '../validation.js';
 import type { PaymentEngine } from './engine.js';
 import { confirmWithMandate, confirmWithPaymentToken, confirmWithSavedCard } from './mandates.js';
 import { applyPaymentMembers, checkPaymentRules } from './members.js';
+import { knownConnectors } from '../connector-accounts.js';
 import { approve, challenge, decline, loadSettled } from './outcome.js';
 
 /**
@@ -65,7 +66,7 @@ export function runConfirm(engine: PaymentEngine, merchant: MerchantAccount, pay
   if (request.payment_method != null && request.payment_method !== 'card') {
     throw apiError('paymentMethodNotSupported', {}, `payment_method ${request.payment_method} is not supported by the sandbox's simulated connector`);
   }
-  checkPaymentRules(request, payment);
+  checkPaymentRules(request, payment, () => knownConnectors(engine.store, payment.merchant_id));
   // a profile_id sent is one of the merchant's profiles; the payment stays on its own
   if (request.profile_id != null) engine.profiles.owned(merchant, request.profile_id);
   const card = request.payment_method_data?.card;
@@ -89,7 +90,7 @@ export function runConfirm(engine: PaymentEngine, merchant: MerchantAccount, pay
   const checked = card ? { card: checkCard(card, engine.now()), decision: decideCard(card.card_number) } : attached;
   if (payment.capture_method === 'scheduled') {
     // upstream's test connector refuses it when the payment reaches it (dummyconnector.rs ConnectorValidation)
-    const connector = payment.connector_requested?.[0] ?? engine.defaultConnector();
+    const connector = engine.connectorOf(payment);
     throw apiError('captureMethodNotSupported', { connector }, `scheduled is not supported by ${connector}`);
   }
   payment.attached_card = null;

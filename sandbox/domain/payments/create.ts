@@ -14,11 +14,12 @@ import { asJson } from '../validation.js';
 import { runConfirm } from './confirm.js';
 import type { PaymentEngine } from './engine.js';
 import { attachCard, attachCustomer, checkPaymentRules, checkUnconfirmedRules } from './members.js';
+import { knownConnectors } from '../connector-accounts.js';
 import { startMobileMoney } from './redirects.js';
 
 export function createPayment(engine: PaymentEngine, merchant: MerchantAccount, request: PaymentCreateRequest): Payment {
   if (request.client_secret != null) throw apiError('clientSecretNotAllowed');
-  checkCreateRules(request);
+  checkCreateRules(request, () => knownConnectors(engine.store, merchant.merchant_id));
   return engine.store.transaction(() => {
     const paymentId = request.payment_id ?? newPaymentId();
     // unique per merchant, as upstream (another merchant may use the same id, and is not told of it)
@@ -122,12 +123,12 @@ function paymentLink(engine: PaymentEngine, merchant: MerchantAccount, paymentId
 }
 
 /** Rules of the create request that the schema cannot express (those shared with update and confirm are in members.ts). */
-function checkCreateRules(request: PaymentCreateRequest): void {
+function checkCreateRules(request: PaymentCreateRequest, connectors: () => readonly string[]): void {
   checkUnconfirmedRules(request);
   const recurring = recurringOf(request);
   if (recurring && request.off_session !== true) throw apiError('offSessionNeedsMandate');
   if (recurring && request.payment_method_data?.card) throw apiError('mandateAndCard');
-  checkPaymentRules(request, null);
+  checkPaymentRules(request, null, connectors);
   if (request.payment_link && request.confirm) throw apiError('paymentLinkWithConfirm');
   if (request.payment_method === 'wallet') {
     if (request.confirm !== true) throw apiError('mobileMoneyNeedsConfirm');

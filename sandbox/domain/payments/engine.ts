@@ -5,10 +5,10 @@
  * redirects); service.ts puts them behind one class and one transaction per call.
  */
 import type { Store } from '../../store/repo.js';
+import { routeFor } from '../connector-accounts.js';
 import { apiError, errors } from '../errors.js';
 import { gatewayFee, processorFee } from '../fees.js';
 import { newAttemptId } from '../ids.js';
-import { CONNECTORS } from '../processor.js';
 import { ProfileService } from '../profiles.js';
 import { paymentResponse } from '../response.js';
 import { encodeSdkAuthorization } from '../sdk-auth.js';
@@ -97,9 +97,9 @@ export class PaymentEngine {
     enqueueEvent(this.store, merchant, type, paymentResponse(payment, { customer, refunds, sdkAuthorization }), this.now());
   }
 
-  /** The connector a payment goes to when it names none (its attempts' `connector`). */
-  defaultConnector(): string {
-    return CONNECTORS[0];
+  /** The connector a payment's next attempt goes to (connector-accounts.ts routeFor). */
+  connectorOf(payment: Payment): string {
+    return routeFor(this.store, payment).connector;
   }
 
   /** The latest attempt (the active one is always the last), or null before the first. */
@@ -123,6 +123,8 @@ export class PaymentEngine {
 
   /** Starts the payment's next attempt: it becomes the active one and clears the last one's outcome. */
   newAttempt(payment: Payment, method: string, card: MaskedCard | null, phoneLast4: string | null): Attempt {
+    // the profile's connector account, or the simulated connector (connector-accounts.ts); a connector it cannot reach is refused first
+    const route = routeFor(this.store, payment);
     payment.attempt_count += 1;
     const nowIso = this.nowIso();
     const attempt: Attempt = {
@@ -136,7 +138,8 @@ export class PaymentEngine {
       card,
       phone_last4: phoneLast4,
       challenge_outcome: null,
-      connector: payment.connector_requested?.[0] ?? CONNECTORS[0],
+      connector: route.connector,
+      ...(route.id ? { merchant_connector_id: route.id } : {}),
       connector_transaction_id: null,
       error_code: null,
       error_message: null,
@@ -147,6 +150,8 @@ export class PaymentEngine {
     };
     payment.active_attempt_id = attempt.attempt_id;
     payment.connector = attempt.connector;
+    if (route.id) payment.merchant_connector_id = route.id;
+    else delete payment.merchant_connector_id;
     payment.card = card;
     payment.error_code = payment.error_message = payment.unified_code = payment.unified_message = null;
     payment.manual_retry_allowed = null;

@@ -10,7 +10,7 @@ import type { CardData, PaymentConfirmRequest } from '../../../src/api/requests.
 import { checkCard } from '../card-check.js';
 import { apiError, errors } from '../errors.js';
 import { checkFeeBasis } from '../fees.js';
-import { CONNECTORS, decideCard } from '../processor.js';
+import { decideCard } from '../processor.js';
 import { customerOfPayment } from '../customers.js';
 import type { JsonObject, MerchantAccount, Payment } from '../types.js';
 import { asJson, checkMetadata, checkStatementDescriptors } from '../validation.js';
@@ -37,7 +37,7 @@ const mandateLimitsSet = (mandateData: JsonObject | null | undefined): boolean =
  * The rules between members, on the payment the request would leave (`current` is the stored
  * payment, null on create). Throws the table's error for the first one broken; changes nothing.
  */
-export function checkPaymentRules(request: PaymentMembers, current: Payment | null): void {
+export function checkPaymentRules(request: PaymentMembers, current: Payment | null, connectors: () => readonly string[]): void {
   const amount = request.amount ?? current?.amount ?? 0;
   const currency = request.currency ?? current?.currency;
   const amountToCapture = request.amount_to_capture ?? current?.amount_to_capture ?? null;
@@ -74,10 +74,10 @@ export function checkPaymentRules(request: PaymentMembers, current: Payment | nu
   const limits = mandateLimits(request.mandate_data ?? current?.mandate_data);
   if (limits?.currency != null && limits.currency !== currency) throw apiError('mandateDataCurrency');
   if (limits?.amount != null && amount > limits.amount) throw apiError('mandateDataAmount');
+  // the connectors the sandbox simulates and those of the merchant's connector accounts (connector-accounts.ts)
+  const known = request.connector?.length ? connectors() : [];
   for (const name of request.connector ?? []) {
-    if (!(CONNECTORS as readonly string[]).includes(name)) {
-      throw apiError('connectorNotEnabled', { connector: name, connectors: CONNECTORS.join(', ') });
-    }
+    if (!known.includes(name)) throw apiError('connectorNotEnabled', { connector: name, connectors: known.join(', ') });
   }
   const items = (request.order_details ?? current?.order_details) as { amount: number; quantity: number }[] | null | undefined;
   if (items && (request.order_details != null || request.amount != null)) {

@@ -16,6 +16,7 @@ import type { MerchantAccount, Payment } from '../types.js';
 import { runConfirm } from './confirm.js';
 import type { PaymentEngine } from './engine.js';
 import { applyPaymentMembers, attachCard, checkPaymentRules, checkUnconfirmedRules } from './members.js';
+import { knownConnectors } from '../connector-accounts.js';
 import { loadSettled } from './outcome.js';
 
 /** The statuses a payment may be updated in (upstream's payment_update.rs). */
@@ -31,7 +32,7 @@ export function updatePayment(engine: PaymentEngine, merchant: MerchantAccount, 
     if (request.payment_method != null && request.payment_method !== 'card') {
       throw apiError('paymentMethodNotSupported', {}, `payment_method ${request.payment_method} is not supported by the sandbox's simulated connector`);
     }
-    checkPaymentRules(request, payment);
+    checkPaymentRules(request, payment, () => knownConnectors(engine.store, merchant.merchant_id));
     // a profile_id sent is one of the merchant's profiles; the payment stays on its own
     if (request.profile_id != null) engine.profiles.owned(merchant, request.profile_id);
     applyPaymentMembers(engine, merchant, payment, request);
