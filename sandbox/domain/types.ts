@@ -164,6 +164,13 @@ export interface SavedPaymentMethod {
    * saved off-session; absent on cards saved on-session, or off-session before it existed.
    */
   connector_mandate_id?: string;
+  /**
+   * The connector accounts that hold that mandate (`''`: the simulated default connector); absent on
+   * cards saved before accounts existed, which it alone holds (payments/connector-mandates.ts).
+   */
+  mandate_accounts?: string[];
+  /** The card network's reference of the authorisation that saved it off-session (for connector-agnostic MITs). */
+  network_transaction_id?: string;
   created_at: string;
   /** `{payment_method_id}_secret_{20}`, made when the card is saved, as upstream's create_payment_method (absent on cards saved before it existed). */
   client_secret?: string;

@@ -94,7 +94,7 @@ export function runConfirm(engine: PaymentEngine, merchant: MerchantAccount, pay
     throw apiError('captureMethodNotSupported', { connector }, `scheduled is not supported by ${connector}`);
   }
   payment.attached_card = null;
-  if (saved) return confirmWithPaymentToken(engine, payment, saved.customer, saved.method);
+  if (saved) return confirmWithPaymentToken(engine, payment, saved.customer, saved.method, savedCardCvc(request) == null);
   if (recurring?.kind === 'mandate') return confirmWithMandate(engine, payment, recurring.id, request);
   if (recurring?.kind === 'payment_method') return confirmWithSavedCard(engine, payment, recurring.id, request);
   if (!checked) throw apiError('paymentMethodDataRequired');
@@ -109,13 +109,16 @@ export function runConfirm(engine: PaymentEngine, merchant: MerchantAccount, pay
 function checkSavedCardCvc(request: PaymentConfirmRequest, offSession: boolean): void {
   // the web SDK sends it in card_token, upstream's Cypress save-card confirm as the request's own card_cvc
   const cardToken = request.payment_method_data?.card_token as { card_cvc?: unknown } | null | undefined;
-  const cvc = cardToken?.card_cvc ?? request.card_cvc;
+  const cvc = savedCardCvc(request);
   if (cvc == null) {
     if (offSession) return;
     throw errors.missingParam('card_cvc');
   }
   if (typeof cvc !== 'string' || !/^\d{3,4}$/.test(cvc)) throw errors.invalidValue(cardToken?.card_cvc != null ? 'payment_method_data.card_token.card_cvc' : 'card_cvc', 'must be 3 or 4 digits');
 }
+
+/** The CVC sent with a saved card: the web SDK's `card_token.card_cvc`, or the request's own `card_cvc` (upstream's Cypress). */
+const savedCardCvc = (request: PaymentConfirmRequest): unknown => (request.payment_method_data?.card_token as { card_cvc?: unknown } | null | undefined)?.card_cvc ?? request.card_cvc;
 
 function confirmCard(engine: PaymentEngine, payment: Payment, masked: MaskedCard, decision: CardDecision): Payment {
   if (payment.payment_method_pending) {

@@ -10,6 +10,7 @@ import type { PaymentConfirmRequest } from '../../../src/api/requests.js';
 import { apiError, errors } from '../errors.js';
 import { savedCardFor } from '../saved-methods.js';
 import type { Customer, Payment, SavedPaymentMethod } from '../types.js';
+import { checkMandateHolder } from './connector-mandates.js';
 import type { PaymentEngine } from './engine.js';
 import { approve, challenge } from './outcome.js';
 
@@ -37,6 +38,8 @@ export function confirmWithMandate(engine: PaymentEngine, payment: Payment, mand
     throw errors.mandateValidation('request amount is greater than mandate amount');
   }
   payment.customer_id ??= mandate.customer_id;
+  const method = mandate.payment_method_id ? engine.store.customer(payment.merchant_id, mandate.customer_id)?.payment_methods?.find((saved) => saved.payment_method_id === mandate.payment_method_id) : undefined;
+  if (method) checkMandateHolder(engine, payment, method);
   withoutCustomer(payment, request);
   payment.mandate_id = mandate.mandate_id;
   payment.payment_method_id = mandate.payment_method_id ?? null;
@@ -52,6 +55,7 @@ export function confirmWithSavedCard(engine: PaymentEngine, payment: Payment, pa
   if (!request.off_session && !payment.off_session) throw apiError('offSessionNeedsMandate');
   if (!payment.customer_id) throw errors.missingParam('customer_id');
   const method = savedCardFor(engine.store.customer(payment.merchant_id, payment.customer_id), paymentMethodId);
+  checkMandateHolder(engine, payment, method);
   withoutCustomer(payment, request);
   payment.payment_method = 'card';
   payment.payment_method_type ??= 'credit';
@@ -72,7 +76,9 @@ function withoutCustomer(payment: Payment, request: PaymentConfirmRequest): void
  * The customer is there, so a `three_ds` payment on a card its issuer challenges is challenged, as
  * upstream's connector is asked to authenticate it (Stripe's 3-D Secure card, saved, still is on-session).
  */
-export function confirmWithPaymentToken(engine: PaymentEngine, payment: Payment, customer: Customer, method: SavedPaymentMethod): Payment {
+export function confirmWithPaymentToken(engine: PaymentEngine, payment: Payment, customer: Customer, method: SavedPaymentMethod, withoutCvc: boolean): Payment {
+  // without its CVC, a card saved off-session is charged with its connector mandate, as a MIT is
+  if (withoutCvc) checkMandateHolder(engine, payment, method);
   payment.payment_method = 'card';
   payment.payment_method_type ??= method.payment_method_type ?? method.card.card_type;
   payment.payment_method_id = method.payment_method_id;

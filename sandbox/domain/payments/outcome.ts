@@ -9,6 +9,7 @@ import { DECLINES, type DeclineCode } from '../processor.js';
 import { newConnectorMandateId, newConnectorTransactionId, newMandateId, newNetworkTransactionId } from '../ids.js';
 import { futurePaymentMethodId, saveCard } from '../saved-methods.js';
 import type { Attempt, Customer, Mandate, MaskedCard, Payment, SavedPaymentMethod } from '../types.js';
+import { holdMandate } from './connector-mandates.js';
 import type { PaymentEngine } from './engine.js';
 
 /** The payment with a due settlement applied (inside a transaction). */
@@ -56,6 +57,7 @@ export function approve(engine: PaymentEngine, payment: Payment, attempt: Attemp
   const saved = saveCardIfAsked(engine, payment, attempt.challenge_outcome);
   // a card just saved off-session has its reference already (saveCard); otherwise the card it charged
   payment.connector_mandate_id = saved ? (saved.connector_mandate_id ?? null) : processorReference(engine, payment);
+  holdMandate(engine, payment);
   if (payment.mandate_data && !payment.mandate_id) payment.mandate_id = createMandate(engine, payment, attempt).mandate_id;
   return engine.save(payment);
 }
@@ -128,7 +130,10 @@ function saveCardIfAsked(engine: PaymentEngine, payment: Payment, challenge: 'su
   const saving = cardSaving(engine, payment);
   if (!saving) return null;
   const announced = payment.payment_method_pending ? (payment.payment_method_id ?? undefined) : undefined;
+  const mandated = new Set(saving.customer.payment_methods?.filter((saved) => saved.connector_mandate_id).map((saved) => saved.payment_method_id));
   const method = saveCard(saving.customer, saving.card, saving.offSession, engine.nowIso(), announced, challenge);
+  // a card that gets its connector mandate from this payment has it with the payment's account alone (holdMandate)
+  if (!mandated.has(method.payment_method_id)) method.mandate_accounts = [];
   payment.payment_method_id = method.payment_method_id;
   delete payment.payment_method_pending;
   engine.store.putCustomer(saving.customer);
