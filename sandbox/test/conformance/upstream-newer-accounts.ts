@@ -4,15 +4,17 @@
  * upstream-newer.ts replays 28/47/54/52. Everything is juspay/hyperswitch as a fork holds it at
  * commit d1688907 (June 2026), under `cypress-tests/cypress/`:
  *
- * - the specs `e2e/spec/Payment/00-CoreFlows.cy.js`, `01-AccountCreate.cy.js` and
- *   `02-CustomerCreate.cy.js` (each flow's `source` names its file, `context` and `it`);
+ * - the specs `e2e/spec/Payment/00-CoreFlows.cy.js` (its merchant, API-key, customer and
+ *   session-expiry contexts; its connector-account contexts and "Delete calls" are
+ *   upstream-newer-connector-accounts.ts's), `01-AccountCreate.cy.js` and `02-CustomerCreate.cy.js`
+ *   (each flow's `source` names its file, `context` and `it`);
  * - the commands of `support/commands.js`@d1688907: `merchantCreateCallTest`, `merchantRetrieveCall`,
  *   `merchantUpdateCall`, `apiKeyCreateTest`, `apiKeyUpdateCall`, `apiKeyRetrieveCall`,
  *   `apiKeyListCall`, `apiKeyDeleteCall`, `createCustomerCallTest`, `customerListCall`,
  *   `customerRetrieveCall`, `customerUpdateCall`, `customerDeleteCall`, `UpdateBusinessProfileTest`,
- *   `createRolloutConfig`; `createPaymentIntentTest` and `confirmCallTest` are upstream-newer.ts's `Flow`;
+ *   `createRolloutConfig`; `createPaymentIntentTest` and `confirmCallTest` are upstream-newer-flow.ts's `Flow`;
  * - the fixtures of `fixtures/`@d1688907: merchant-create-body.json and confirm-body.json are
- *   upstream-newer.ts's, create-customer-body.json and create-payment-body.json upstream-fixtures.ts's
+ *   upstream-newer-fixtures.ts's, create-customer-body.json and create-payment-body.json upstream-fixtures.ts's
  *   (unchanged since); merchant-update-body.json, create-api-key-body.json, update-api-key-body.json and
  *   update-customer-body.json are below;
  * - the connector config `getConnectorDetails("stripe")`@d1688907: Stripe.js's `PaymentIntent`
@@ -26,7 +28,9 @@
  * A Cypress run carries one `globalState` through its `context`s: the merchant of "Merchant core
  * flows", the API key of "API key core flows", the customer of "Customer core flows". Each flow here
  * runs on a merchant of its own, so a context's flow first replays the earlier contexts' steps it needs
- * (marked "(context N)"), as upstream sends them. `cy.request` without `failOnStatusCode: false`
+ * (marked "(context N)"), as upstream sends them. The session-expiry context's payments need none of
+ * the connector-account context before it (its confirm is refused for the expired client secret),
+ * so that context is not replayed before it. `cy.request` without `failOnStatusCode: false`
  * (apiKeyListCall) fails on a status outside 2xx/3xx, and a command that asserts nothing but the answer
  * (createCustomerCallTest on a status other than 200 and 400) fails here when the replay cannot tell.
  *
@@ -34,11 +38,8 @@
  * - 00-CoreFlows "Merchant core flows" / "merchant list call" (merchantListCall): `GET /accounts/list`;
  * - 00-CoreFlows "Customer core flows" / "Ephemeral key generate call" (ephemeralGenerateCall):
  *   `POST /ephemeral_keys`;
- * - 00-CoreFlows "Merchant Connector Account core flows" (createNamedConnectorCallTest,
- *   createConnectorCallTest, connectorRetrieveCall, connectorUpdateCall, connectorListByMid) and "Delete
- *   calls" / "Connector delete call": `/account/{merchant_id}/connectors…`, connector accounts (the
- *   sandbox has one simulated processor, as in the older ports);
- * - 00-CoreFlows "Delete calls" / "Merchant delete call" (merchantDeleteCall): `DELETE /accounts/{id}`;
+ * - 00-CoreFlows "Delete calls" / "Merchant delete call" (merchantDeleteCall): `DELETE /accounts/{id}`
+ *   (upstream-newer-connector-accounts.ts replays the context's other three calls);
  * - 00-CoreFlows "List Connector Feature Matrix" (ListConnectorsFeatureMatrixCall): `GET /feature_matrix`;
  * - 00-CoreFlows "Payment Method Collect Link core flows", both `it`s (paymentMethodCollectLinkCreate,
  *   paymentMethodCollectLinkRender): `POST /payment_methods/collect` and
@@ -55,9 +56,11 @@ import assert from 'node:assert/strict';
 import type { ApiResponse, TestSandbox } from '../helpers.js';
 import type { UpstreamCase } from './upstream-cases.js';
 import { createPaymentBody, customerCreateBody, ok, refused, type Body, type Exchange } from './upstream-fixtures.js';
-import { card_pm, COMMIT, commonsNo3DSCard, confirmBody, Flow, merchantCreateBody, randomString, SPEC } from './upstream-newer.js';
+import { card_pm, commonsNo3DSCard } from './upstream-newer.js';
+import { COMMIT, confirmBody, merchantCreateBody, randomString, SPEC } from './upstream-newer-fixtures.js';
+import { Flow } from './upstream-newer-flow.js';
 
-// ---- the fixtures at d1688907 that upstream-fixtures.ts and upstream-newer.ts do not have ----------------
+// ---- the fixtures at d1688907 that upstream-fixtures.ts and upstream-newer-fixtures.ts do not have -------
 
 /** merchant-update-body.json@d1688907 (merchantUpdateCall replaces its merchant_id). */
 const merchantUpdateBody = (): Body => ({
@@ -122,8 +125,8 @@ const notEmpty = (value: unknown): boolean =>
 
 const isJson = (response: ApiResponse, step: string): void => assert.match(response.headers.get('content-type') ?? '', /application\/json/, `${step}: content-type`);
 
-/** The commands of the admin, API-key and customer steps, beside upstream-newer.ts's payment commands. */
-class AccountFlow extends Flow {
+/** The commands of the admin, API-key and customer steps, beside upstream-newer-flow.ts's payment commands. */
+export class AccountFlow extends Flow {
   private organizationId: unknown;
   private merchantDetails: unknown;
   private apiKeyId = '';
@@ -316,7 +319,7 @@ class AccountFlow extends Flow {
 }
 
 /** The earlier contexts' steps a flow goes on from: "Merchant core flows"' create (1), "API key core flows"' create (2), "Customer core flows"' create (3). */
-async function upTo(cy: AccountFlow, context: 1 | 2 | 3): Promise<void> {
+export async function upTo(cy: AccountFlow, context: 1 | 2 | 3): Promise<void> {
   await cy.merchantCreate();
   if (context >= 2) await cy.apiKeyCreate();
   if (context >= 3) await cy.customerCreate();
@@ -391,15 +394,6 @@ function coreFlows(): UpstreamCase[] {
         await cy.createPaymentIntent(card_pm.PaymentIntent, 'no_three_ds', 'automatic');
         // the context's wait and refused confirm change nothing this step sends (confirm-body.json is not create-payment-body.json)
         await cy.createPaymentIntent(commons.PaymentIntentWithSessionExpiry, 'no_three_ds', 'automatic');
-      }),
-    },
-    {
-      source: `${CORE} [Delete calls] Customer delete call, API key delete call`,
-      name: 'as sent: (contexts 1-3) -> customer delete: customer, address and payment methods deleted -> API key delete: revoked -> (connector and merchant delete skipped: no such routes)',
-      run: replay(async (cy) => {
-        await upTo(cy, 3);
-        await cy.customerDelete();
-        await cy.apiKeyDelete();
       }),
     },
   ];

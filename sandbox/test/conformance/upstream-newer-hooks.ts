@@ -9,25 +9,31 @@
  * does not). 48-PaymentLink and 44-ExternalThreeDS are not replayed again here: upstream-newer-links.ts
  * replays both at d1688907 as a Stripe run sends them (9 flows).
  *
- * The framework is upstream-newer-core.ts's `CoreFlow` (upstream-newer.ts's commands on one spec's
- * `globalState`), extended below with the commands these specs add, each as `support/commands.js`@d1688907
- * defines it: `retrievePaymentCallTest` with `expectedIntentStatus`, `refundCallTest` and
- * `syncRefundCallTest` keeping `connectorRefundId`, `confirmCallTest` keeping `networkTransactionId`,
- * `assertNetworkTransactionId`, `listCustomerPMByClientSecret`, and `createConfirmPaymentTest`'s checks
- * of a three_ds answer's next action. As upstream runs a spec, its contexts run in order on one
- * globalState: one merchant (made by merchant-create-body.json, with its API key — 49's and 50's first
- * two `it`s, merchantCreateCallTest and apiKeyCreateTest), one customer (createCustomerCallTest; 49
- * and 50 make none and send the customerId an earlier spec of the run left, a customer of another
- * merchant: the replay sends its merchant's), and the spec's imported fixtures, which the commands
- * write into. A spec's `it`s are grouped into flows in its order; a flow names the `it`s it runs.
+ * The framework is upstream-newer-mandate-flow.ts's `MandateFlow` (upstream-newer-core-flow.ts's
+ * `CoreFlow` with `mitUsingPMId` and create-pm-id-mit.json), extended below with the commands these
+ * specs add, each as `support/commands.js`@d1688907 defines it: `retrievePaymentCallTest` with
+ * `expectedIntentStatus`, `refundCallTest` and `syncRefundCallTest` keeping `connectorRefundId`,
+ * `confirmCallTest` keeping `networkTransactionId`, `assertNetworkTransactionId`,
+ * `listCustomerPMByClientSecret`, and `createConfirmPaymentTest`'s checks of a three_ds answer's next
+ * action. As upstream runs a spec, its contexts run in order on one globalState: one merchant (made by
+ * merchant-create-body.json, with its API key — 49's and 50's first two `it`s, merchantCreateCallTest
+ * and apiKeyCreateTest), one customer (createCustomerCallTest; 49 and 50 make none and send the
+ * customerId an earlier spec of the run left, a customer of another merchant: the replay sends its
+ * merchant's), a Stripe connector account, and the spec's imported fixtures, which the commands write
+ * into. The account: 49's and 50's own "Create merchant connector account" (createConnectorCallTest on
+ * a copy of create-connector-body.json; 50 would add Stripe.js's `webhook.webhookSecret` as
+ * `connector_webhook_details`, and Stripe.js has none), on the new merchant's default profile; for 25
+ * and 43, 03-ConnectorCreate's on the default profile (Flow.setup), and 25 makes one more on each
+ * profile it creates. A spec's `it`s are grouped into flows in its order; a flow names the `it`s it runs.
  *
  * The connector config is getConnectorDetails("stripe") at d1688907 (Stripe.js, Commons.js for what
  * Stripe.js does not declare); each entry says whose. In 25-ConnectorAgnosticNTID, Stripe.js's
  * `multi_credential_config` and the CONNECTOR_CREDENTIAL of every entry it takes (`specName:
  * ["connectorAgnosticNTID"]`, `connector_2`) match the spec's file name, so every step of it works on
  * the `profile1` prefix (featureFlags.js execConfig): createBusinessProfileTest names the profile
- * `profile1_…` and makes it `profile1Id`, and the payments, the profile update and the MITs go to
- * it; the replay does the same.
+ * `profile1_…` and makes it `profile1Id`, createConnectorCallTest makes its account
+ * `merchantConnector1Id`, and the payments, the profile update and the MITs go to that profile, their
+ * `merchant_connector_id` checked against that account; the replay does the same.
  *
  * Where the sandbox answers otherwise (`todo`): 43's four three_ds payments with Commons.js's 3-D Secure
  * card, 4111 1111 1111 1111 — authorised at once by the sandbox's processor, which challenges only its
@@ -35,10 +41,6 @@
  * (`THREE_DS_4111` below).
  *
  * Skipped (no such route in the sandbox; sandbox/routes has none of them):
- * - `createConnectorCallTest` (49's and 50's "Create merchant connector account", 25's eight
- *   `utils.createMerchantConnectorAccount`), as in the other ports: the sandbox has no connector
- *   accounts, its simulated processor is the merchant's one connector. 50's passes Stripe.js's
- *   `webhook.webhookSecret` as `connector_webhook_details`; Stripe.js has none, so it sends none.
  * - `manualPaymentStatusUpdateTest` (49's "Update-payment_status": PUT /payments/{id}/manual-update
  *   with the admin key, the attempt set to pending) and `manualRefundStatusUpdateTest` (50's
  *   "Update-refund_status": PUT /refunds/{id}/manual-update, the refund set to pending): the sandbox has
@@ -58,30 +60,30 @@
  *   authentication service, no_three_ds where not) and expects what that type gives with Stripe
  *   (requires_customer_action, succeeded), the context without any config the same as the enabled
  *   ones, so none of them holds only with its config — and none tells whether the switches were read.
- * - 25's MITs on the second profile whose expectation only holds because createConnectorCallTest
- *   gave that profile a connector account of its own: every "Confirm No 3DS MIT (PMID)" (`mitUsingPMId`
- *   with Stripe.js's MITAutoCapture, 7000) and the first two contexts' "Confirm No 3DS MIT (Token)".
- *   Upstream routes a MIT by a saved method to the payment's profile's connector accounts and keeps,
- *   per account, only the ways to charge it that it has (crates/router/src/core/payments.rs@d1688907,
- *   `get_all_action_types`): the card's connector mandate when the method's connector_mandate_details
- *   name that account, its network transaction id when the profile has is_connector_agnostic_mit_enabled
- *   (`is_network_transaction_id_flow`), the mandate first. The second profile's new account is not the
- *   one the CIT saved the mandate with, so without the switch nothing is left and
- *   `plan_payment_execution_after_routing` answers IncorrectPaymentMethodConfiguration (400 IR_39 "No
- *   eligible connector was found for the current payment method configuration", Commons.js's
- *   ResponseCustom the contexts without the switch take), and with it the MIT goes by the network
- *   transaction id (connector_mandate_id null, which mitUsingPMId's `connector_agnostic_mit` checks).
- *   The sandbox's one connector account serves every profile of the merchant — as upstream's would if
- *   the second profile could route to the first one's account — so its MITs take the connector mandate:
- *   200 succeeded with the CIT's connector_mandate_id, with or without the switch (which it keeps on
- *   the profile and does not read). The MITs by token of the last two contexts (succeeded) are kept.
+ *
+ * 25's MITs on the second profile, whose Stripe account is not the one the CIT saved the card's
+ * connector mandate with. Upstream routes a MIT by a saved method to the payment's profile's accounts
+ * and keeps, per account, only the ways to charge it that it has (crates/router/src/core/payments.rs@d1688907,
+ * `get_all_action_types`): the card's connector mandate when the method's connector_mandate_details
+ * name that account, its network transaction id when the profile has is_connector_agnostic_mit_enabled
+ * (`is_network_transaction_id_flow`). So without the switch nothing is left and
+ * `plan_payment_execution_after_routing` answers IncorrectPaymentMethodConfiguration (400 IR_39 "No
+ * eligible connector was found for the current payment method configuration", Commons.js's
+ * ResponseCustom the first two contexts take): those MITs, by payment_method_id and by token, are
+ * replayed, and the sandbox answers them so. With the switch (the last two contexts) the MIT goes by the
+ * network transaction id: mitUsingPMId, called with `connector_agnostic_mit` true, expects
+ * connector_mandate_id null (commands.js@d1688907 line 4859). The sandbox answers that MIT by
+ * payment_method_id 200 succeeded with a connector_mandate_id (it does not take the network
+ * transaction id path), so it stays skipped ("Confirm No 3DS MIT (PMID)" of contexts 3 and 4); their
+ * MITs by token (succeeded) are replayed.
  */
 import assert from 'node:assert/strict';
-import type { ApiResponse, TestSandbox } from '../helpers.js';
+import type { ApiResponse } from '../helpers.js';
 import type { UpstreamCase } from './upstream-cases.js';
-import { expectAnswer, ok, type Body, type Exchange } from './upstream-fixtures.js';
-import { COMMIT, SPEC } from './upstream-newer.js';
-import { card_pm, CoreFlow, save, specFixtures, specState, threeDSCard, type CoreFixtures } from './upstream-newer-core.js';
+import { expectAnswer, ok, refused, type Body, type Exchange } from './upstream-fixtures.js';
+import { card_pm, save, specState, threeDSCard } from './upstream-newer-core-flow.js';
+import { COMMIT, createConnectorBody, SPEC } from './upstream-newer-fixtures.js';
+import { mandate, MandateFlow, mandateFixtures } from './upstream-newer-mandate-flow.js';
 
 // ---- the connector config: getConnectorDetails("stripe") at d1688907 ------------------------------------
 
@@ -93,8 +95,19 @@ const stripe = {
   /** Stripe.js `PaymentIntentOffSession`, `SaveCardUseNo3DSAutoCaptureOffSession` (connector_2 for 25) */
   PaymentIntentOffSession: card_pm.PaymentIntentOffSession,
   SaveCardUseNo3DSAutoCaptureOffSession: save.SaveCardUseNo3DSAutoCaptureOffSession,
-  /** Stripe.js `SaveCardConfirmAutoCaptureOffSession` (connector_2; the contexts that take Commons.js's ResponseCustom instead are skipped, see the header). */
+  /** Stripe.js `SaveCardConfirmAutoCaptureOffSession` (connector_2) */
   SaveCardConfirmAutoCaptureOffSession: save.SaveCardConfirmAutoCaptureOffSession,
+} satisfies Record<string, Exchange>;
+
+/**
+ * The `ResponseCustom` 25's contexts without Connector Agnostic on the second profile take
+ * (getConnectorFlowDetails: Stripe.js's MITAutoCapture spreads Commons.js's, whose ResponseCustom it
+ * keeps; Stripe.js's SaveCardConfirmAutoCaptureOffSession has none, so Commons.js's).
+ */
+const NO_ELIGIBLE_CONNECTOR = refused(400, { message: 'No eligible connector was found for the current payment method configuration', type: 'invalid_request' });
+const responseCustom = {
+  MITAutoCapture: { ...mandate.MITAutoCapture, Response: NO_ELIGIBLE_CONNECTOR },
+  SaveCardConfirmAutoCaptureOffSession: { ...save.SaveCardConfirmAutoCaptureOffSession, Response: NO_ELIGIBLE_CONNECTOR },
 } satisfies Record<string, Exchange>;
 
 /** Commons.js@d1688907 `successfulNo3DSCardDetails`, `successfulThreeDSTestCardDetails` (the same number, 4111…). */
@@ -121,14 +134,8 @@ const auth_service_eligibility = {
 
 // ---- the commands these specs add -------------------------------------------------------------------------
 
-class HookFlow extends CoreFlow {
-  constructor(
-    sandbox: TestSandbox,
-    protected readonly fx: CoreFixtures,
-  ) {
-    super(sandbox, fx);
-  }
-
+/** upstream-newer-mandate-flow.ts's MandateFlow (its mitUsingPMId, create-pm-id-mit.json), with the commands of these specs. */
+class HookFlow extends MandateFlow {
   /** globalState's networkTransactionId, connectorRefundId, setupFutureUsage. */
   private networkTransactionId: unknown;
   private connectorRefundId: unknown;
@@ -246,27 +253,48 @@ class HookFlow extends CoreFlow {
     this.profiles.set('profile', this.profileId('profile1'));
   }
 
+  /**
+   * utils.createMerchantConnectorAccount with the same config: createConnectorCallTest on `profile1Id`
+   * as `merchantConnector1Id`, the account every later step of the spec checks its payments against.
+   */
+  async createConnector1(): Promise<void> {
+    await this.createConnector({ profilePrefix: 'profile1', mcaPrefix: 'merchantConnector1' });
+    this.connectors.set('merchantConnector', this.connectorAccountId('merchantConnector1'));
+  }
+
   /** utils.updateBusinessProfile(bpUpdate, agnostic, false, false, false, false) on `profile1Id`. */
   async enableConnectorAgnostic(): Promise<void> {
     await this.updateBusinessProfile(true, false, false, false, false, 'profile1');
   }
 }
 
-/** One spec's globalState: a merchant and customer made on its first flow, its fixtures, shared by its flows in order. */
-const spec = () => specState((sandbox) => new HookFlow(sandbox, specFixtures()));
+/**
+ * One spec's globalState: a merchant and customer made on its first flow (and 03-ConnectorCreate's
+ * account, unless the spec makes its merchant's account itself), its fixtures, shared by its flows in order.
+ */
+const spec = (runConnectorAccount = true) =>
+  specState((sandbox) => {
+    const flow = new HookFlow(sandbox, mandateFixtures());
+    flow.runConnectorAccount = runConnectorAccount;
+    return flow;
+  });
+
+/** 49's and 50's "Create merchant connector account": createConnectorCallTest on a copy of create-connector-body.json (`structuredClone`). */
+const createMerchantConnectorAccount = (cy: HookFlow) => cy.createConnector({ body: structuredClone(createConnectorBody()) });
 
 // ---- e2e/spec/Payment/49-PaymentWebhook.cy.js@d1688907 ------------------------------------------------------
 
 function paymentWebhook(): UpstreamCase[] {
   const source = `${SPEC}/49-PaymentWebhook.cy.js@${COMMIT}`;
-  const replay = spec();
+  const replay = spec(false);
   /** The spec's `expectedIntentStatus`: the status "Confirm No 3DS" answered. */
   let expectedIntentStatus = '';
   return [
     {
       source: `${source} [NoThreeDS Manual payment flow test]`,
-      name: 'as sent: merchant-create, api-key-create -> (connector-create skipped) -> create-payment-call-test (PaymentIntent, no_three_ds, automatic) -> payment_methods-call-test -> Confirm No 3DS (No3DSAutoCapture): succeeded',
+      name: 'as sent: merchant-create, api-key-create -> Create merchant connector account (stripe, on its default profile) -> create-payment-call-test (PaymentIntent, no_three_ds, automatic) -> payment_methods-call-test -> Confirm No 3DS (No3DSAutoCapture): succeeded',
       run: replay(async (cy) => {
+        await createMerchantConnectorAccount(cy);
         await cy.createPaymentIntent(stripe.PaymentIntent, 'no_three_ds', 'automatic');
         await cy.paymentMethodsCall();
         expectedIntentStatus = await cy.confirmStatus(stripe.No3DSAutoCapture);
@@ -286,12 +314,13 @@ function paymentWebhook(): UpstreamCase[] {
 
 function refundWebhook(): UpstreamCase[] {
   const source = `${SPEC}/50-RefundWebhook.cy.js@${COMMIT}`;
-  const replay = spec();
+  const replay = spec(false);
   return [
     {
       source: `${source} [NoThreeDS Auto Capture + Refund flow]`,
-      name: 'as sent: merchant-create, api-key-create -> (connector-create skipped) -> create-payment-call-test -> payment_methods-call-test -> Confirm No 3DS Auto Capture -> refund-call-test (6000): succeeded -> sync-refund-call-test: succeeded',
+      name: 'as sent: merchant-create, api-key-create -> Create merchant connector account (stripe, on its default profile; Stripe.js has no webhook secret, so no connector_webhook_details) -> create-payment-call-test -> payment_methods-call-test -> Confirm No 3DS Auto Capture -> refund-call-test (6000): succeeded -> sync-refund-call-test: succeeded',
       run: replay(async (cy) => {
+        await createMerchantConnectorAccount(cy);
         await cy.createPaymentIntent(stripe.PaymentIntent, 'no_three_ds', 'automatic');
         await cy.paymentMethodsCall();
         await cy.confirm(stripe.No3DSAutoCapture);
@@ -313,75 +342,82 @@ function refundWebhook(): UpstreamCase[] {
 
 // ---- e2e/spec/Payment/25-ConnectorAgnosticNTID.cy.js@d1688907 -----------------------------------------------
 //
-// Four contexts, each in three flows: the CIT on a first profile (the card saved off_session, its
-// network transaction id there, the customer's methods listed by the payment's client secret), then
-// on a second profile an intent, the list, and a MIT by the saved payment_method_id, then another
-// intent, the list, and a MIT by the listed token (saveCardConfirmCallTest). Each context's
-// `shouldContinue` stays true (no config answer is an error). The MITs whose expectation only holds
-// with the second profile's own connector account (createConnectorCallTest, skipped) are skipped —
-// see the header: every MIT by payment_method_id, and the MITs by token of the first two contexts.
+// Four contexts, each in three flows: on a first profile with a Stripe account of its own, the CIT (the
+// card saved off_session, its network transaction id there, the customer's methods listed by the
+// payment's client secret); then on a second profile with a Stripe account of its own an intent, the
+// list, and a MIT by the saved payment_method_id; then another intent, the list, and a MIT by the
+// listed token (saveCardConfirmCallTest). Each context's `shouldContinue` stays true (no config answer
+// is an error). Skipped: the last two contexts' MIT by payment_method_id (see the header).
 
 const NTID = `${SPEC}/25-ConnectorAgnosticNTID.cy.js@${COMMIT}`;
 
 function connectorAgnostic(): UpstreamCase[] {
   const replay = spec();
   type Step = (cy: HookFlow) => Promise<void>;
-  /** "Create business profile" -> (connector-create skipped) -> [Enable Connector Agnostic] -> "Create Customer" (first profile only; the fourth context enables after it) */
-  const profile = (agnostic: boolean, customer: boolean, agnosticBeforeCustomer = true): Step => async (cy) => {
-    await cy.createProfile1();
-    if (agnostic && agnosticBeforeCustomer) await cy.enableConnectorAgnostic();
-    if (customer) await cy.createCustomer();
-    if (agnostic && !agnosticBeforeCustomer) await cy.enableConnectorAgnostic();
+  type Setup = 'profile' | 'account' | 'agnostic' | 'customer';
+  /** A context's `it`s that set a profile up, in the spec's order. */
+  const setups: Record<Setup, [string, Step]> = {
+    profile: ['Create business profile (profile1)', (cy) => cy.createProfile1()],
+    account: ['Create merchant connector account (stripe on it, merchantConnector1)', (cy) => cy.createConnector1()],
+    agnostic: ['Enable Connector Agnostic', (cy) => cy.enableConnectorAgnostic()],
+    customer: ['Create Customer', (cy) => cy.createCustomer()],
   };
+  const setUp = (list: Setup[]): Step => async (cy) => {
+    for (const setup of list) await setups[setup][1](cy);
+  };
+  const named = (list: Setup[]): string => list.map((setup) => setups[setup][0]).join(' -> ');
   const intentAndList: Step = async (cy) => {
     await cy.createPaymentIntent(stripe.PaymentIntentOffSession, 'no_three_ds', 'automatic');
     await cy.listCustomerPMByClientSecret();
   };
-  const context = (title: string, first: boolean, second: boolean, firstAgnosticBeforeCustomer: boolean): UpstreamCase[] => {
+  const context = (title: string, first: Setup[], second: Setup[]): UpstreamCase[] => {
     const source = `${NTID} [${title}]`;
-    const firstSteps = first ? (firstAgnosticBeforeCustomer ? 'Enable Connector Agnostic -> Create Customer' : 'Create Customer -> Enable Connector Agnostic') : 'Create Customer';
-    const pmidMit = second ? 'succeeded, connector_mandate_id null (connector_agnostic_mit)' : 'ResponseCustom, 400 "No eligible connector was found…"';
+    const agnostic = second.includes('agnostic');
     return [
       {
         source: `${source} profile 1`,
-        name: `as sent: Create business profile (profile1) -> (connector-create skipped) -> ${firstSteps} -> Create Payment Intent (PaymentIntentOffSession) -> Confirm Payment (SaveCardUseNo3DSAutoCaptureOffSession): succeeded -> assertNetworkTransactionId -> List Payment Method for Customer using Client Secret (requires_cvv false)`,
+        name: `as sent: ${named(first)} -> Create Payment Intent (PaymentIntentOffSession) -> Confirm Payment (SaveCardUseNo3DSAutoCaptureOffSession): succeeded -> assertNetworkTransactionId -> List Payment Method for Customer using Client Secret (requires_cvv false)`,
         run: replay(async (cy) => {
-          await profile(first, true, firstAgnosticBeforeCustomer)(cy);
+          await setUp(first)(cy);
           await cy.createPaymentIntent(stripe.PaymentIntentOffSession, 'no_three_ds', 'automatic');
           await cy.confirm(stripe.SaveCardUseNo3DSAutoCaptureOffSession);
           cy.assertNetworkTransactionId();
           await cy.listCustomerPMByClientSecret();
         }),
       },
-      {
-        source: `${source} profile 2`,
-        name: `as sent: Create business profile (profile1) -> (connector-create skipped)${second ? ' -> Enable Connector Agnostic' : ''} -> Create Payment Intent -> List Payment Method for Customer -> (Confirm No 3DS MIT (PMID), 7000, ${pmidMit}: skipped, see the header)`,
-        run: replay(async (cy) => {
-          await profile(second, false)(cy);
-          await intentAndList(cy);
-        }),
-      },
-      second
+      agnostic
         ? {
-            source: `${source} profile 2, MIT by token`,
-            name: 'as sent: Create Payment Intent -> List Payment Method for Customer -> Confirm No 3DS MIT (Token) (SaveCardConfirmAutoCaptureOffSession): succeeded',
+            source: `${source} profile 2`,
+            name: `as sent: ${named(second)} -> Create Payment Intent -> List Payment Method for Customer -> (Confirm No 3DS MIT (PMID), 7000, succeeded, connector_mandate_id null (connector_agnostic_mit): skipped, see the header)`,
             run: replay(async (cy) => {
+              await setUp(second)(cy);
               await intentAndList(cy);
-              await cy.saveCardConfirm(stripe.SaveCardConfirmAutoCaptureOffSession);
             }),
           }
         : {
-            source: `${source} profile 2, MIT by token`,
-            name: 'as sent: Create Payment Intent -> List Payment Method for Customer -> (Confirm No 3DS MIT (Token), ResponseCustom 400 "No eligible connector was found…": skipped, see the header)',
-            run: replay(intentAndList),
+            source: `${source} profile 2`,
+            name: `as sent: ${named(second)} -> Create Payment Intent -> List Payment Method for Customer -> Confirm No 3DS MIT (PMID), 7000 (ResponseCustom): 400 "No eligible connector was found for the current payment method configuration"`,
+            run: replay(async (cy) => {
+              await setUp(second)(cy);
+              await intentAndList(cy);
+              await cy.mitUsingPMId(responseCustom.MITAutoCapture, 7000, true, 'automatic');
+            }),
           },
+      {
+        source: `${source} profile 2, MIT by token`,
+        name: `as sent: Create Payment Intent -> List Payment Method for Customer -> Confirm No 3DS MIT (Token) (SaveCardConfirmAutoCaptureOffSession): ${agnostic ? 'succeeded' : '(ResponseCustom) 400 "No eligible connector was found…"'}`,
+        run: replay(async (cy) => {
+          await intentAndList(cy);
+          await cy.saveCardConfirm(agnostic ? stripe.SaveCardConfirmAutoCaptureOffSession : responseCustom.SaveCardConfirmAutoCaptureOffSession);
+        }),
+      },
     ];
   };
   return [
-    ...context('Connector Agnostic Disabled for both Profile 1 and Profile 2', false, false, true),
-    ...context('Connector Agnostic Enabled for Profile 1 and Disabled for Profile 2', true, false, true),
-    ...context('Connector Agnostic Disabled for Profile 1 and Enabled for Profile 2', false, true, true),
-    ...context('Connector Agnostic Enabled for Profile 1 and Profile 2', true, true, false),
+    ...context('Connector Agnostic Disabled for both Profile 1 and Profile 2', ['profile', 'account', 'customer'], ['profile', 'account']),
+    ...context('Connector Agnostic Enabled for Profile 1 and Disabled for Profile 2', ['profile', 'agnostic', 'account', 'customer'], ['profile', 'account']),
+    ...context('Connector Agnostic Disabled for Profile 1 and Enabled for Profile 2', ['profile', 'account', 'customer'], ['profile', 'account', 'agnostic']),
+    ...context('Connector Agnostic Enabled for Profile 1 and Profile 2', ['profile', 'account', 'customer', 'agnostic'], ['profile', 'account', 'agnostic']),
   ];
 }
 

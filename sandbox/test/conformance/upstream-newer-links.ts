@@ -8,12 +8,13 @@
  * - `e2e/spec/Payment/44-ExternalThreeDS.cy.js` (EXTERNAL_THREE_DS names Stripe): a card payment
  *   carrying the merchant's own 3-D Secure result (`three_ds_data`), Stripe.js's `external_three_ds`.
  *
- * The framework is upstream-newer-core.ts's `CoreFlow` (one spec's globalState: one merchant made by
- * merchant-create-body.json, one customer), with the commands this spec adds, each as
+ * The framework is upstream-newer-core-flow.ts's `CoreFlow` (one spec's globalState: one merchant made
+ * by merchant-create-body.json, one customer, and 03-ConnectorCreate's Stripe connector account on its
+ * default profile, where its payments go), with the commands this spec adds, each as
  * `support/commands.js`@d1688907 defines it: `createPaymentIntentWithPaymentLinkTest`,
  * `initiatePaymentLinkTest`, `retrievePaymentLinkTest`, `listPaymentLinksTest`,
  * `createPaymentWithoutPaymentLinkTest` and `retrieveNonExistentPaymentLinkTest`; `retrievePaymentCallTest`
- * takes the spec's `skipBillingAssertion` and `skipConnectorIdAssertion` (upstream-newer.ts's Flow).
+ * takes the spec's `skipBillingAssertion` and `skipConnectorIdAssertion` (upstream-newer-flow.ts's Flow).
  *
  * As CI runs it (`RequestBodyUtils.isCI()`): `initiatePaymentLinkTest` requests the link and wants an
  * HTML 200, and `handlePaymentLinkCardRedirection` skips itself ("payment link SDK iframe automation not
@@ -26,8 +27,8 @@ import assert from 'node:assert/strict';
 import type { ApiResponse } from '../helpers.js';
 import type { UpstreamCase } from './upstream-cases.js';
 import { expectAnswer, ok, type Body, type Exchange } from './upstream-fixtures.js';
-import { COMMIT, SPEC } from './upstream-newer.js';
-import { CoreFlow, specFixtures, specState } from './upstream-newer-core.js';
+import { CoreFlow, specFixtures, specState } from './upstream-newer-core-flow.js';
+import { COMMIT, SPEC } from './upstream-newer-fixtures.js';
 
 /** Stripe.js@d1688907 `externalThreeDSCardDetails` */
 const externalThreeDSCard = { card_number: '4242424242424242', card_exp_month: '12', card_exp_year: '2030', card_holder_name: 'Test User', card_cvc: '123' };

@@ -1,13 +1,13 @@
-// The real service's newer mandate, payment-method and account Cypress specs (juspay/hyperswitch at
-// d1688907), replayed with their requests as sent by a Stripe run (upstream-newer-mandates.ts): 11, 12,
-// 13, 15, 20, 24, 27 and 33. A spec's flows
-// run in its order on one merchant and customer, sharing its fixtures, against a real sandbox over HTTP;
-// a flow where the sandbox answers otherwise than the spec is `todo`, with the difference.
+// The real service's newer mandate Cypress specs (juspay/hyperswitch at d1688907), replayed with their
+// requests as sent by a Stripe run (upstream-newer-mandates.ts): 11, 12, 13, 15 and 20. A spec's flows
+// run in its order on one merchant, customer and Stripe connector account, sharing its fixtures, against
+// a real sandbox over HTTP; a flow where the sandbox answers otherwise than the spec is `todo`, with the
+// difference.
 import { after, before, describe, it } from 'node:test';
 import { startTestSandbox, type TestSandbox } from '../helpers.js';
 import { UPSTREAM_NEWER_MANDATE_FLOWS } from './upstream-newer-mandates.js';
 
-describe('upstream API test flows at d1688907, requests as sent: mandates (11, 12, 13, 15, 20), payment methods (24), deleted customer (27), manual retry (33)', () => {
+describe('upstream API test flows at d1688907, requests as sent: mandates (11, 12, 13, 15, 20)', () => {
   let sandbox: TestSandbox;
   before(async () => {
     sandbox = await startTestSandbox();
