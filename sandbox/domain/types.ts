@@ -344,6 +344,8 @@ export interface Payment {
   connector: string | null;
   /** The connector account of the latest attempt; absent when it went to the merchant's simulated default. */
   merchant_connector_id?: string | null;
+  /** The latest attempt charges a saved card by its network transaction id, not a connector mandate (payments/connector-mandates.ts). */
+  mit_by_network_id?: boolean;
   connector_requested: string[] | null;
   connector_transaction_id: string | null;
   /** The card network's reference of the last authorisation (absent on payments stored before it was kept). */

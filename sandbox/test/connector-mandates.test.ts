@@ -62,17 +62,21 @@ describe('connector mandates per connector account', () => {
     assert.equal(again.body['connector_mandate_id'], saved['connector_mandate_id']);
   });
 
-  it('charges it by its network transaction id where the profile allows connector-agnostic MITs, and that account then holds the mandate', async () => {
+  it('charges it by its network transaction id where the profile allows connector-agnostic MITs, with no connector mandate', async () => {
     const { accounts, ids, merchantId, call, cit, mit } = await setUp([{ name: 'first' }, { name: 'agnostic', agnostic: true }]);
     const saved = await cit('first');
     assert.match(String(saved['network_transaction_id']), /^\d{15}$/);
     const byNetwork = await mit('agnostic', saved['payment_method_id']);
     assert.equal(byNetwork.status, 200, byNetwork.text);
     assert.deepEqual([byNetwork.body['status'], byNetwork.body['merchant_connector_id'], byNetwork.body['connector']], ['succeeded', accounts['agnostic'], 'stripe']);
-    assert.equal(byNetwork.body['connector_mandate_id'], saved['connector_mandate_id']);
-    // switched off again, the second account now has the mandate of its own
+    // mitUsingPMId with connector_agnostic_mit: the charge went by the network's id, not a mandate
+    assert.equal(byNetwork.body['connector_mandate_id'], null);
+    assert.equal(byNetwork.body['payment_method_status'], 'active');
+    // switched off again, the second account still has no mandate of the card
     await call('POST', `/account/${merchantId}/business_profile/${ids['agnostic']}`, { is_connector_agnostic_mit_enabled: false });
-    assert.equal((await mit('agnostic', saved['payment_method_id'])).body['status'], 'succeeded');
+    assertApiError(await mit('agnostic', saved['payment_method_id']), 400, 'IR_39', NO_ELIGIBLE);
+    // and the first account still charges it with its mandate
+    assert.equal((await mit('first', saved['payment_method_id'])).body['connector_mandate_id'], saved['connector_mandate_id']);
   });
 
   it('refuses the mandate and the off-session token of the card the same way, and takes the token with its CVC', async () => {

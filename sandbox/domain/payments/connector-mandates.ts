@@ -5,8 +5,8 @@
  * with `is_connector_agnostic_mit_enabled`, the card's network transaction id from the payment that
  * saved it; with neither, `400 IR_39`, as `plan_payment_execution_after_routing` answers
  * IncorrectPaymentMethodConfiguration. A payment authorised through an account with the card's
- * reference gives that account the mandate, as upstream stores the connector's answer in
- * `connector_mandate_details`.
+ * reference (a CIT, or a customer's payment with the saved card) gives that account the mandate, as
+ * upstream stores the connector's answer in `connector_mandate_details`.
  *
  * The simulated default connector is the account `''`; a card saved before connector accounts
  * existed is held by it alone.
@@ -18,10 +18,15 @@ import type { PaymentEngine } from './engine.js';
 
 const holders = (method: SavedPaymentMethod): string[] => method.mandate_accounts ?? [''];
 
-/** Refuses (400 IR_39) a charge without the customer that neither the routed account's mandate nor the network transaction id can make. */
-export function checkMandateHolder(engine: PaymentEngine, payment: Payment, method: SavedPaymentMethod): void {
-  if (holders(method).includes(routeFor(engine.store, payment).id ?? '')) return;
-  if (method.network_transaction_id && engine.profiles.ofPayment(payment)?.['is_connector_agnostic_mit_enabled'] === true) return;
+/**
+ * How a charge without the customer is made: `mandate` when the routed account holds the card's
+ * mandate, `network` when only the network transaction id can (the payment then answers
+ * `connector_mandate_id` null, as upstream's 25-ConnectorAgnosticNTID expects, and no account gains a
+ * mandate); neither is 400 IR_39.
+ */
+export function mandateRoute(engine: PaymentEngine, payment: Payment, method: SavedPaymentMethod): 'mandate' | 'network' {
+  if (holders(method).includes(routeFor(engine.store, payment).id ?? '')) return 'mandate';
+  if (method.network_transaction_id && engine.profiles.ofPayment(payment)?.['is_connector_agnostic_mit_enabled'] === true) return 'network';
   throw apiError('noEligibleConnector');
 }
 

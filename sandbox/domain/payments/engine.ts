@@ -155,6 +155,7 @@ export class PaymentEngine {
     payment.card = card;
     payment.error_code = payment.error_message = payment.unified_code = payment.unified_message = null;
     payment.manual_retry_allowed = null;
+    delete payment.mit_by_network_id;
     payment.next_action = null;
     payment.settlement = null;
     return attempt;

@@ -9,8 +9,8 @@
 import type { PaymentConfirmRequest } from '../../../src/api/requests.js';
 import { apiError, errors } from '../errors.js';
 import { savedCardFor } from '../saved-methods.js';
-import type { Customer, Payment, SavedPaymentMethod } from '../types.js';
-import { checkMandateHolder } from './connector-mandates.js';
+import type { Attempt, Customer, MaskedCard, Payment, SavedPaymentMethod } from '../types.js';
+import { mandateRoute } from './connector-mandates.js';
 import type { PaymentEngine } from './engine.js';
 import { approve, challenge } from './outcome.js';
 
@@ -39,7 +39,7 @@ export function confirmWithMandate(engine: PaymentEngine, payment: Payment, mand
   }
   payment.customer_id ??= mandate.customer_id;
   const method = mandate.payment_method_id ? engine.store.customer(payment.merchant_id, mandate.customer_id)?.payment_methods?.find((saved) => saved.payment_method_id === mandate.payment_method_id) : undefined;
-  if (method) checkMandateHolder(engine, payment, method);
+  const route = method ? mandateRoute(engine, payment, method) : 'mandate';
   withoutCustomer(payment, request);
   payment.mandate_id = mandate.mandate_id;
   payment.payment_method_id = mandate.payment_method_id ?? null;
@@ -47,7 +47,7 @@ export function confirmWithMandate(engine: PaymentEngine, payment: Payment, mand
   payment.payment_method_type ??= 'credit';
   mandate.times_used += 1;
   engine.store.putMandate(mandate);
-  return approve(engine, payment, engine.newAttempt(payment, 'card', mandate.card, null));
+  return approve(engine, payment, newMit(engine, payment, mandate.card, route));
 }
 
 /** A recurring payment on a card the customer saved off-session (`recurring_details` of type `payment_method_id`). */
@@ -55,13 +55,20 @@ export function confirmWithSavedCard(engine: PaymentEngine, payment: Payment, pa
   if (!request.off_session && !payment.off_session) throw apiError('offSessionNeedsMandate');
   if (!payment.customer_id) throw errors.missingParam('customer_id');
   const method = savedCardFor(engine.store.customer(payment.merchant_id, payment.customer_id), paymentMethodId);
-  checkMandateHolder(engine, payment, method);
+  const route = mandateRoute(engine, payment, method);
   withoutCustomer(payment, request);
   payment.payment_method = 'card';
   payment.payment_method_type ??= 'credit';
   payment.payment_method_id = method.payment_method_id;
   markUsed(engine, payment, payment.customer_id, method.payment_method_id);
-  return approve(engine, payment, engine.newAttempt(payment, 'card', method.card, null));
+  return approve(engine, payment, newMit(engine, payment, method.card, route));
+}
+
+/** The attempt of a charge without the customer, marked when it goes by the network transaction id (outcome.ts approve). */
+function newMit(engine: PaymentEngine, payment: Payment, card: MaskedCard | null, route: 'mandate' | 'network' | null): Attempt {
+  const attempt = engine.newAttempt(payment, 'card', card, null);
+  if (route === 'network') payment.mit_by_network_id = true;
+  return attempt;
 }
 
 /** A recurring payment is made without the customer: not authenticated unless the confirm asks for it. */
@@ -78,12 +85,12 @@ function withoutCustomer(payment: Payment, request: PaymentConfirmRequest): void
  */
 export function confirmWithPaymentToken(engine: PaymentEngine, payment: Payment, customer: Customer, method: SavedPaymentMethod, withoutCvc: boolean): Payment {
   // without its CVC, a card saved off-session is charged with its connector mandate, as a MIT is
-  if (withoutCvc) checkMandateHolder(engine, payment, method);
+  const route = withoutCvc ? mandateRoute(engine, payment, method) : null;
   payment.payment_method = 'card';
   payment.payment_method_type ??= method.payment_method_type ?? method.card.card_type;
   payment.payment_method_id = method.payment_method_id;
   markUsed(engine, payment, customer.customer_id, method.payment_method_id);
-  const attempt = engine.newAttempt(payment, 'card', method.card, null);
+  const attempt = newMit(engine, payment, method.card, route);
   if (method.issuer_challenge && payment.authentication_type === 'three_ds') return challenge(engine, payment, attempt, method.issuer_challenge);
   return approve(engine, payment, attempt);
 }

@@ -56,7 +56,8 @@ export function approve(engine: PaymentEngine, payment: Payment, attempt: Attemp
   }
   const saved = saveCardIfAsked(engine, payment, attempt.challenge_outcome);
   // a card just saved off-session has its reference already (saveCard); otherwise the card it charged
-  payment.connector_mandate_id = saved ? (saved.connector_mandate_id ?? null) : processorReference(engine, payment);
+  if (payment.mit_by_network_id) payment.connector_mandate_id = null;
+  else payment.connector_mandate_id = saved ? (saved.connector_mandate_id ?? null) : processorReference(engine, payment);
   holdMandate(engine, payment);
   if (payment.mandate_data && !payment.mandate_id) payment.mandate_id = createMandate(engine, payment, attempt).mandate_id;
   return engine.save(payment);

@@ -72,10 +72,8 @@
  * ResponseCustom the first two contexts take): those MITs, by payment_method_id and by token, are
  * replayed, and the sandbox answers them so. With the switch (the last two contexts) the MIT goes by the
  * network transaction id: mitUsingPMId, called with `connector_agnostic_mit` true, expects
- * connector_mandate_id null (commands.js@d1688907 line 4859). The sandbox answers that MIT by
- * payment_method_id 200 succeeded with a connector_mandate_id (it does not take the network
- * transaction id path), so it stays skipped ("Confirm No 3DS MIT (PMID)" of contexts 3 and 4); their
- * MITs by token (succeeded) are replayed.
+ * connector_mandate_id null (commands.js@d1688907 line 4859), which the sandbox answers; those MITs
+ * and the MITs by token (succeeded) are replayed.
  */
 import assert from 'node:assert/strict';
 import type { ApiResponse } from '../helpers.js';
@@ -347,7 +345,7 @@ function refundWebhook(): UpstreamCase[] {
 // payment's client secret); then on a second profile with a Stripe account of its own an intent, the
 // list, and a MIT by the saved payment_method_id; then another intent, the list, and a MIT by the
 // listed token (saveCardConfirmCallTest). Each context's `shouldContinue` stays true (no config answer
-// is an error). Skipped: the last two contexts' MIT by payment_method_id (see the header).
+// is an error).
 
 const NTID = `${SPEC}/25-ConnectorAgnosticNTID.cy.js@${COMMIT}`;
 
@@ -388,10 +386,11 @@ function connectorAgnostic(): UpstreamCase[] {
       agnostic
         ? {
             source: `${source} profile 2`,
-            name: `as sent: ${named(second)} -> Create Payment Intent -> List Payment Method for Customer -> (Confirm No 3DS MIT (PMID), 7000, succeeded, connector_mandate_id null (connector_agnostic_mit): skipped, see the header)`,
+            name: `as sent: ${named(second)} -> Create Payment Intent -> List Payment Method for Customer -> Confirm No 3DS MIT (PMID), 7000, connector_agnostic_mit: succeeded, connector_mandate_id null`,
             run: replay(async (cy) => {
               await setUp(second)(cy);
               await intentAndList(cy);
+              await cy.mitUsingPMId(mandate.MITAutoCapture, 7000, true, 'automatic', true);
             }),
           }
         : {

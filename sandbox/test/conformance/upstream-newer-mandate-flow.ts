@@ -254,9 +254,9 @@ export class MandateFlow extends CoreFlow {
   /**
    * mitUsingPMId (the secret key): create-pm-id-mit.json with the `Request`, then amount,
    * capture_method, confirm, customer_id, profile_id and `recurring_details.data` the kept
-   * paymentMethodId; connector_mandate_id there for an active method (connector_agnostic_mit not set).
+   * paymentMethodId; for an active method connector_mandate_id there, or null with connector_agnostic_mit.
    */
-  async mitUsingPMId(data: Exchange, amount: number, confirm: boolean, captureMethod: string): Promise<ApiResponse> {
+  async mitUsingPMId(data: Exchange, amount: number, confirm: boolean, captureMethod: string, connectorAgnosticMit = false): Promise<ApiResponse> {
     const step = 'mitUsingPMId';
     const body = MandateFlow.into(this.fx.pmIdConfirmBody, data.Request);
     Object.assign(body, { amount, capture_method: captureMethod, confirm, customer_id: this.customerId, profile_id: this.profileId() });
@@ -276,7 +276,8 @@ export class MandateFlow extends CoreFlow {
       assert.match(payment.payment_method_id, /pm_/, `${step}: payment_method_id`);
       if (['succeeded', 'requires_capture', 'partially_captured'].includes(String(payment.status))) {
         assert.equal(payment.payment_method_status, 'active', `${step}: payment_method_status for active status`);
-        assert.ok(payment.connector_mandate_id != null, `${step}: connector_mandate_id for active status`);
+        if (connectorAgnosticMit) assert.equal(payment.connector_mandate_id, null, `${step}: connector_mandate_id for active status`);
+        else assert.ok(payment.connector_mandate_id != null, `${step}: connector_mandate_id for active status`);
       } else {
         assert.equal(payment.payment_method_status, 'inactive', `${step}: payment_method_status for inactive status`);
         assert.equal(payment.connector_mandate_id, null, `${step}: connector_mandate_id for inactive status`);
