@@ -124,6 +124,9 @@ export function connectorAccountListItem(account: ConnectorAccount) {
   return Object.fromEntries(members.map((member) => [member, full[member]]));
 }
 
+/** Where an attempt goes: a connector, and its account (`null`: the simulated default, whose id processor.ts derives). */
+export type Route = { connector: string; id: string | null };
+
 /** Whether an account takes payments: a payment processor, enabled and active. */
 const routable = (account: ConnectorAccount): boolean => account.connector_type === 'payment_processor' && !account.disabled && account.status === 'active';
 const SIMULATED: readonly string[] = CONNECTORS;
@@ -134,7 +137,7 @@ const SIMULATED: readonly string[] = CONNECTORS;
  * simulated connector it names, or the sandbox's default one (`id` null: processor.ts derives it).
  * A `connector` naming neither is `422 IR_06`.
  */
-export function routeFor(store: Store, payment: Payment): { connector: string; id: string | null } {
+export function routeFor(store: Store, payment: Payment): Route {
   const accounts = payment.profile_id ? connectorAccountQueries(store.db).ofProfile(payment.profile_id).filter(routable) : [];
   const requested = payment.connector_requested ?? [];
   for (const name of requested) {
@@ -149,6 +152,15 @@ export function routeFor(store: Store, payment: Payment): { connector: string; i
     throw apiError('connectorNotEnabled', { connector: requested[0] ?? '', connectors: names.join(', ') });
   }
   return { connector: simulated, id: null };
+}
+
+/** The accounts of the payment's profile that take payments, but those already `tried`, oldest first (auto retries). */
+export function otherRoutes(store: Store, payment: Payment, tried: readonly (string | null)[]): Route[] {
+  if (!payment.profile_id) return [];
+  return connectorAccountQueries(store.db)
+    .ofProfile(payment.profile_id)
+    .filter((account) => routable(account) && !tried.includes(account.merchant_connector_id))
+    .map((account) => ({ connector: account.connector_name, id: account.merchant_connector_id }));
 }
 
 /** The connectors a payment's `connector` may name: those the sandbox simulates, then those of the merchant's accounts. */

@@ -198,6 +198,30 @@ describe('connector accounts', () => {
     assertApiError(await sandbox.request('POST', path, { ...key, body: { ...CYPRESS_BODY, connector_label: 'huge', metadata: { apple_pay: 'a'.repeat(17_000) } } }), 422, 'IR_06', /^metadata may be at most 16384 characters/);
   });
 
+  it('retries a soft decline on the profile’s other accounts, as many times as the profile allows, and nothing else', async () => {
+    const { merchantId, path, key, profileId } = await newMerchant();
+    await createAccount(path, key);
+    const adyen = await createAccount(path, key, { ...CYPRESS_BODY, connector_name: 'adyen' });
+    const profile = (body: Body) => sandbox.request('POST', `/account/${merchantId}/business_profile/${profileId}`, { ...key, body });
+    const attemptsOf = async (payment: Body) =>
+      ((await sandbox.request('GET', `/payments/${String(payment['payment_id'])}`, { ...key, query: { expand_attempts: 'true' } })).body['attempts'] as Body[]).map((attempt) => [attempt['connector'], attempt['status'], attempt['error_code']]);
+    const declined = (number: string) => pay(key, { ...cardPayment(number) });
+    // off by default: one attempt
+    assert.deepEqual(await attemptsOf(await declined('4000000000000002')), [['stripe', 'failure', 'card_declined']]);
+    assert.equal((await profile({ is_auto_retries_enabled: true, max_auto_retries_enabled: 1 })).status, 200);
+    const retried = await declined('4000000000000002');
+    assert.deepEqual([retried['status'], retried['connector'], retried['merchant_connector_id'], retried['attempt_count']], ['failed', 'adyen', adyen['merchant_connector_id'], 2]);
+    assert.deepEqual(await attemptsOf(retried), [
+      ['stripe', 'failure', 'card_declined'],
+      ['adyen', 'failure', 'card_declined'],
+    ]);
+    // a hard decline is not retried, nor is a payment that succeeds
+    assert.equal((await attemptsOf(await declined('4000000000009995'))).length, 1);
+    assert.equal((await pay(key))['attempt_count'], 1);
+    assert.equal((await profile({ max_auto_retries_enabled: 0 })).status, 200);
+    assert.equal((await attemptsOf(await declined('4000000000000002'))).length, 1);
+  });
+
   it('lets only the merchant or the admin key reach its accounts, and only the admin key delete one', async () => {
     const owner = await newMerchant();
     const stranger = await newMerchant();

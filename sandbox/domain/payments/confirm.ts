@@ -15,6 +15,7 @@ import { recurringOf, resolvePaymentToken } from '../saved-methods.js';
 import type { MaskedCard, MerchantAccount, Payment } from '../types.js';
 import { checkMetadata } from '../validation.js';
 import type { PaymentEngine } from './engine.js';
+import { retryDecline } from './auto-retries.js';
 import { confirmWithMandate, confirmWithPaymentToken, confirmWithSavedCard } from './mandates.js';
 import { applyPaymentMembers, checkPaymentRules } from './members.js';
 import { knownConnectors } from '../connector-accounts.js';
@@ -135,7 +136,7 @@ function confirmCard(engine: PaymentEngine, payment: Payment, masked: MaskedCard
     case 'approve':
       return approve(engine, payment, attempt);
     case 'decline':
-      return decline(engine, payment, attempt, decision.code);
+      return decline(engine, payment, retryDecline(engine, payment, attempt, masked, decision.code), decision.code);
     case 'challenge':
       return challenge(engine, payment, attempt, decision.afterChallenge);
     case 'async':

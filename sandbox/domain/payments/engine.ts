@@ -5,7 +5,7 @@
  * redirects); service.ts puts them behind one class and one transaction per call.
  */
 import type { Store } from '../../store/repo.js';
-import { routeFor } from '../connector-accounts.js';
+import { routeFor, type Route } from '../connector-accounts.js';
 import { apiError, errors } from '../errors.js';
 import { gatewayFee, processorFee } from '../fees.js';
 import { newAttemptId } from '../ids.js';
@@ -122,9 +122,9 @@ export class PaymentEngine {
   }
 
   /** Starts the payment's next attempt: it becomes the active one and clears the last one's outcome. */
-  newAttempt(payment: Payment, method: string, card: MaskedCard | null, phoneLast4: string | null): Attempt {
-    // the profile's connector account, or the simulated connector (connector-accounts.ts); a connector it cannot reach is refused first
-    const route = routeFor(this.store, payment);
+  newAttempt(payment: Payment, method: string, card: MaskedCard | null, phoneLast4: string | null, to: Route = routeFor(this.store, payment)): Attempt {
+    // `to`: the profile's connector account, or the simulated connector (connector-accounts.ts); a connector it cannot reach is refused first
+    const route = to;
     payment.attempt_count += 1;
     const nowIso = this.nowIso();
     const attempt: Attempt = {

@@ -85,13 +85,7 @@ export function challenge(engine: PaymentEngine, payment: Payment, attempt: Atte
 
 export function decline(engine: PaymentEngine, payment: Payment, attempt: Attempt, code: DeclineCode): Payment {
   const text = DECLINES[code];
-  attempt.status = 'failure';
-  attempt.error_code = code;
-  attempt.error_message = text.message;
-  attempt.unified_code = text.unifiedCode;
-  attempt.unified_message = text.unifiedMessage;
-  attempt.modified_at = engine.nowIso();
-  engine.store.putAttempt(attempt);
+  failAttempt(engine, attempt, code);
   payment.status = 'failed';
   payment.error_code = code;
   payment.error_message = text.message;
@@ -103,6 +97,18 @@ export function decline(engine: PaymentEngine, payment: Payment, attempt: Attemp
   payment.next_action = null;
   payment.settlement = null;
   return engine.save(payment);
+}
+
+/** An attempt the processor declined, stored. */
+export function failAttempt(engine: PaymentEngine, attempt: Attempt, code: DeclineCode): void {
+  const text = DECLINES[code];
+  attempt.status = 'failure';
+  attempt.error_code = code;
+  attempt.error_message = text.message;
+  attempt.unified_code = text.unifiedCode;
+  attempt.unified_message = text.unifiedMessage;
+  attempt.modified_at = engine.nowIso();
+  engine.store.putAttempt(attempt);
 }
 
 /**

@@ -37,8 +37,9 @@
  *
  * 42's "Create Secondary Connector for the same profile" is replayed (createConnectorCallTest for
  * adyen, with the creds stand-in's Adyen credentials, as `merchantConnectorSecondaryId`), and so is its
- * "auto retries enabled with max retries = 1", whole: it is `todo` (NO_AUTO_RETRY below), the sandbox
- * not retrying the declined payment on that account.
+ * "auto retries enabled with max retries = 1", whole: the declined card retried on that account, as the
+ * sandbox retries its soft declines (sandbox/domain/payments/auto-retries.ts) where upstream's gateway
+ * status map decides.
  *
  * Skipped, each step and, where a later assertion of its `it` only holds with it, that assertion and
  * what follows it in the `it` (the steps before it are replayed, the flow's name saying where it stops):
@@ -212,8 +213,6 @@ function billingDescriptor(): UpstreamCase[] {
 // `merchantConnectorSecondaryId`; then `connectorId` is stripe again. 03-ConnectorCreate's Stripe
 // account is the profile's first, where the payments go.
 
-const NO_AUTO_RETRY =
-  "the sandbox answers the confirm 200 failed on stripe (03-ConnectorCreate's account, card_declined) with one attempt, where confirmCallAutoRetryTest expects the payment retried on the secondary account, `connector` adyen (commands.js@d1688907 line 3042), and retrievePaymentCallAutoRetryTest two attempts: the sandbox keeps is_auto_retries_enabled and max_auto_retries_enabled on the profile and retries nothing; upstream retries a declined attempt on the next eligible account when a gateway status map (GSM) rule for that error decides Retry (crates/router/src/core/payments/retry.rs do_gsm_actions, GsmDecision::Retry)";
 
 function autoRetries(): UpstreamCase[] {
   const source = `${SPEC}/42-AutoRetries.cy.js@${COMMIT}`;
@@ -232,7 +231,6 @@ function autoRetries(): UpstreamCase[] {
     {
       source: `${source} [auto retries enabled with max retries = 1]`,
       name: 'as sent: Update Business Profile (is_auto_retries_enabled, max_auto_retries_enabled 1) -> Create Payment Intent -> Confirm with the declined card: retried on the secondary connector (adyen) -> Retrieve Payment: two attempts',
-      todo: NO_AUTO_RETRY,
       run: replay(async (cy) => {
         await cy.updateProfile({ is_auto_retries_enabled: true, max_auto_retries_enabled: 1 });
         cy.setRetryState({ maxAutoRetries: 1 });

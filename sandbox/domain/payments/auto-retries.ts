@@ -1,0 +1,31 @@
+/**
+ * Auto retries, as upstream's crates/router/src/core/payments/retry.rs @ d1688907 makes them: a card
+ * declined on a profile with `is_auto_retries_enabled` is tried again on the profile's other connector
+ * accounts, one new attempt each, at most `max_auto_retries_enabled` times (unset: none, as
+ * `get_retries` gives none). Upstream asks its gateway status map (GSM) whether a connector's decline
+ * may be retried; the sandbox has none and retries its soft declines (RETRYABLE), never a card that is
+ * lost, stolen, expired, out of funds or given a wrong CVC. Every account is the simulated processor,
+ * so a test card declines on each: the payment ends `failed` on the last account tried, with every
+ * attempt listed.
+ */
+import { otherRoutes } from '../connector-accounts.js';
+import type { DeclineCode } from '../processor.js';
+import type { Attempt, MaskedCard, Payment } from '../types.js';
+import type { PaymentEngine } from './engine.js';
+import { failAttempt } from './outcome.js';
+
+const RETRYABLE: readonly DeclineCode[] = ['card_declined', 'processing_error'];
+
+/** The attempt the decline ends on: `attempt`, or the last retry's (each one before it stored as failed). */
+export function retryDecline(engine: PaymentEngine, payment: Payment, attempt: Attempt, card: MaskedCard, code: DeclineCode): Attempt {
+  const profile = engine.profiles.ofPayment(payment);
+  const retries = profile?.['is_auto_retries_enabled'] === true ? Number(profile['max_auto_retries_enabled'] ?? 0) : 0;
+  if (retries <= 0 || !RETRYABLE.includes(code)) return attempt;
+  const tried = [attempt.merchant_connector_id ?? null];
+  let last = attempt;
+  for (const next of otherRoutes(engine.store, payment, tried).slice(0, retries)) {
+    failAttempt(engine, last, code);
+    last = engine.newAttempt(payment, 'card', card, null, next);
+  }
+  return last;
+}
