@@ -6,7 +6,7 @@ import { createApp } from './app.js';
 export const KEEP_ALIVE_MS = 65_000;
 import { DEFAULT_ADMIN_KEY } from './http/auth.js';
 import { CustomerService } from './domain/customers.js';
-import { MerchantService } from './domain/merchants.js';
+import { DEMO_MERCHANT_ID, MerchantService } from './domain/merchants.js';
 import { RefundService } from './domain/refunds.js';
 import { WebhookDeliverer, type DeliveryOptions } from './outbox/deliverer.js';
 import { PaymentService } from './domain/payments/service.js';
@@ -67,7 +67,7 @@ export interface Sandbox {
   close(): Promise<void>;
 }
 
-export const DEMO_MERCHANT_ID = 'demo_merchant';
+export { DEMO_MERCHANT_ID };
 
 /** Starts the sandbox: opens the store, seeds the demo merchant on first start, listens. */
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {

@@ -35,7 +35,8 @@ export class MerchantService {
     checkMetadata('metadata', request.metadata);
     const gatewayFeeConfig = checkGatewayFeeConfig(request.gateway_fee_config);
     return this.store.transaction(() => {
-      if (this.store.merchant(request.merchant_id)) {
+      // a deleted account's id too: its payments and customers are kept under it
+      if (this.store.merchantIdTaken(request.merchant_id)) {
         throw apiError('duplicateMerchant');
       }
       const nowIso = new Date(this.now()).toISOString();
@@ -93,6 +94,25 @@ export class MerchantService {
     const account = this.store.merchant(merchantId);
     if (!account) throw apiError('merchantNotFound');
     return account;
+  }
+
+  /** GET /accounts/list: an organization's live accounts, oldest first (none for an unknown one, as upstream's list). */
+  accountsOf(organizationId: string): MerchantAccount[] {
+    return this.store.merchantsOfOrganization(organizationId);
+  }
+
+  /**
+   * DELETE /accounts/{id}: the account is read as none from now on (its keys stop working, its
+   * routes answer 404 or 401), as upstream's merchant_account_delete; its payments, customers and
+   * events stay stored, so its id is not given again. The demo merchant is the sandbox's own.
+   */
+  deleteAccount(merchantId: string): { merchant_id: string; deleted: true } {
+    return this.store.transaction(() => {
+      const account = this.account(merchantId);
+      if (merchantId === DEMO_MERCHANT_ID) throw apiError('demoMerchantKept');
+      this.store.updateMerchant({ ...structuredClone(account), deleted_at: new Date(this.now()).toISOString() });
+      return { merchant_id: merchantId, deleted: true };
+    });
   }
 
   /**
@@ -279,3 +299,6 @@ export function apiKeyResponse(record: ApiKeyRecord) {
     expiration: record.expiration,
   };
 }
+/** The merchant the sandbox makes on its first start (server.ts), which the demo pays with. */
+export const DEMO_MERCHANT_ID = 'demo_merchant';
+

@@ -58,6 +58,8 @@ export interface MerchantAccount {
   default_profile: string | null;
   pm_collect_link_config: JsonObject | null;
   gateway_fee_config: { percentage: number | null; flat_amount: number | null } | null;
+  /** Set by `DELETE /accounts/{id}`: the account is read as none, its payments and customers stay stored. */
+  deleted_at?: string;
   /** Origins of the merchant's checkout pages; absent on accounts stored before the setting existed. */
   allowed_origins?: string[];
   /** The billing details asked for beyond the card; absent on accounts stored before the setting existed (the default). */

@@ -3,6 +3,7 @@ import {
   ApiKeyListQuery,
   ApiKeyUpdate,
   MerchantAccountCreate,
+  MerchantAccountListQuery,
   MerchantAccountUpdate,
   OrganizationCreate,
   OrganizationUpdate,
@@ -40,6 +41,11 @@ export function accountRoutes(app: App, deps: RouteDeps): void {
     const request = await readBody(c, MerchantAccountCreate);
     return c.json(merchantAccountResponse(merchants.createAccount(request)));
   });
+  // before `/accounts/:merchant_id`, which would take `list` for an id
+  app.get('/accounts/list', (c) => {
+    admin(c);
+    return c.json(merchants.accountsOf(readQuery(c, MerchantAccountListQuery).organization_id).map(merchantAccountResponse));
+  });
   app.get('/accounts/:merchant_id', (c) => {
     admin(c);
     return c.json(merchantAccountResponse(merchants.account(c.req.param('merchant_id'))));
@@ -48,6 +54,11 @@ export function accountRoutes(app: App, deps: RouteDeps): void {
     admin(c);
     const request = await readBody(c, MerchantAccountUpdate);
     return c.json(merchantAccountResponse(merchants.updateAccount(c.req.param('merchant_id'), request)));
+  });
+
+  app.delete('/accounts/:merchant_id', (c) => {
+    admin(c);
+    return c.json(merchants.deleteAccount(c.req.param('merchant_id')));
   });
 
   app.post('/api_keys/:merchant_id', async (c) => {

@@ -87,6 +87,7 @@ export class Store {
       ),
       getMerchant: prepare('SELECT doc FROM merchants WHERE merchant_id = ?'),
       getMerchantByPublishableKey: prepare('SELECT doc FROM merchants WHERE publishable_key = ?'),
+      merchantsOfOrganization: prepare("SELECT doc FROM merchants WHERE json_extract(doc, '$.organization_id') = ? ORDER BY rowid"),
       insertMerchant: prepare('INSERT INTO merchants (merchant_id, publishable_key, doc) VALUES (?, ?, ?)'),
       updateMerchant: prepare('UPDATE merchants SET publishable_key = ?, doc = ? WHERE merchant_id = ?'),
       getApiKeyByHash: prepare('SELECT doc FROM api_keys WHERE key_hash = ?'),
@@ -301,8 +302,18 @@ export class Store {
     this.merchantsById.clear();
     this.merchantIdsByKey.clear();
   }
+  /** Whether any account, deleted ones too, has this id (ids are not reused: a deleted account's payments stay). */
+  merchantIdTaken(id: string): boolean {
+    return this.statements.getMerchant.get(id) !== undefined;
+  }
+  /** The live accounts of an organization, oldest first. */
+  merchantsOfOrganization(organizationId: string): MerchantAccount[] {
+    const rows = this.statements.merchantsOfOrganization.all(organizationId) as Row[];
+    return rows.map((row) => JSON.parse(row.doc) as MerchantAccount).filter((account) => !account.deleted_at);
+  }
+  /** A deleted account (`DELETE /accounts/{id}`) is read as none. */
   private keepMerchant(account: MerchantAccount | null): MerchantAccount | null {
-    if (!account) return null;
+    if (!account || account.deleted_at) return null;
     if (this.merchantsById.size >= MERCHANTS_KEPT) this.forgetMerchants();
     deepFreeze(account);
     this.merchantsById.set(account.merchant_id, account);

@@ -147,6 +147,9 @@ export const ApiKeyListQuery = z.strictObject({
   skip: z.optional(z.string().check(z.regex(/^\d{1,9}$/))),
 });
 
+/** `GET /accounts/list` (upstream's MerchantAccountListRequest). */
+export const MerchantAccountListQuery = z.strictObject({ organization_id: z.string().check(z.minLength(1), z.maxLength(64)) });
+
 export const OrganizationCreate = z.strictObject({
   organization_name: z.string().check(z.minLength(1), z.maxLength(255)),
   organization_details: opt(anyObject()),

@@ -111,9 +111,10 @@ export interface CheckResult {
 
 /**
  * Routes upstream serves that the document does not describe, and that a template of it would
- * otherwise take for one of its own (`GET /customers/{customer_id}` for the customer list with count).
+ * otherwise take for one of its own (`GET /customers/{customer_id}` for the customer list with count,
+ * `GET /accounts/{account_id}` for the merchant list).
  */
-const UNDESCRIBED = new Set(['GET /customers/list_with_count']);
+const UNDESCRIBED = new Set(['GET /customers/list_with_count', 'GET /accounts/list']);
 
 /** The document's operation for a method and a concrete path, or null when it has none. */
 export function findOperation(method: string, path: string): Operation | null {

@@ -35,11 +35,8 @@
  * (createCustomerCallTest on a status other than 200 and 400) fails here when the replay cannot tell.
  *
  * Steps skipped (the sandbox has no such route; sandbox/routes/*.ts):
- * - 00-CoreFlows "Merchant core flows" / "merchant list call" (merchantListCall): `GET /accounts/list`;
  * - 00-CoreFlows "Customer core flows" / "Ephemeral key generate call" (ephemeralGenerateCall):
  *   `POST /ephemeral_keys`;
- * - 00-CoreFlows "Delete calls" / "Merchant delete call" (merchantDeleteCall): `DELETE /accounts/{id}`
- *   (upstream-newer-connector-accounts.ts replays the context's other three calls);
  * - 00-CoreFlows "List Connector Feature Matrix" (ListConnectorsFeatureMatrixCall): `GET /feature_matrix`;
  * - 00-CoreFlows "Payment Method Collect Link core flows", both `it`s (paymentMethodCollectLinkCreate,
  *   paymentMethodCollectLinkRender): `POST /payment_methods/collect` and
@@ -168,6 +165,28 @@ export class AccountFlow extends Flow {
     // chai's `.to.not.be.null`, read as present (the real service answers each)
     for (const member of ['payment_response_hash_key', 'publishable_key', 'default_profile', 'organization_id'] as const) assert.ok(response.body[member] != null, `${step}: ${member}`);
     this.organizationId = response.body.organization_id;
+  }
+
+  /**
+   * merchantListCall (the admin key): `GET /accounts/list?organization_id=` the merchant's
+   * organization; JSON, each account with a merchant_id, organization_id and default_profile. Beyond
+   * the command: the merchant is listed.
+   */
+  async merchantList(): Promise<void> {
+    const step = 'merchantListCall';
+    const response = await this.send('GET', `/accounts/list?organization_id=${String(this.organizationId)}`, { key: this.admin, accept: true });
+    isJson(response, step);
+    const accounts = response.body as unknown as Body[];
+    for (const account of accounts) for (const member of ['merchant_id', 'organization_id', 'default_profile']) assert.ok(account[member], `${step}: ${member}`);
+    assert.ok(accounts.some((account) => account.merchant_id === this.merchantId), `${step}: the merchant listed`);
+  }
+
+  /** merchantDeleteCall (the admin key): the merchant, deleted. */
+  async merchantDelete(): Promise<void> {
+    const step = 'merchantDeleteCall';
+    const response = await this.send('DELETE', `/accounts/${this.merchantId}`, { key: this.admin, accept: true });
+    assert.equal(response.body.merchant_id, this.merchantId, `${step}: merchant_id (${response.text.slice(0, 400)})`);
+    assert.equal(response.body.deleted, true, `${step}: deleted`);
   }
 
   /**
@@ -344,11 +363,12 @@ function coreFlows(): UpstreamCase[] {
       }),
     },
     {
-      source: `${CORE} [Merchant core flows] merchant retrieve call, merchant update call`,
-      name: 'as sent: (merchant create call) -> retrieve -> (merchant list call skipped: no GET /accounts/list) -> update (merchant-update-body.json): same merchant, publishable key and organization, new details',
+      source: `${CORE} [Merchant core flows] merchant retrieve call, merchant list call, merchant update call`,
+      name: 'as sent: (merchant create call) -> retrieve -> list (GET /accounts/list of its organization) -> update (merchant-update-body.json): same merchant, publishable key and organization, new details',
       run: replay(async (cy) => {
         await cy.merchantCreate();
         await cy.merchantRetrieve();
+        await cy.merchantList();
         await cy.merchantUpdate();
       }),
     },

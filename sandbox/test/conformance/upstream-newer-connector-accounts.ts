@@ -5,7 +5,7 @@
  * fork holds it at commit d1688907 (June 2026), under `cypress-tests/cypress/`:
  *
  * - the specs `e2e/spec/Payment/00-CoreFlows.cy.js` ("Merchant Connector Account core flows", and
- *   "Delete calls" but for its merchant delete) and `03-ConnectorCreate.cy.js`;
+ *   "Delete calls") and `03-ConnectorCreate.cy.js`;
  * - the commands of `support/commands.js`@d1688907: `createNamedConnectorCallTest`,
  *   `createConnectorCallTest` (upstream-newer-flow.ts's Flow.createConnector), `connectorRetrieveCall`,
  *   `connectorUpdateCall`, `connectorListByMid`, `connectorDeleteCall`, and the merchant, API-key and
@@ -35,9 +35,6 @@
  * MULTIPLE_CONNECTORS flag is true") sends nothing, in a Stripe run with the stand-in's credentials: with one set of Stripe credentials (the stand-in's)
  * getValueByKey sets no MULTIPLE_CONNECTORS, and Utils.js's shouldProceedWithOperation then stops both
  * of its `nextConnector` steps.
- *
- * Skipped: 00's "Delete calls" / "Merchant delete call" (merchantDeleteCall): the sandbox has no
- * `DELETE /accounts/{id}`.
  */
 import assert from 'node:assert/strict';
 import type { ApiResponse, TestSandbox } from '../helpers.js';
@@ -179,14 +176,15 @@ function coreFlows(): UpstreamCase[] {
       }),
     },
     {
-      source: `${CORE} [Delete calls] Customer delete call, API key delete call, Connector delete call`,
-      name: 'as sent: (contexts 1-3, and context 4\'s 1st and 2nd connector create calls) -> customer delete: customer, address and payment methods deleted -> API key delete: revoked -> connector delete (admin key): the 2nd account deleted -> (merchant delete skipped: no such route)',
+      source: `${CORE} [Delete calls] Customer delete call, API key delete call, Connector delete call, Merchant delete call`,
+      name: 'as sent: (contexts 1-3, and context 4\'s 1st and 2nd connector create calls) -> customer delete: customer, address and payment methods deleted -> API key delete: revoked -> connector delete (admin key): the 2nd account deleted -> merchant delete (admin key): deleted',
       run: replay(async (cy) => {
         await upTo(cy, 3);
         await createMultiple(cy);
         await cy.customerDelete();
         await cy.apiKeyDelete();
         await cy.connectorDelete();
+        await cy.merchantDelete();
       }),
     },
   ];
