@@ -7,6 +7,7 @@
 import type { PaymentConfirmRequest } from '../../../src/api/requests.js';
 import { isConfirmable } from '../../../src/api/statuses.js';
 import { checkCard } from '../card-check.js';
+import { knownConnectors } from '../connector-accounts.js';
 import { apiError, errors } from '../errors.js';
 import { addressVerificationFails } from '../billing.js';
 import { decideCard, type CardDecision } from '../processor.js';
@@ -14,11 +15,10 @@ import { checkManualRetry } from '../profiles.js';
 import { recurringOf, resolvePaymentToken } from '../saved-methods.js';
 import type { MaskedCard, MerchantAccount, Payment } from '../types.js';
 import { checkMetadata } from '../validation.js';
-import type { PaymentEngine } from './engine.js';
 import { retryDecline } from './auto-retries.js';
+import type { PaymentEngine } from './engine.js';
 import { confirmWithMandate, confirmWithPaymentToken, confirmWithSavedCard } from './mandates.js';
 import { applyPaymentMembers, checkPaymentRules } from './members.js';
-import { knownConnectors } from '../connector-accounts.js';
 import { approve, challenge, decline, loadSettled } from './outcome.js';
 
 /**

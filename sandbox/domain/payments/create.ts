@@ -4,6 +4,7 @@
  * with `confirm: true`, its confirm in the same transaction.
  */
 import type { PaymentCreateRequest } from '../../../src/api/requests.js';
+import { knownConnectors } from '../connector-accounts.js';
 import { apiError } from '../errors.js';
 import { newClientSecret, newPaymentId, newPaymentLinkId } from '../ids.js';
 import { DEFAULT_SESSION_EXPIRY_S } from '../profiles.js';
@@ -14,7 +15,6 @@ import { asJson } from '../validation.js';
 import { runConfirm } from './confirm.js';
 import type { PaymentEngine } from './engine.js';
 import { attachCard, attachCustomer, checkPaymentRules, checkUnconfirmedRules } from './members.js';
-import { knownConnectors } from '../connector-accounts.js';
 import { startMobileMoney } from './redirects.js';
 
 export function createPayment(engine: PaymentEngine, merchant: MerchantAccount, request: PaymentCreateRequest): Payment {

@@ -122,9 +122,8 @@ export class PaymentEngine {
   }
 
   /** Starts the payment's next attempt: it becomes the active one and clears the last one's outcome. */
-  newAttempt(payment: Payment, method: string, card: MaskedCard | null, phoneLast4: string | null, to: Route = routeFor(this.store, payment)): Attempt {
-    // `to`: the profile's connector account, or the simulated connector (connector-accounts.ts); a connector it cannot reach is refused first
-    const route = to;
+  newAttempt(payment: Payment, method: string, card: MaskedCard | null, phoneLast4: string | null, route: Route = routeFor(this.store, payment)): Attempt {
+    // `route`: the profile's connector account, or the simulated connector (connector-accounts.ts); a connector it cannot reach is refused first
     payment.attempt_count += 1;
     const nowIso = this.nowIso();
     const attempt: Attempt = {

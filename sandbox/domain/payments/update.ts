@@ -10,13 +10,13 @@
  * confirmation).
  */
 import type { PaymentConfirmRequest } from '../../../src/api/requests.js';
+import { knownConnectors } from '../connector-accounts.js';
 import { apiError } from '../errors.js';
 import { newClientSessionId } from '../sdk-auth.js';
 import type { MerchantAccount, Payment } from '../types.js';
 import { runConfirm } from './confirm.js';
 import type { PaymentEngine } from './engine.js';
 import { applyPaymentMembers, attachCard, checkPaymentRules, checkUnconfirmedRules } from './members.js';
-import { knownConnectors } from '../connector-accounts.js';
 import { loadSettled } from './outcome.js';
 
 /** The statuses a payment may be updated in (upstream's payment_update.rs). */
