@@ -61,6 +61,7 @@ export function paymentResponse(payment: Payment, { customer, attempts = null, r
           amount: payment.amount,
           currency: payment.currency,
           connector: attempt.connector,
+          authentication_type: attempt.authentication_type ?? null,
           error_message: attempt.error_message,
           error_code: attempt.error_code,
           unified_code: attempt.unified_code,

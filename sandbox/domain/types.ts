@@ -227,6 +227,8 @@ export interface Attempt {
   /** SHA-256 digests of the tokens of challenge pages shown and not yet answered. */
   challenge_pages?: string[];
   connector: string;
+  /** The payment's authentication type when the attempt was made (a step-up retry's is `three_ds`); absent on attempts stored before it was kept. */
+  authentication_type?: string | null;
   /** The connector account the attempt went to; absent when it went to the merchant's simulated default (processor.ts connectorAccountId). */
   merchant_connector_id?: string | null;
   connector_transaction_id: string | null;

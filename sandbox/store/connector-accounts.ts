@@ -5,7 +5,7 @@
  */
 import type Database from 'better-sqlite3';
 import type { ConnectorAccount } from '../domain/types.js';
-import type { Db } from './db.js';
+import { perDatabase, type Db } from './db.js';
 
 type Row = { doc: string };
 const parse = (row: Row | undefined): ConnectorAccount | null => (row ? (JSON.parse(row.doc) as ConnectorAccount) : null);
@@ -59,13 +59,5 @@ export class ConnectorAccountQueries {
   }
 }
 
-/** One set of queries per database, made on first use (the payment engine routes with it too). */
-const perDb = new WeakMap<Db, ConnectorAccountQueries>();
-export function connectorAccountQueries(db: Db): ConnectorAccountQueries {
-  let queries = perDb.get(db);
-  if (!queries) {
-    queries = new ConnectorAccountQueries(db);
-    perDb.set(db, queries);
-  }
-  return queries;
-}
+/** The table's queries, one set per database (the payment engine reads it too). */
+export const connectorAccountQueries = perDatabase((db) => new ConnectorAccountQueries(db));

@@ -113,9 +113,27 @@ const MIGRATIONS: string[] = [
    );
    CREATE INDEX connector_accounts_by_merchant ON connector_accounts(merchant_id);
    CREATE UNIQUE INDEX connector_accounts_by_label ON connector_accounts(profile_id, connector_label);`,
+  // the admin key's configs (domain/configs.ts): upstream's key-value table, keys global
+  `CREATE TABLE configs (
+     key TEXT PRIMARY KEY,
+     value TEXT NOT NULL
+   );`,
 ];
 
 export type Db = Database.Database;
+
+/** One `make(db)` per database, made on first use (a table's prepared queries, shared by its callers). */
+export function perDatabase<T>(make: (db: Db) => T): (db: Db) => T {
+  const made = new WeakMap<Db, T>();
+  return (db) => {
+    let value = made.get(db);
+    if (value === undefined) {
+      value = make(db);
+      made.set(db, value);
+    }
+    return value;
+  };
+}
 
 /**
  * How long a write waits for the write lock (the checkpointer's worker holds it while it truncates

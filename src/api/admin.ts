@@ -147,6 +147,10 @@ export const ApiKeyListQuery = z.strictObject({
   skip: z.optional(z.string().check(z.regex(/^\d{1,9}$/))),
 });
 
+/** `POST /configs/` and `POST /configs/{key}`: upstream's Config and ConfigUpdate (serde ignores other members). */
+export const ConfigCreate = z.object({ key: z.string().check(z.minLength(1), z.maxLength(255)), value: z.string() });
+export const ConfigUpdate = z.object({ value: z.string() });
+
 /** `GET /accounts/list` (upstream's MerchantAccountListRequest). */
 export const MerchantAccountListQuery = z.strictObject({ organization_id: z.string().check(z.minLength(1), z.maxLength(64)) });
 

@@ -138,6 +138,7 @@ export class PaymentEngine {
       phone_last4: phoneLast4,
       challenge_outcome: null,
       connector: route.connector,
+      authentication_type: payment.authentication_type,
       ...(route.id ? { merchant_connector_id: route.id } : {}),
       connector_transaction_id: null,
       error_code: null,

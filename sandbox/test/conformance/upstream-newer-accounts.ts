@@ -44,7 +44,7 @@
  *   are the flows below;
  * - 01-AccountCreate "create-shadow-config-if-shadow-mode-enabled" (createRolloutConfig): sends nothing
  *   unless `globalState.ucsEnabled` is set, which a Stripe run without UCS does not (createUcsConfigs);
- *   with it, `POST /configs/` (no such route);
+ *   with it, `POST /configs/` (kept by the sandbox, not read);
  * - 34-CustomerListTests.cy.js@d1688907 as a whole: it is 00033-CustomerListTests.cy.js@5e54cdc5 renamed,
  *   unchanged (`git diff -M` 0 lines), and customerListWithCountCallTest is the same at both commits;
  *   upstream-customers.test.ts replays it.

@@ -111,6 +111,28 @@ export class Flow {
     if (this.runConnectorAccount) await this.createConnector({ body: createConnectorBody() });
   }
 
+  /**
+   * setConfigs (the admin key, `failOnStatusCode: false`): CREATE posts `{key, value}` to `/configs/`,
+   * UPDATE `{value}` to `/configs/{key}`, FETCH and DELETE `/configs/{key}`; a 200 has the key and the
+   * value, anything else is only logged.
+   */
+  async setConfigs(key: string, value: string, requestType: 'CREATE' | 'UPDATE' | 'FETCH' | 'DELETE'): Promise<ApiResponse> {
+    const method = { CREATE: 'POST', UPDATE: 'POST', FETCH: 'GET', DELETE: 'DELETE' }[requestType];
+    const body = requestType === 'CREATE' ? { key, value } : requestType === 'UPDATE' ? { value } : undefined;
+    const response = await this.sandbox.request(method, `/configs/${requestType === 'CREATE' ? '' : key}`, { key: this.sandbox.adminKey, ...(body ? { body } : {}) });
+    if (response.status === 200) {
+      assert.equal(response.body.key, key, `setConfigs ${requestType}: key`);
+      assert.equal(response.body.value, value, `setConfigs ${requestType}: value`);
+    }
+    return response;
+  }
+
+  /** globalState's organizationId: the merchant's organization (merchantCreateCallTest keeps it). */
+  async merchantOrganization(): Promise<string> {
+    const account = await this.sandbox.request('GET', `/accounts/${this.merchantId}`, { key: this.sandbox.adminKey });
+    return String(account.body.organization_id);
+  }
+
   protected request(method: string, path: string, body?: Body, key = this.apiKey): Promise<ApiResponse> {
     return this.sandbox.request(method, path, { key, headers: { Accept: 'application/json' }, ...(body ? { body } : {}) });
   }

@@ -53,13 +53,14 @@
  *   Kept: the `it` after them, "Retrieve Payment Call Test" (the status the confirm answered) and "Sync
  *   Refund Call Test" (succeeded). Without the manual update before them they hold whether a webhook
  *   was processed or not: what they check here is that the payment and the refund keep their status.
- * - `setConfigs` (every before and after hook of 43: POST /configs with the admin key, `authentication_
- *   service_eligible_{org or merchant id}` and `should_store_eligibility_check_data_for_authentication_
- *   {merchant id}`, then DELETE /configs/{key}): the sandbox has no /configs. The `it`s are kept: each
- *   passes the authentication type its title names (three_ds where the switches would allow the
- *   authentication service, no_three_ds where not) and expects what that type gives with Stripe
- *   (requires_customer_action, succeeded), the context without any config the same as the enabled
- *   ones, so none of them holds only with its config — and none tells whether the switches were read.
+ *
+ * 43's `setConfigs` (every before and after hook: POST /configs/ with the admin key,
+ * `authentication_service_eligible_{org or merchant id}` and `should_store_eligibility_check_data_for_
+ * authentication_{merchant id}`, then DELETE /configs/{key}) are sent; the sandbox keeps those configs
+ * and does not read them (it has no authentication service). Each `it` passes the authentication type
+ * its title names (three_ds where the switches would allow the service, no_three_ds where not) and
+ * expects what that type gives with Stripe, the context without any config the same as the enabled
+ * ones, so none of them holds only with its config — and none tells whether the switches were read.
  *
  * 25's MITs on the second profile, whose Stripe account is not the one the CIT saved the card's
  * connector mandate with. Upstream routes a MIT by a saved method to the payment's profile's accounts
@@ -430,25 +431,35 @@ function authServiceEligibility(): UpstreamCase[] {
   const source = `${SPEC}/43-AuthenticationServiceEligibility.cy.js@${COMMIT}`;
   const replay = spec();
   const cardNumber = (data: Exchange): string => String((data.Request?.payment_method_data as { card: Body }).card.card_number);
-  const flow = (context: string, title: string, configs: string, data: Exchange, auth: 'three_ds' | 'no_three_ds'): UpstreamCase => ({
+  /** A context's configs: `authentication_service_eligible_{organization or merchant id}`, or the eligibility storage switch. */
+  type Switch = ['org' | 'merchant' | 'storage', 'true' | 'false'];
+  const keyOf = async (cy: HookFlow, [scope]: Switch): Promise<string> =>
+    scope === 'storage' ? `should_store_eligibility_check_data_for_authentication_${cy.merchant}` : `authentication_service_eligible_${scope === 'org' ? await cy.merchantOrganization() : cy.merchant}`;
+  const flow = (context: string, title: string, configs: Switch[], data: Exchange, auth: 'three_ds' | 'no_three_ds'): UpstreamCase => ({
     ...(auth === 'three_ds' && cardNumber(data) === commonsThreeDSCard.card_number ? { todo: THREE_DS_4111 } : {}),
     source: `${source} [${context}] ${title}`,
-    name: `as sent (setConfigs ${configs} and their DELETE skipped): createConfirmPaymentTest (${auth}, automatic, 6500 USD, card ${cardNumber(data).slice(0, 4)}…): ${String(data.Response.body.status)}`,
+    name: `as sent: setConfigs CREATE ${configs.map(([scope, value]) => `${scope} ${value}`).join(', ') || '(none)'} -> createConfirmPaymentTest (${auth}, automatic, 6500 USD, card ${cardNumber(data).slice(0, 4)}…): ${String(data.Response.body.status)} -> setConfigs DELETE`,
     run: replay(async (cy) => {
-      await cy.createConfirm(data, auth, 'automatic');
+      // the context's before hook, its `it`, and its after hook, which Cypress runs when the `it` fails too
+      for (const config of configs) await cy.setConfigs(await keyOf(cy, config), config[1], 'CREATE');
+      try {
+        await cy.createConfirm(data, auth, 'automatic');
+      } finally {
+        for (const config of configs) await cy.setConfigs(await keyOf(cy, config), config[1], 'DELETE');
+      }
     }),
   });
   const e = auth_service_eligibility;
   return [
-    flow('Org enabled, Merchant enabled - org takes precedence (3DS enabled)', 'should confirm 3DS payment with org and merchant both enabled', 'org true, merchant true', e.OrgEnabledMerchantEnabled, 'three_ds'),
-    flow('Org enabled, Merchant disabled - org takes precedence (3DS enabled)', 'should confirm 3DS payment with org overriding merchant', 'org true, merchant false', e.OrgEnabledMerchantDisabled, 'three_ds'),
-    flow('Org disabled, Merchant enabled - org takes precedence (3DS disabled)', 'should confirm payment with no_three_ds when org overrides merchant', 'org false, merchant true', e.OrgDisabledMerchantEnabled, 'no_three_ds'),
-    flow('Org disabled, Merchant disabled - both deny (3DS disabled)', 'should confirm payment with no_three_ds when both configs disabled', 'org false, merchant false', e.OrgDisabledMerchantDisabled, 'no_three_ds'),
-    flow('No org config, Merchant enabled - merchant fallback (3DS enabled)', 'should confirm 3DS payment with merchant-only config enabled', 'merchant true', e.MerchantOnlyEnabled, 'three_ds'),
-    flow('No org config, Merchant disabled - merchant fallback (3DS disabled)', 'should confirm payment with no_three_ds when merchant config disabled', 'merchant false', e.MerchantOnlyDisabled, 'no_three_ds'),
-    flow('No config at all - default behavior', 'should confirm 3DS payment with default behavior (no config set)', 'none', e.NoConfigDefault, 'three_ds'),
-    flow('Eligibility data storage enabled - data stored during UAS 3DS flow', 'should confirm 3DS payment with eligibility storage enabled', 'eligibility storage true', e.EligibilityStorageEnabled, 'three_ds'),
-    flow('Eligibility data storage disabled - no data stored during UAS 3DS flow', 'should confirm 3DS payment with eligibility storage disabled', 'eligibility storage false', e.EligibilityStorageDisabled, 'three_ds'),
+    flow('Org enabled, Merchant enabled - org takes precedence (3DS enabled)', 'should confirm 3DS payment with org and merchant both enabled', [['org', 'true'], ['merchant', 'true']], e.OrgEnabledMerchantEnabled, 'three_ds'),
+    flow('Org enabled, Merchant disabled - org takes precedence (3DS enabled)', 'should confirm 3DS payment with org overriding merchant', [['org', 'true'], ['merchant', 'false']], e.OrgEnabledMerchantDisabled, 'three_ds'),
+    flow('Org disabled, Merchant enabled - org takes precedence (3DS disabled)', 'should confirm payment with no_three_ds when org overrides merchant', [['org', 'false'], ['merchant', 'true']], e.OrgDisabledMerchantEnabled, 'no_three_ds'),
+    flow('Org disabled, Merchant disabled - both deny (3DS disabled)', 'should confirm payment with no_three_ds when both configs disabled', [['org', 'false'], ['merchant', 'false']], e.OrgDisabledMerchantDisabled, 'no_three_ds'),
+    flow('No org config, Merchant enabled - merchant fallback (3DS enabled)', 'should confirm 3DS payment with merchant-only config enabled', [['merchant', 'true']], e.MerchantOnlyEnabled, 'three_ds'),
+    flow('No org config, Merchant disabled - merchant fallback (3DS disabled)', 'should confirm payment with no_three_ds when merchant config disabled', [['merchant', 'false']], e.MerchantOnlyDisabled, 'no_three_ds'),
+    flow('No config at all - default behavior', 'should confirm 3DS payment with default behavior (no config set)', [], e.NoConfigDefault, 'three_ds'),
+    flow('Eligibility data storage enabled - data stored during UAS 3DS flow', 'should confirm 3DS payment with eligibility storage enabled', [['storage', 'true']], e.EligibilityStorageEnabled, 'three_ds'),
+    flow('Eligibility data storage disabled - no data stored during UAS 3DS flow', 'should confirm 3DS payment with eligibility storage disabled', [['storage', 'false']], e.EligibilityStorageDisabled, 'three_ds'),
   ];
 }
 

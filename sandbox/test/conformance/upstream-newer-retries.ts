@@ -43,11 +43,6 @@
  *
  * Skipped, each step and, where a later assertion of its `it` only holds with it, that assertion and
  * what follows it in the `it` (the steps before it are replayed, the flow's name saying where it stops):
- * - 46's `setConfigs` (POST /configs, the admin key: `step_up_enabled_{merchant_id}` = `["stripe"]`
- *   in "Step-Up Retry Enabled", POST /configs/{key} `[]` in "Step-Up Retry Disabled"): no such route.
- *   So "Step-Up Retry Enabled" stops before its confirm: its retrieve expects two attempts, one of them
- *   three_ds, which only that config makes. "Step-Up Retry Disabled" is replayed whole: its config
- *   only disables what the sandbox does not have;
  * - 47's `manualPaymentStatusUpdateTest` and `manualPaymentUpdateNegativeTest` (the admin key's
  *   PUT /payments/{id}/manual-update with X-Merchant-Id; upstream's crates/router/src/routes/app.rs →
  *   core/payments.rs `payments_manual_update`): the sandbox does not serve that route (404 IR_02;
@@ -261,18 +256,22 @@ function stepUpRetries(): UpstreamCase[] {
   return [
     {
       source: `${source} [Step-Up Retry Enabled - Payment fails without 3DS and retries with 3DS]`,
-      name: 'as sent, up to the confirm (setConfigs step_up_enabled skipped, and the three_ds retry it makes): Update Business Profile (is_auto_retries_enabled, max_auto_retries_enabled 1) -> Create Payment Intent',
+      name: 'as sent: setConfigs CREATE step_up_enabled_{merchant_id} ["stripe"] -> Update Business Profile (is_auto_retries_enabled, max_auto_retries_enabled 1) -> Create Payment Intent (no_three_ds) -> Confirm with the declined card: stripe -> Retrieve Payment: two attempts, one three_ds, failed',
       run: replay(async (cy) => {
+        await cy.setConfigs(`step_up_enabled_${cy.merchant}`, JSON.stringify(['stripe']), 'CREATE');
         cy.setRetryState({ isStepUpRetryEnabled: true, secondaryConnector: 'stripe' });
         await cy.updateProfile({ is_auto_retries_enabled: true, max_auto_retries_enabled: 1 });
         cy.setRetryState({ maxAutoRetries: 1 });
         await cy.createPaymentIntent(card_pm.PaymentIntent, 'no_three_ds', 'automatic');
+        await cy.confirmAutoRetry(card_pm.No3DSFailPayment, true);
+        await cy.retrieveAutoRetry();
       }),
     },
     {
       source: `${source} [Step-Up Retry Disabled - Payment fails without retry]`,
-      name: 'as sent (setConfigs skipped): Update Business Profile (auto retries off, 0) -> Create Payment Intent -> Confirm with the declined card: stripe, failed -> Retrieve Payment: one attempt',
+      name: 'as sent: setConfigs UPDATE step_up_enabled_{merchant_id} [] -> Update Business Profile (auto retries off, 0) -> Create Payment Intent -> Confirm with the declined card: stripe, failed -> Retrieve Payment: one attempt',
       run: replay(async (cy) => {
+        await cy.setConfigs(`step_up_enabled_${cy.merchant}`, '[]', 'UPDATE');
         cy.setRetryState({ isStepUpRetryEnabled: false, secondaryConnector: null });
         await cy.updateProfile({ is_auto_retries_enabled: false, max_auto_retries_enabled: 0 });
         cy.setRetryState({ maxAutoRetries: 0 });
