@@ -9,6 +9,7 @@ import { accountRoutes } from './routes/accounts.js';
 import { configRoutes } from './routes/configs.js';
 import { connectorAccountRoutes } from './routes/connector-accounts.js';
 import { customerRoutes } from './routes/customers.js';
+import { ephemeralKeyRoutes } from './routes/ephemeral-keys.js';
 import type { RouteDeps } from './routes/deps.js';
 import { frameRoutes } from './routes/frame.js';
 import { mandateRoutes } from './routes/mandates.js';
@@ -97,6 +98,7 @@ export function createApp(options: AppOptions): Hono {
   profileRoutes(app, options);
   connectorAccountRoutes(app, options);
   configRoutes(app, options);
+  ephemeralKeyRoutes(app, options);
   customerRoutes(app, options);
   mandateRoutes(app, options);
   pageRoutes(app, options);

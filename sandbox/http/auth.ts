@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { Context } from 'hono';
 import { hashApiKey, sha256 } from '../domain/api-keys.js';
 import { apiError, errors } from '../domain/errors.js';
+import { ephemeralKeyOf } from '../domain/ephemeral-keys.js';
 import { decodeSdkAuthorization, sessionEnd, type SdkAuthorization } from '../domain/sdk-auth.js';
 import { requestHeader } from './request.js';
 import type { Store } from '../store/repo.js';
@@ -93,6 +94,20 @@ function sdkPrincipal(store: Store, header: string, now: number): Principal {
     if (!live || payment.client_session_id !== sdk.clientSessionId) throw errors.unauthorized();
   }
   return { kind: 'publishable', merchant, sdk };
+}
+
+/**
+ * The customer an ephemeral key (`api-key: epk_…`, domain/ephemeral-keys.ts) reads, and its merchant;
+ * null when the key sent is not one. An unknown, expired or deleted key, or a deleted merchant's, is
+ * 401 IR_01.
+ */
+export function ephemeralCustomer(c: Context, store: Store, now: number): { merchant: MerchantAccount; customerId: string } | null {
+  const key = requestHeader(c, 'api-key');
+  if (!key?.startsWith('epk_')) return null;
+  const found = ephemeralKeyOf(store, key, now);
+  const merchant = found ? store.merchant(found.merchant_id) : null;
+  if (!found || !merchant) throw errors.unauthorized();
+  return { merchant, customerId: found.customer_id };
 }
 
 /**

@@ -6,6 +6,7 @@
  * documents, loaded by the browser, not read by scripts: they send none either.
  */
 import type { Context, MiddlewareHandler } from 'hono';
+import { ephemeralKeyOf } from '../domain/ephemeral-keys.js';
 import { decodeSdkAuthorization } from '../domain/sdk-auth.js';
 import type { Store } from '../store/repo.js';
 import { requestHeader } from './request.js';
@@ -50,7 +51,7 @@ const browserMethods = (path: string): string[] => matchers.filter(({ pattern })
  *   `x-merchant-domain`, `x-client-source`, …), as upstream's `allow_any_header`. A preflight of
  *   any other route goes on to the route table, which answers it `405` (or `404`) with no CORS header.
  * - An answer of a browser route called with a publishable key (or the SDK authorization that names
- *   one, or with no key: the browser reads
+ *   one, or an ephemeral key, or with no key: the browser reads
  *   its `401`) carries `Access-Control-Allow-Origin`: `*` when the key's merchant lists no
  *   `allowed_origins`, else the page's origin when it is one of them, else nothing (the browser
  *   then refuses the page the answer). A call with any other key gets no CORS header.
@@ -81,8 +82,11 @@ function allowOrigin(c: Context, store: Store, origin: string): void {
   // the SDK authorization flow names the publishable key inside its `Authorization` header
   const authorization = requestHeader(c, 'authorization');
   const key = requestHeader(c, 'api-key') ?? (authorization ? decodeSdkAuthorization(authorization)?.publishableKey : undefined);
-  if (key && !key.startsWith('pk_')) return; // an admin or secret key: never for a web page
-  const allowed = key ? (store.merchantByPublishableKey(key)?.allowed_origins ?? []) : [];
+  // an ephemeral key is a browser's too (the customer's saved methods): its merchant's origins apply
+  const ephemeral = key?.startsWith('epk_') ? ephemeralKeyOf(store, key, Date.now()) : null;
+  if (key && !key.startsWith('pk_') && !ephemeral) return; // an admin or secret key: never for a web page
+  const merchant = ephemeral ? store.merchant(ephemeral.merchant_id) : key ? store.merchantByPublishableKey(key) : null;
+  const allowed = merchant?.allowed_origins ?? [];
   if (allowed.length === 0) {
     c.header('access-control-allow-origin', '*');
     return;

@@ -1,10 +1,12 @@
+import type { Context } from 'hono';
 import * as z from 'zod/mini';
 import { CustomerCreate, CustomerUpdate, RefundCreate, RefundListRequest, RefundUpdate } from '../../src/api/admin.js';
-import { authenticate, paymentOfClientSecret, requireClientSecret } from '../http/auth.js';
+import { authenticate, ephemeralCustomer, paymentOfClientSecret, requireClientSecret } from '../http/auth.js';
 import { readBody, readQuery } from '../http/body.js';
 import { customerResponse, listedCustomerResponse } from '../domain/customers.js';
 import { errors } from '../domain/errors.js';
 import { refundResponse } from '../domain/response.js';
+import type { MerchantAccount } from '../domain/types.js';
 import { SavedMethodService, customerPaymentMethodsResponse } from '../domain/saved-methods.js';
 import type { App, RouteDeps } from './deps.js';
 import { PaymentMethodListQuery } from './payment-methods.js';
@@ -24,17 +26,35 @@ const CustomerListQuery = z.object({
   endTime: z.optional(z.string()),
 });
 
-/** Customers (and their saved payment methods) and refunds: the merchant's secret key only. */
+/**
+ * Customers (and their saved payment methods) and refunds: the merchant's secret key; a customer and
+ * its saved cards also with an ephemeral key of that customer (domain/ephemeral-keys.ts).
+ */
 export function customerRoutes(app: App, deps: RouteDeps): void {
   const { store, customers, refunds, adminKey } = deps;
   const savedMethods = new SavedMethodService(store, deps.now);
   const merchantOf = (c: Parameters<typeof authenticate>[0]) => authenticate(c, store, adminKey, ['secret']).merchant;
+  /** The merchant of an ephemeral key of the route's customer (another customer's key: 401 IR_01); null without one. */
+  const ephemeralOf = (c: Context): MerchantAccount | null => {
+    const ephemeral = ephemeralCustomer(c, store, deps.now());
+    if (ephemeral && ephemeral.customerId !== c.req.param('customer_id')) throw errors.unauthorized();
+    return ephemeral?.merchant ?? null;
+  };
+  /** A customer's saved cards as the merchant's list gives them, with tokens any payment of the customer may redeem for the default profile's intent_fulfillment_time (upstream's redis TTL). */
+  const listForMerchant = (merchant: MerchantAccount, customerId: string) => {
+    const ttlS = deps.merchants.profiles.intentFulfillmentTime(merchant);
+    const { customer, methods, tokens } = savedMethods.forMerchant(merchant.merchant_id, customerId, ttlS * 1000);
+    return customerPaymentMethodsResponse(customer, methods, tokens);
+  };
 
   // The browser's list of the payment's customer's saved cards (upstream's
   // list_customer_payment_method_api_client): publishable key and client secret, the payment named
   // by its secret; each card with a payment_token for this client session. Registered before
   // /customers/:customer_id, which would take `payment_methods` for an id.
   app.get('/customers/payment_methods', (c) => {
+    // with an ephemeral key: its customer's cards, as the merchant's list gives them
+    const ephemeral = ephemeralCustomer(c, store, deps.now());
+    if (ephemeral) return c.json(listForMerchant(ephemeral.merchant, ephemeral.customerId));
     const principal = authenticate(c, store, adminKey, ['publishable'], deps.now);
     const clientSecret = requireClientSecret(principal, readQuery(c, PaymentMethodListQuery).client_secret);
     const payment = paymentOfClientSecret(clientSecret, (paymentId) => deps.payments.retrieve(principal.merchant.merchant_id, paymentId), deps.now());
@@ -65,7 +85,7 @@ export function customerRoutes(app: App, deps: RouteDeps): void {
     return c.json(customerResponse(customers.create(merchant.merchant_id, request)));
   });
   app.get('/customers/:customer_id', (c) => {
-    const merchant = merchantOf(c);
+    const merchant = ephemeralOf(c) ?? merchantOf(c);
     return c.json(customerResponse(customers.get(merchant.merchant_id, c.req.param('customer_id'))));
   });
   app.post('/customers/:customer_id', async (c) => {
@@ -78,13 +98,12 @@ export function customerRoutes(app: App, deps: RouteDeps): void {
     return c.json(customers.delete(merchant.merchant_id, c.req.param('customer_id')));
   });
   app.get('/customers/:customer_id/payment_methods', (c) => {
+    const ephemeral = ephemeralOf(c);
+    if (ephemeral) return c.json(listForMerchant(ephemeral, c.req.param('customer_id')));
     const principal = authenticate(c, store, adminKey, ['secret']);
     // the merchant's server lists them; a client secret is the browser's (refused with a secret key, as everywhere)
     requireClientSecret(principal, readQuery(c, PaymentMethodListQuery).client_secret);
-    // tokens any payment of the customer may redeem for the default profile's intent_fulfillment_time (upstream's redis TTL)
-    const ttlS = deps.merchants.profiles.intentFulfillmentTime(principal.merchant);
-    const { customer, methods, tokens } = savedMethods.forMerchant(principal.merchant.merchant_id, c.req.param('customer_id'), ttlS * 1000);
-    return c.json(customerPaymentMethodsResponse(customer, methods, tokens));
+    return c.json(listForMerchant(principal.merchant, c.req.param('customer_id')));
   });
 
   app.post('/customers/:customer_id/payment_methods/:payment_method_id/default', (c) => {

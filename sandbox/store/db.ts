@@ -118,6 +118,15 @@ const MIGRATIONS: string[] = [
      key TEXT PRIMARY KEY,
      value TEXT NOT NULL
    );`,
+  // ephemeral keys (domain/ephemeral-keys.ts): a customer's short-lived key, its secret kept as a hash only
+  `CREATE TABLE ephemeral_keys (
+     id TEXT PRIMARY KEY,
+     merchant_id TEXT NOT NULL REFERENCES merchants(merchant_id),
+     customer_id TEXT NOT NULL,
+     secret_hash TEXT NOT NULL UNIQUE,
+     created_at INTEGER NOT NULL,
+     expires INTEGER NOT NULL
+   );`,
 ];
 
 export type Db = Database.Database;

@@ -151,6 +151,9 @@ export const ApiKeyListQuery = z.strictObject({
 export const ConfigCreate = z.object({ key: z.string().check(z.minLength(1), z.maxLength(255)), value: z.string() });
 export const ConfigUpdate = z.object({ value: z.string() });
 
+/** `POST /ephemeral_keys` (upstream's EphemeralKeyCreateRequest). */
+export const EphemeralKeyCreate = z.object({ customer_id: id(64) });
+
 /** `GET /accounts/list` (upstream's MerchantAccountListRequest). */
 export const MerchantAccountListQuery = z.strictObject({ organization_id: z.string().check(z.minLength(1), z.maxLength(64)) });
 

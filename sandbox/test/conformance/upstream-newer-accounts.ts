@@ -35,8 +35,6 @@
  * (createCustomerCallTest on a status other than 200 and 400) fails here when the replay cannot tell.
  *
  * Steps skipped (the sandbox has no such route; sandbox/routes/*.ts):
- * - 00-CoreFlows "Customer core flows" / "Ephemeral key generate call" (ephemeralGenerateCall):
- *   `POST /ephemeral_keys`;
  * - 00-CoreFlows "List Connector Feature Matrix" (ListConnectorsFeatureMatrixCall): `GET /feature_matrix`;
  * - 00-CoreFlows "Payment Method Collect Link core flows", both `it`s (paymentMethodCollectLinkCreate,
  *   paymentMethodCollectLinkRender): `POST /payment_methods/collect` and
@@ -293,6 +291,16 @@ export class AccountFlow extends Flow {
     assert.equal(response.body.customer_id, this.customerId, `customerUpdateCall: customer_id (${response.text.slice(0, 400)})`);
   }
 
+  /** ephemeralGenerateCall (the merchant's key): `POST /ephemeral_keys` with the customer; its customer and merchant, an id and a secret. */
+  async ephemeralGenerate(): Promise<void> {
+    const step = 'ephemeralGenerateCall';
+    const response = await this.sandbox.request('POST', '/ephemeral_keys', { key: this.apiKey, body: { customer_id: this.customerId } });
+    assert.equal(response.body.customer_id, this.customerId, `${step}: customer_id (${response.text.slice(0, 400)})`);
+    assert.equal(response.body.merchant_id, this.merchantId, `${step}: merchant_id`);
+    assert.ok(notEmpty(response.body.id), `${step}: id`);
+    assert.ok(notEmpty(response.body.secret), `${step}: secret`);
+  }
+
   /** customerDeleteCall: the customer, its address and its payment methods deleted. */
   async customerDelete(): Promise<void> {
     const step = 'customerDeleteCall';
@@ -384,14 +392,15 @@ function coreFlows(): UpstreamCase[] {
       }),
     },
     {
-      source: `${CORE} [Customer core flows] Customer create call, Customer list call, Customer retrieve call, Customer update call`,
-      name: 'as sent: (contexts 1, 2) -> customer create -> old list, every entry not empty -> retrieve -> update (update-customer-body.json) -> (ephemeral key skipped: no POST /ephemeral_keys)',
+      source: `${CORE} [Customer core flows] Customer create call, Customer list call, Customer retrieve call, Customer update call, Ephemeral key generate call`,
+      name: 'as sent: (contexts 1, 2) -> customer create -> old list, every entry not empty -> retrieve -> update (update-customer-body.json) -> ephemeral key: the customer\'s, an id and a secret',
       run: replay(async (cy) => {
         await upTo(cy, 2);
         await cy.customerCreate();
         await cy.customerList();
         await cy.customerRetrieve();
         await cy.customerUpdate();
+        await cy.ephemeralGenerate();
       }),
     },
     {
