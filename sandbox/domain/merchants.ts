@@ -19,6 +19,9 @@ import { asJson, checkMetadata } from './validation.js';
 import { merchantDetailsWire } from './wire.js';
 import { mergeWebhookDetails, webhookDetails, webhookDetailsResponse } from './webhook-details.js';
 
+/** The merchant the sandbox makes on its first start (server.ts), which the demo pays with. */
+export const DEMO_MERCHANT_ID = 'demo_merchant';
+
 export class MerchantService {
   /** The merchants' business profiles (profiles.ts): made with the account, changed by its update. */
   readonly profiles: ProfileService;
@@ -299,6 +302,3 @@ export function apiKeyResponse(record: ApiKeyRecord) {
     expiration: record.expiration,
   };
 }
-/** The merchant the sandbox makes on its first start (server.ts), which the demo pays with. */
-export const DEMO_MERCHANT_ID = 'demo_merchant';
-
