@@ -24,10 +24,12 @@ const RETRYABLE: readonly DeclineCode[] = ['card_declined', 'processing_error'];
  * once on the same account with 3-D Secure (upstream's step-up, chosen before the auto retries).
  */
 export function retryDecline(engine: PaymentEngine, payment: Payment, attempt: Attempt, card: MaskedCard, code: DeclineCode): Attempt {
+  if (!RETRYABLE.includes(code)) return attempt;
   const profile = engine.profiles.ofPayment(payment);
-  const allowed = merchantMaxAutoRetries(engine.store, payment.merchant_id) ?? Number(profile?.['max_auto_retries_enabled'] ?? 0);
-  const retries = profile?.['is_auto_retries_enabled'] === true ? allowed : 0;
-  if (retries <= 0 || !RETRYABLE.includes(code)) return attempt;
+  if (profile?.['is_auto_retries_enabled'] !== true) return attempt;
+  // the merchant's config is read only for a profile that retries (every decline goes through here)
+  const retries = merchantMaxAutoRetries(engine.store, payment.merchant_id) ?? Number(profile['max_auto_retries_enabled'] ?? 0);
+  if (retries <= 0) return attempt;
   if (payment.authentication_type !== 'three_ds' && stepUpEnabled(engine.store, payment.merchant_id, attempt.connector)) {
     failAttempt(engine, attempt, code);
     payment.authentication_type = 'three_ds';

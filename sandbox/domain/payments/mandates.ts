@@ -10,7 +10,7 @@ import type { PaymentConfirmRequest } from '../../../src/api/requests.js';
 import { apiError, errors } from '../errors.js';
 import { savedCardFor } from '../saved-methods.js';
 import type { Attempt, Customer, MaskedCard, Payment, SavedPaymentMethod } from '../types.js';
-import { mandateRoute } from './connector-mandates.js';
+import { mandateRoute, type MitRoute } from './connector-mandates.js';
 import type { PaymentEngine } from './engine.js';
 import { approve, challenge } from './outcome.js';
 
@@ -39,7 +39,7 @@ export function confirmWithMandate(engine: PaymentEngine, payment: Payment, mand
   }
   payment.customer_id ??= mandate.customer_id;
   const method = mandate.payment_method_id ? engine.store.customer(payment.merchant_id, mandate.customer_id)?.payment_methods?.find((saved) => saved.payment_method_id === mandate.payment_method_id) : undefined;
-  const route = method ? mandateRoute(engine, payment, method) : 'mandate';
+  const route = method ? mandateRoute(engine, payment, method) : null;
   withoutCustomer(payment, request);
   payment.mandate_id = mandate.mandate_id;
   payment.payment_method_id = mandate.payment_method_id ?? null;
@@ -64,10 +64,10 @@ export function confirmWithSavedCard(engine: PaymentEngine, payment: Payment, pa
   return approve(engine, payment, newMit(engine, payment, method.card, route));
 }
 
-/** The attempt of a charge without the customer, marked when it goes by the network transaction id (outcome.ts approve). */
-function newMit(engine: PaymentEngine, payment: Payment, card: MaskedCard | null, route: 'mandate' | 'network' | null): Attempt {
-  const attempt = engine.newAttempt(payment, 'card', card, null);
-  if (route === 'network') payment.mit_by_network_id = true;
+/** The attempt of a charge without the customer on its route (null: the payment's), marked when it goes by the network transaction id (outcome.ts approve). */
+function newMit(engine: PaymentEngine, payment: Payment, card: MaskedCard | null, mit: MitRoute | null): Attempt {
+  const attempt = mit ? engine.newAttempt(payment, 'card', card, null, mit.route) : engine.newAttempt(payment, 'card', card, null);
+  if (mit?.by === 'network') payment.mit_by_network_id = true;
   return attempt;
 }
 

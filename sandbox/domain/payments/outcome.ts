@@ -6,10 +6,10 @@
 import { amountToCapture, netAmount } from '../amounts.js';
 import { challengePath } from '../challenge.js';
 import { DECLINES, type DeclineCode } from '../processor.js';
-import { newConnectorMandateId, newConnectorTransactionId, newMandateId, newNetworkTransactionId } from '../ids.js';
+import { newConnectorTransactionId, newMandateId, newNetworkTransactionId } from '../ids.js';
 import { futurePaymentMethodId, saveCard } from '../saved-methods.js';
-import type { Attempt, Customer, Mandate, MaskedCard, Payment, SavedPaymentMethod } from '../types.js';
-import { holdMandate } from './connector-mandates.js';
+import type { Attempt, Customer, Mandate, MaskedCard, Payment } from '../types.js';
+import { chargedMandate } from './connector-mandates.js';
 import type { PaymentEngine } from './engine.js';
 
 /** The payment with a due settlement applied (inside a transaction). */
@@ -54,11 +54,9 @@ export function approve(engine: PaymentEngine, payment: Payment, attempt: Attemp
     });
     payment.status = captured < netAmount(payment) ? 'partially_captured' : 'succeeded';
   }
-  const saved = saveCardIfAsked(engine, payment, attempt.challenge_outcome);
-  // a card just saved off-session has its reference already (saveCard); otherwise the card it charged
-  if (payment.mit_by_network_id) payment.connector_mandate_id = null;
-  else payment.connector_mandate_id = saved ? (saved.connector_mandate_id ?? null) : processorReference(engine, payment);
-  holdMandate(engine, payment);
+  saveCardIfAsked(engine, payment, attempt.challenge_outcome);
+  // the reference of the card saved off-session, or of the saved card charged (none when it went by the network's id)
+  payment.connector_mandate_id = payment.mit_by_network_id ? null : chargedMandate(engine, payment);
   if (payment.mandate_data && !payment.mandate_id) payment.mandate_id = createMandate(engine, payment, attempt).mandate_id;
   return engine.save(payment);
 }
@@ -130,21 +128,20 @@ function cardSaving(engine: PaymentEngine, payment: Payment): { customer: Custom
 }
 
 /**
- * Saves the card when the payment asks (cardSaving); returns the saved card, or null when nothing was
- * saved. `challenge`: how the challenge this card was given ended (null: it was given none).
+ * Saves the card when the payment asks (cardSaving). `challenge`: how the challenge this card was
+ * given ended (null: it was given none).
  */
-function saveCardIfAsked(engine: PaymentEngine, payment: Payment, challenge: 'succeed' | 'fail' | null): SavedPaymentMethod | null {
+function saveCardIfAsked(engine: PaymentEngine, payment: Payment, challenge: 'succeed' | 'fail' | null): void {
   const saving = cardSaving(engine, payment);
-  if (!saving) return null;
+  if (!saving) return;
   const announced = payment.payment_method_pending ? (payment.payment_method_id ?? undefined) : undefined;
   const mandated = new Set(saving.customer.payment_methods?.filter((saved) => saved.connector_mandate_id).map((saved) => saved.payment_method_id));
   const method = saveCard(saving.customer, saving.card, saving.offSession, engine.nowIso(), announced, challenge);
-  // a card that gets its connector mandate from this payment has it with the payment's account alone (holdMandate)
+  // a card that gets its connector mandate from this payment has it with the payment's account alone (chargedMandate)
   if (!mandated.has(method.payment_method_id)) method.mandate_accounts = [];
   payment.payment_method_id = method.payment_method_id;
   delete payment.payment_method_pending;
   engine.store.putCustomer(saving.customer);
-  return method;
 }
 
 /**
@@ -157,23 +154,6 @@ function announceSavedCard(engine: PaymentEngine, payment: Payment): void {
   if (!saving?.offSession) return;
   payment.payment_method_id = futurePaymentMethodId(saving.customer, saving.card);
   payment.payment_method_pending = true;
-}
-
-/**
- * The processor's reference for charging the card without the customer (`connector_mandate_id`), on
- * a payment authorised with a card saved off-session: the one that saved it or one that charged it.
- */
-function processorReference(engine: PaymentEngine, payment: Payment): string | null {
-  if (!payment.payment_method_id || !payment.customer_id) return null;
-  const customer = engine.store.customer(payment.merchant_id, payment.customer_id);
-  const method = customer?.payment_methods?.find((candidate) => candidate.payment_method_id === payment.payment_method_id);
-  if (!customer || !method?.off_session) return null;
-  if (!method.connector_mandate_id) {
-    // a card saved off-session before the reference existed gets it on its next payment
-    method.connector_mandate_id = newConnectorMandateId();
-    engine.store.putCustomer(customer);
-  }
-  return method.connector_mandate_id;
 }
 
 /** The mandate an approved payment with `mandate_data` creates (its limits from the mandate type). */
