@@ -131,6 +131,10 @@ export type Route = { connector: string; id: string | null };
 const routable = (account: ConnectorAccount): boolean => account.connector_type === 'payment_processor' && !account.disabled && account.status === 'active';
 const SIMULATED: readonly string[] = CONNECTORS;
 
+/** The accounts of a profile that take payments, oldest first (none without a profile). */
+export const processingAccounts = (store: Store, profileId: string | null): ConnectorAccount[] =>
+  profileId ? connectorAccountQueries(store.db).ofProfile(profileId).filter(routable) : [];
+
 /**
  * Where a payment's next attempt goes: the first account of its profile that takes payments whose
  * connector the payment's `connector` names (the profile's oldest when it names none); else the
@@ -138,7 +142,7 @@ const SIMULATED: readonly string[] = CONNECTORS;
  * A `connector` naming neither is `422 IR_06`.
  */
 export function routeFor(store: Store, payment: Payment): Route {
-  const accounts = payment.profile_id ? connectorAccountQueries(store.db).ofProfile(payment.profile_id).filter(routable) : [];
+  const accounts = processingAccounts(store, payment.profile_id);
   const requested = payment.connector_requested ?? [];
   for (const name of requested) {
     const account = accounts.find((candidate) => candidate.connector_name === name);
@@ -156,10 +160,8 @@ export function routeFor(store: Store, payment: Payment): Route {
 
 /** The accounts of the payment's profile that take payments, but those already `tried`, oldest first (auto retries). */
 export function otherRoutes(store: Store, payment: Payment, tried: readonly (string | null)[]): Route[] {
-  if (!payment.profile_id) return [];
-  return connectorAccountQueries(store.db)
-    .ofProfile(payment.profile_id)
-    .filter((account) => routable(account) && !tried.includes(account.merchant_connector_id))
+  return processingAccounts(store, payment.profile_id)
+    .filter((account) => !tried.includes(account.merchant_connector_id))
     .map((account) => ({ connector: account.connector_name, id: account.merchant_connector_id }));
 }
 

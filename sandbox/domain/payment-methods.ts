@@ -1,11 +1,15 @@
 /**
- * What the sandbox lets a customer pay with: one catalogue that every payment-method list (the
- * classic `/account/payment_methods`, the web SDK's `/payments/{id}/client` and its SDK
- * configuration) is shaped from. Pure: no HTTP, no store.
+ * What the sandbox lets a customer pay with: the methods every payment-method list (the classic
+ * `/account/payment_methods`, the web SDK's `/payments/{id}/client` and its SDK configuration) is
+ * shaped from, those of the payment's connector accounts or the sandbox's catalogue. Pure: no HTTP,
+ * no store.
  */
+import { accountMethods, type EnabledPaymentMethod, type Offered } from './account-methods.js';
 import { LISTED_CARD_NETWORKS } from './card-networks.js';
 import { CONNECTORS } from './processor.js';
-import type { Json, Payment } from './types.js';
+import type { ConnectorAccount, Json, Payment } from './types.js';
+
+export type { EnabledPaymentMethod } from './account-methods.js';
 
 /**
  * Card networks the lists name, as upstream names them ("AmericanExpress"): those of the real
@@ -13,33 +17,27 @@ import type { Json, Payment } from './types.js';
  */
 export const CARD_NETWORKS: readonly string[] = LISTED_CARD_NETWORKS;
 
-/** One enabled `(payment_method, payment_method_type)` pair and how it is paid. */
-export interface EnabledPaymentMethod {
-  payment_method: 'card' | 'wallet';
-  payment_method_type: 'credit' | 'debit' | 'pay_bill' | 'pay_till';
-  /** The `payment_experience` values of the type (none for cards). */
-  payment_experiences: string[];
-  /** Card networks accepted (cards only). */
-  card_networks: readonly string[] | null;
-  /** Simulated connectors that process it. */
-  connectors: readonly string[];
-}
+const everywhere = (values: readonly string[]): Offered[] => values.map((value) => ({ value, connectors: [...CONNECTORS] }));
 
+/** What a profile without connector accounts offers: every simulated connector pays each of these. */
 const CATALOGUE: readonly EnabledPaymentMethod[] = [
-  { payment_method: 'card', payment_method_type: 'credit', payment_experiences: [], card_networks: CARD_NETWORKS, connectors: CONNECTORS },
-  { payment_method: 'card', payment_method_type: 'debit', payment_experiences: [], card_networks: CARD_NETWORKS, connectors: CONNECTORS },
+  { payment_method: 'card', payment_method_type: 'credit', payment_experiences: [], card_networks: everywhere(CARD_NETWORKS), connectors: [...CONNECTORS] },
+  { payment_method: 'card', payment_method_type: 'debit', payment_experiences: [], card_networks: everywhere(CARD_NETWORKS), connectors: [...CONNECTORS] },
   // mobile money (the sandbox's extension): a wait screen while the customer approves on the phone
-  { payment_method: 'wallet', payment_method_type: 'pay_bill', payment_experiences: ['display_wait_screen'], card_networks: null, connectors: CONNECTORS },
-  { payment_method: 'wallet', payment_method_type: 'pay_till', payment_experiences: ['display_wait_screen'], card_networks: null, connectors: CONNECTORS },
+  { payment_method: 'wallet', payment_method_type: 'pay_bill', payment_experiences: everywhere(['display_wait_screen']), card_networks: null, connectors: [...CONNECTORS] },
+  { payment_method: 'wallet', payment_method_type: 'pay_till', payment_experiences: everywhere(['display_wait_screen']), card_networks: null, connectors: [...CONNECTORS] },
 ];
 
 /**
- * The methods this payment may be paid with, in catalogue order: all of them, narrowed to the
- * payment's `allowed_payment_method_types` when it has some. Without a payment: all of them.
+ * The methods this payment may be paid with: those its profile's connector accounts enable for it
+ * (`accounts`, the profile's that take payments: account-methods.ts), or the sandbox's catalogue
+ * when it has none; narrowed to the payment's `allowed_payment_method_types` when it has some.
+ * Without a payment: those of `accounts` for no payment in particular, or the whole catalogue.
  */
-export function enabledPaymentMethods(payment: Pick<Payment, 'allowed_payment_method_types'> | null): EnabledPaymentMethod[] {
+export function enabledPaymentMethods(payment: Pick<Payment, 'allowed_payment_method_types' | 'currency' | 'billing'> | null, accounts: readonly ConnectorAccount[] = []): EnabledPaymentMethod[] {
   const allowed = payment?.allowed_payment_method_types ?? null;
-  return CATALOGUE.filter((method) => !allowed || allowed.includes(method.payment_method_type));
+  const methods = accounts.length > 0 ? accountMethods(accounts, payment) : CATALOGUE;
+  return methods.filter((method) => !allowed || allowed.includes(method.payment_method_type));
 }
 
 /** Every connector that processes at least one of `methods`, in first-seen order. */

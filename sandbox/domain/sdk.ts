@@ -3,15 +3,15 @@
  * payment: the combined payment-method list (`GET /payments/{id}/client`), the SDK configuration
  * (`GET /v1/sdk/configs/{platform}/sdk_config.json`) and the wallet session tokens
  * (`POST /payments/session_tokens`). Shapes follow the real service (docs/sandbox.md names the
- * upstream files); everything is derived from the payment, the merchant account and the sandbox's
- * payment-method catalogue. Pure: no HTTP, no store.
+ * upstream files); everything is derived from the payment, the merchant account and the methods of
+ * its profile's connector accounts (payment-methods.ts). Pure: no HTTP, no store.
  */
 import { billingRequirements, requiredFields } from './billing.js';
 import { apiError } from './errors.js';
 import { eligibleConnectors, enabledPaymentMethods, mandatePayment, sdkNextAction } from './payment-methods.js';
 import { customerPaymentMethod } from './saved-methods.js';
 import { sessionEnd } from './sdk-auth.js';
-import type { Customer, MerchantAccount, Payment, SavedPaymentMethod } from './types.js';
+import type { ConnectorAccount, Customer, MerchantAccount, Payment, SavedPaymentMethod } from './types.js';
 
 /** The customer's saved cards for this client session, with their tokens (SavedMethodService.forClientSession). */
 export interface ClientSessionMethods {
@@ -31,16 +31,16 @@ const NO_SESSION_STATUSES: readonly string[] = ['failed', 'succeeded'];
  * upstream's CustomerPaymentMethod, with its card also under `payment_method_data.card`, where the
  * web SDK's client-list decoder reads it (PaymentType.res itemToCustomerObjMapperFromClientList).
  */
-export function clientPaymentMethodList(payment: Payment, merchant: MerchantAccount, customer: Customer | null, saved: ClientSessionMethods) {
+export function clientPaymentMethodList(payment: Payment, merchant: MerchantAccount, customer: Customer | null, saved: ClientSessionMethods, accounts: readonly ConnectorAccount[]) {
   const billingSettings = merchant.billing_requirements ?? billingRequirements(null);
   return {
-    payment_methods_enabled: enabledPaymentMethods(payment).map((method) => {
+    payment_methods_enabled: enabledPaymentMethods(payment, accounts).map((method) => {
       const isCard = method.card_networks !== null;
       return {
         payment_method: method.payment_method,
         payment_method_type: method.payment_method_type,
-        ...(method.card_networks ? { card_networks: [...method.card_networks] } : {}),
-        payment_experience: method.payment_experiences.length > 0 ? method.payment_experiences : null,
+        ...(method.card_networks ? { card_networks: method.card_networks.map(({ value }) => value) } : {}),
+        payment_experience: method.payment_experiences.length > 0 ? method.payment_experiences.map(({ value }) => value) : null,
         // the profile's wallet settings: cards have none, the sandbox's wallets collect no addresses
         collect_shipping_details_from_wallets: isCard ? null : false,
         collect_billing_details_from_wallets: isCard ? null : false,
@@ -96,8 +96,8 @@ export function clientPaymentMethodList(payment: Payment, merchant: MerchantAcco
  * vault to tokenize into (`vaulting_action: "skip"`: confirm directly) and collects no wallet
  * addresses.
  */
-export function sdkConfig(payment: Payment, merchant: MerchantAccount) {
-  const methods = enabledPaymentMethods(payment);
+export function sdkConfig(payment: Payment, merchant: MerchantAccount, accounts: readonly ConnectorAccount[]) {
+  const methods = enabledPaymentMethods(payment, accounts);
   const byMethod = new Map<string, typeof methods>();
   for (const method of methods) byMethod.set(method.payment_method, [...(byMethod.get(method.payment_method) ?? []), method]);
   const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -119,9 +119,9 @@ export function sdkConfig(payment: Payment, merchant: MerchantAccount) {
           .map((type) => ({
             payment_method_type: type.payment_method_type,
             payment_method_criteria: type.card_networks ? 'card_network' : 'payment_experience',
-            criteria_rules: (type.card_networks ?? type.payment_experiences).map((criteria_value) => ({
-              criteria_value,
-              eligible_connectors: [...type.connectors],
+            criteria_rules: (type.card_networks ?? type.payment_experiences).map(({ value, connectors }) => ({
+              criteria_value: value,
+              eligible_connectors: connectors,
             })),
           }))
           // a type with no rule is left out, as upstream

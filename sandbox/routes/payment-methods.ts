@@ -4,6 +4,7 @@ import type { PaymentMethodListResponse } from '../../src/api/schemas.js';
 import { authenticate, paymentOfClientSecret, requireClientSecret } from '../http/auth.js';
 import { readBody, readQuery } from '../http/body.js';
 import { billingRequirements, requiredFields } from '../domain/billing.js';
+import { processingAccounts } from '../domain/connector-accounts.js';
 import { enabledPaymentMethods, mandatePayment, sdkNextAction } from '../domain/payment-methods.js';
 import { SavedMethodService, paymentMethodResponse } from '../domain/saved-methods.js';
 import type { App, RouteDeps } from './deps.js';
@@ -56,22 +57,25 @@ export function paymentMethodRoutes(app: App, deps: RouteDeps): void {
     const billingSettings = principal.merchant.billing_requirements ?? billingRequirements(null);
     const customer = payment?.customer_id ? store.customer(payment.merchant_id, payment.customer_id) : null;
     const profileSettings = deps.merchants.profiles.listSettings(payment, principal.merchant);
-    // the classic nested shape of the sandbox's catalogue: methods → types → networks/experiences
+    // the profile's connector accounts that take payments (the merchant's default profile without a payment)
+    const accounts = processingAccounts(store, payment ? payment.profile_id : principal.merchant.default_profile);
+    // the classic nested shape: methods → types → networks, experiences or banks, each with its connectors
     const groups = new Map<string, PaymentMethodListResponse['payment_methods'][number]['payment_method_types']>();
-    for (const method of enabledPaymentMethods(payment)) {
-      groups.set(method.payment_method, [
-        ...(groups.get(method.payment_method) ?? []),
+    for (const method of enabledPaymentMethods(payment, accounts)) {
+      const kind = method.payment_method;
+      groups.set(kind, [
+        ...(groups.get(kind) ?? []),
         {
           payment_method_type: method.payment_method_type,
           payment_experience:
             method.payment_experiences.length > 0
-              ? method.payment_experiences.map((payment_experience_type) => ({ payment_experience_type, eligible_connectors: [...method.connectors] }))
+              ? method.payment_experiences.map(({ value, connectors }) => ({ payment_experience_type: value, eligible_connectors: connectors }))
               : null,
-          card_networks:
-            method.card_networks?.map((card_network) => ({ card_network, surcharge_details: null, eligible_connectors: [...method.connectors] })) ?? null,
-          bank_names: null,
-          bank_debits: null,
-          bank_transfers: null,
+          card_networks: method.card_networks?.map(({ value, connectors }) => ({ card_network: value, surcharge_details: null, eligible_connectors: connectors })) ?? null,
+          // the sandbox has no bank lists: every connector's banks, none named (upstream's answer for Giropay and Sofort)
+          bank_names: kind === 'bank_redirect' ? [{ bank_name: [], eligible_connectors: method.connectors }] : null,
+          bank_debits: kind === 'bank_debit' ? { eligible_connectors: method.connectors } : null,
+          bank_transfers: kind === 'bank_transfer' ? { eligible_connectors: method.connectors } : null,
           // the billing details the merchant's setting asks for, prefilled from the payment (cards only)
           required_fields: method.card_networks ? requiredFields(billingSettings, payment, customer) : {},
           surcharge_details: null,

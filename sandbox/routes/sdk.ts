@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { PaymentsEligibilityRequest, PaymentsSessionRequest } from '../../src/api/sdk.js';
 import { authenticate, paymentOfClientSecret, requireClientSecret, verifyClientSecret } from '../http/auth.js';
 import { readBody, readQuery } from '../http/body.js';
+import { processingAccounts } from '../domain/connector-accounts.js';
 import { paymentEligibility } from '../domain/eligibility.js';
 import { apiError, errors } from '../domain/errors.js';
 import { SavedMethodService } from '../domain/saved-methods.js';
@@ -29,7 +30,7 @@ export function sdkRoutes(app: App, deps: RouteDeps): void {
     verifyClientSecret(payment, clientSecret, deps.now());
     const customer = payment.customer_id ? store.customer(payment.merchant_id, payment.customer_id) : null;
     // the customer's saved cards, each with a payment_token for this client session only
-    return c.json(clientPaymentMethodList(payment, principal.merchant, customer, savedMethods.forClientSession(payment)));
+    return c.json(clientPaymentMethodList(payment, principal.merchant, customer, savedMethods.forClientSession(payment), processingAccounts(store, payment.profile_id)));
   });
 
   // The payment is named by its client secret alone; upstream asks for one from every caller
@@ -40,7 +41,7 @@ export function sdkRoutes(app: App, deps: RouteDeps): void {
     if (principal.kind === 'secret' && query.client_secret == null) throw errors.missingParam('client_secret');
     const clientSecret = requireClientSecret(principal, query.client_secret);
     const payment = paymentOfClientSecret(clientSecret, (paymentId) => payments.retrieve(principal.merchant.merchant_id, paymentId), deps.now());
-    return c.json(sdkConfig(payment, principal.merchant));
+    return c.json(sdkConfig(payment, principal.merchant, processingAccounts(store, payment.profile_id)));
   });
 
   // Wallet session tokens: publishable key only, as upstream.

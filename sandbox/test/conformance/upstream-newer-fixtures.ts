@@ -9,7 +9,8 @@
  * `payment_methods_enabled` (what every spec that creates an account passes), and the credentials
  * a tester's creds.json holds (`connectorAuthFilePath`, read by createConnectorCallTest through
  * Utils.js's getValueByKey): `CONNECTOR_AUTH` below is a stand-in for that file, which is not in the
- * repository; its keys are made up, the shapes are the connectors' (Stripe a HeaderKey, Adyen a BodyKey).
+ * repository; its keys are made up, the shapes are the connectors' (Stripe a HeaderKey, Adyen a BodyKey,
+ * Cybersource and Novalnet a SignatureKey).
  */
 import type { Body } from './upstream-fixtures.js';
 
@@ -131,6 +132,9 @@ export const updateConnectorBody = (): Body => ({ connector_label: 'updated_conn
 export const CONNECTOR_AUTH: Record<string, { connector_account_details: Body; metadata?: Body }> = {
   stripe: { connector_account_details: { auth_type: 'HeaderKey', api_key: 'sk_test_cypress_stand_in_0000000000' } },
   adyen: { connector_account_details: { auth_type: 'BodyKey', api_key: 'adyen_cypress_stand_in_api_key', key1: 'CypressStandInAccount' } },
+  // SignatureKey: Cybersource's key, merchant account and shared secret; Novalnet's activation key, access key and tariff
+  cybersource: { connector_account_details: { auth_type: 'SignatureKey', api_key: 'cybersource_stand_in_key', key1: 'cypress_stand_in', api_secret: 'cybersource_stand_in_secret' } },
+  novalnet: { connector_account_details: { auth_type: 'SignatureKey', api_key: 'novalnet_stand_in_activation_key', key1: 'novalnet_stand_in_access_key', api_secret: '10004' } },
 };
 
 /** Utils.js getOriginalConnectorName: stripeconnect is created and answered as stripe. */

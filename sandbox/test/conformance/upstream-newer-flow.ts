@@ -268,10 +268,10 @@ export class Flow {
     return Object.keys(this.lastResponseHeaders ?? {});
   }
 
-  /** createPaymentIntentTest: create-payment-body.json, the `Request`, then authentication_type, capture_method, customer_id and profile_id. */
-  async createPaymentIntent(data: Exchange, authenticationType: string, captureMethod: string): Promise<ApiResponse> {
+  /** createPaymentIntentTest: create-payment-body.json (or the body a spec passes), the `Request`, then authentication_type, capture_method, customer_id and profile_id. */
+  async createPaymentIntent(data: Exchange, authenticationType: string, captureMethod: string, createBody?: Body): Promise<ApiResponse> {
     const step = 'createPaymentIntentTest';
-    const body: Body = Object.assign(this.fixtures?.createPaymentBody ?? createPaymentBody(), structuredClone(data.Request));
+    const body: Body = Object.assign(createBody ?? this.fixtures?.createPaymentBody ?? createPaymentBody(), structuredClone(data.Request));
     Object.assign(body, { authentication_type: authenticationType, capture_method: captureMethod, customer_id: this.customerId, profile_id: this.profileId() });
     this.paymentAmount = Number(body.amount);
     const response = await this.request('POST', '/payments', body);
