@@ -90,7 +90,8 @@ export function createApp(options: AppOptions): Hono {
     }
   });
 
-  app.get('/health', (c) => c.json({ status: 'ok' }));
+  // upstream's liveness answer (crates/router/src/routes/health.rs), which its 00000-HealthCheck spec reads
+  app.get('/health', (c) => c.text('health is good'));
   sdkRoutes(app, options);
   paymentRoutes(app, options);
   paymentMethodRoutes(app, options);
