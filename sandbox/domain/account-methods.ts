@@ -5,7 +5,8 @@
  * d1688907): each account's `payment_methods_enabled`, every type kept whose country and currency
  * rules the payment meets. Pure: no HTTP, no store.
  */
-import type { ConnectorAccount, Payment } from './types.js';
+import { apiCardNetwork } from './card-networks.js';
+import type { ConnectorAccount, MaskedCard, Payment } from './types.js';
 
 /** One value a type is offered with (a card network, a payment experience) and the connectors behind it. */
 export interface Offered {
@@ -120,4 +121,53 @@ export function accountMethods(accounts: readonly ConnectorAccount[], payment: P
   // the banks after the rest, redirects, debits, transfers, as upstream's list appends them
   const rank = (method: EnabledPaymentMethod) => BANK_METHODS.indexOf(method.payment_method);
   return methods.sort((a, b) => rank(a) - rank(b));
+}
+
+/** What routing knows of an attempt: how it pays, in what, and how much. */
+export interface RoutedPayment {
+  payment_method: string;
+  payment_method_type: string | null;
+  /** The card's network as upstream names it (`Visa`), null when unknown or not a card. */
+  card_network: string | null;
+  currency: string;
+  amount: number;
+}
+
+/** What routing reads of an attempt paying `payment` with `method` (and `card`, if one). */
+export const routedPayment = (payment: Pick<Payment, 'payment_method_type' | 'currency' | 'amount'>, method: string, card: MaskedCard | null): RoutedPayment => ({
+  payment_method: method,
+  payment_method_type: payment.payment_method_type ?? null,
+  card_network: card ? apiCardNetwork(card.card_network) : null,
+  currency: payment.currency,
+  amount: payment.amount,
+});
+
+interface AmountLimits {
+  minimum_amount?: number | null;
+  maximum_amount?: number | null;
+}
+
+/**
+ * Whether `account` takes the attempt, as upstream's routing graph decides it (crates/kgraph_utils/
+ * src/mca.rs `compile_request_pm_types`@d1688907): an enabled type of its payment method, the same type
+ * when the attempt has one, its networks holding the card's when both are known, its
+ * `accepted_currencies` the payment's, and the amount within its limits (or zero); an account that
+ * enables no type takes everything. Unlike the list, routing reads neither the account's countries
+ * nor where a scheme is offered.
+ */
+export function takes(account: ConnectorAccount, attempt: RoutedPayment): boolean {
+  const all = (account.payment_methods_enabled ?? []) as { payment_method: string; payment_method_types?: (EnabledType & AmountLimits)[] | null }[];
+  // an entry without types adds no rule; an account with no rule at all takes everything, as upstream's graph
+  const enabled = all.filter((entry) => (entry.payment_method_types ?? []).length > 0);
+  return enabled.length === 0 || enabled.some(
+    ({ payment_method, payment_method_types }) =>
+      payment_method === attempt.payment_method &&
+      (payment_method_types as (EnabledType & AmountLimits)[]).some((type) => {
+        const { minimum_amount: min, maximum_amount: max, card_networks: networks, accepted_currencies: currencies } = type;
+        if (attempt.payment_method_type !== null && type.payment_method_type !== attempt.payment_method_type) return false;
+        if (networks?.length && attempt.card_network !== null && !networks.includes(attempt.card_network)) return false;
+        if (currencies && currencies.type !== 'all_accepted' && currencies.list.length > 0 && currencies.list.includes(attempt.currency) !== (currencies.type === 'enable_only')) return false;
+        return attempt.amount === 0 || ((min == null || attempt.amount >= min) && (max == null || attempt.amount <= max));
+      }),
+  );
 }

@@ -16,6 +16,7 @@
 import type { ConnectorAccountCreate, ConnectorAccountUpdate } from '../../src/api/admin.js';
 import { connectorAccountQueries } from '../store/connector-accounts.js';
 import type { Store } from '../store/repo.js';
+import { takes, type RoutedPayment } from './account-methods.js';
 import { apiError } from './errors.js';
 import { newConnectorAccountId } from './ids.js';
 import { CONNECTORS } from './processor.js';
@@ -136,20 +137,25 @@ export const processingAccounts = (store: Store, profileId: string | null): Conn
   profileId ? connectorAccountQueries(store.db).ofProfile(profileId).filter(routable) : [];
 
 /**
- * Where a payment's next attempt goes: the first account of its profile that takes payments whose
- * connector the payment's `connector` names (the profile's oldest when it names none); else the
- * simulated connector it names, or the sandbox's default one (`id` null: processor.ts derives it).
- * A `connector` naming neither is `422 IR_06`.
+ * Where a payment's next attempt goes: the first account of its profile that takes payments, and
+ * takes this `attempt` when it is given (account-methods.ts `takes`), whose connector the payment's
+ * `connector` names (the profile's oldest such when it names none); else the simulated connector
+ * it names, or the sandbox's default one (`id` null: processor.ts derives it). Accounts that take
+ * payments but not this one are `400 IR_39`, as upstream's eligibility analysis leaves no
+ * connector; a `connector` naming neither an account nor a simulated connector is `422 IR_06`.
  */
-export function routeFor(store: Store, payment: Payment): Route {
+export function routeFor(store: Store, payment: Payment, attempt?: RoutedPayment): Route {
   const accounts = processingAccounts(store, payment.profile_id);
+  const eligible = attempt ? accounts.filter((account) => takes(account, attempt)) : accounts;
   const requested = payment.connector_requested ?? [];
   for (const name of requested) {
-    const account = accounts.find((candidate) => candidate.connector_name === name);
+    const account = eligible.find((candidate) => candidate.connector_name === name);
     if (account) return { connector: name, id: account.merchant_connector_id };
   }
-  const first = accounts[0];
+  const first = eligible[0];
   if (requested.length === 0 && first) return { connector: first.connector_name, id: first.merchant_connector_id };
+  const refused = requested.length === 0 ? accounts.length > 0 : requested.some((name) => accounts.some((account) => account.connector_name === name));
+  if (refused) throw apiError('noEligibleConnector');
   const simulated = requested.length === 0 ? SIMULATED[0] : requested.find((name) => SIMULATED.includes(name));
   if (simulated === undefined) {
     const names = [...new Set([...accounts.map((account) => account.connector_name), ...SIMULATED])];
@@ -158,10 +164,10 @@ export function routeFor(store: Store, payment: Payment): Route {
   return { connector: simulated, id: null };
 }
 
-/** The accounts of the payment's profile that take payments, but those already `tried`, oldest first (auto retries). */
-export function otherRoutes(store: Store, payment: Payment, tried: readonly (string | null)[]): Route[] {
+/** The accounts of the payment's profile that take payments and this `attempt`, but those already `tried`, oldest first (auto retries). */
+export function otherRoutes(store: Store, payment: Payment, tried: readonly (string | null)[], attempt: RoutedPayment): Route[] {
   return processingAccounts(store, payment.profile_id)
-    .filter((account) => !tried.includes(account.merchant_connector_id))
+    .filter((account) => !tried.includes(account.merchant_connector_id) && takes(account, attempt))
     .map((account) => ({ connector: account.connector_name, id: account.merchant_connector_id }));
 }
 

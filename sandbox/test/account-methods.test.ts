@@ -1,9 +1,10 @@
 // The payment-method lists of a profile with connector accounts (domain/account-methods.ts): what
 // the accounts' `payment_methods_enabled` enable for the payment, by its currency and billing
-// country, merged by type with each value's connectors, as upstream's list_payment_methods answers.
+// country, merged by type with each value's connectors, as upstream's list_payment_methods answers;
+// and the payments routed only to an account that takes them (`takes`), as upstream's routing graph.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { startTestSandbox, type TestSandbox } from './helpers.js';
+import { assertApiError, cardPayment, startTestSandbox, type TestSandbox } from './helpers.js';
 
 type Body = Record<string, unknown>;
 
@@ -109,6 +110,35 @@ describe('payment-method lists of connector accounts', () => {
       assert.equal(disabled.status, 200, disabled.text);
     }
     assert.deepEqual(types(await list({ currency: 'USD' })), ['card/credit', 'card/debit', 'wallet/pay_bill', 'wallet/pay_till']);
+  });
+
+  it('routes a payment to the account that takes its method, network, currency and amount, and refuses one no account takes (400 IR_39)', async () => {
+    const { made } = await merchantWith(
+      ['stripe', [{ payment_method: 'card', payment_method_types: [credit({ card_networks: ['Visa'], accepted_currencies: { type: 'enable_only', list: ['USD'] }, maximum_amount: 5000 })] }]],
+      ['adyen', [{ payment_method: 'card', payment_method_types: [credit({ accepted_currencies: { type: 'disable_only', list: ['USD'] } })] }]],
+    );
+    const pay = (body: Body) => sandbox.request('POST', '/payments', { key: made.secretKey, body: { amount: 4000, currency: 'USD', confirm: true, ...cardPayment('4242424242424242'), ...body } });
+    const routed = async (body: Body) => {
+      const paid = await pay(body);
+      assert.equal(paid.status, 200, paid.text);
+      return paid.body.connector;
+    };
+    assert.equal(await routed({}), 'stripe');
+    assert.equal(await routed({ currency: 'EUR' }), 'adyen');
+    assert.equal(await routed({ currency: 'EUR', ...cardPayment('5555555555554444') }), 'adyen');
+    const noIneligible = [400, 'IR_39', 'No eligible connector was found for the current payment method configuration'] as const;
+    // over Stripe's maximum; a Mastercard Stripe does not take; Adyen named for dollars
+    for (const body of [{ amount: 6000 }, cardPayment('5555555555554444'), { connector: ['adyen'] }]) assertApiError(await pay(body), ...noIneligible);
+    // mobile money: neither account enables it
+    const wallet = { currency: 'KES', payment_method: 'wallet', payment_method_type: 'pay_bill', payment_method_data: { wallet: { mobile_money: { phone_number: '+254700000000' } } } };
+    assertApiError(await pay(wallet), ...noIneligible);
+  });
+
+  it('routes anything to an account that enables no type, as upstream', async () => {
+    const { made } = await merchantWith(['adyen', null]);
+    const paid = await sandbox.request('POST', '/payments', { key: made.secretKey, body: { amount: 99999999, currency: 'JPY', confirm: true, ...cardPayment('5555555555554444') } });
+    assert.equal(paid.status, 200, paid.text);
+    assert.equal(paid.body.connector, 'adyen');
   });
 
   it('gives the web SDK’s list and configuration the same methods and connectors', async () => {

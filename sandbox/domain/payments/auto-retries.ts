@@ -9,6 +9,7 @@
  * so a test card declines on each: the payment ends `failed` on the last account tried, with every
  * attempt listed.
  */
+import { routedPayment } from '../account-methods.js';
 import { merchantMaxAutoRetries, stepUpEnabled } from '../configs.js';
 import { otherRoutes } from '../connector-accounts.js';
 import type { DeclineCode } from '../processor.js';
@@ -37,7 +38,7 @@ export function retryDecline(engine: PaymentEngine, payment: Payment, attempt: A
   }
   const tried = [attempt.merchant_connector_id ?? null];
   let last = attempt;
-  for (const next of otherRoutes(engine.store, payment, tried).slice(0, retries)) {
+  for (const next of otherRoutes(engine.store, payment, tried, routedPayment(payment, 'card', card)).slice(0, retries)) {
     failAttempt(engine, last, code);
     last = engine.newAttempt(payment, 'card', card, null, next);
   }

@@ -11,6 +11,7 @@
  * The simulated default connector is the account `''`; a card saved before connector accounts
  * existed is held by it alone.
  */
+import { routedPayment } from '../account-methods.js';
 import { routeFor, type Route } from '../connector-accounts.js';
 import { apiError } from '../errors.js';
 import { newConnectorMandateId } from '../ids.js';
@@ -29,7 +30,7 @@ export type MitRoute = { by: 'mandate' | 'network'; route: Route };
  * mandate); neither is 400 IR_39. The route is the attempt's (engine.newAttempt takes it as is).
  */
 export function mandateRoute(engine: PaymentEngine, payment: Payment, method: SavedPaymentMethod): MitRoute {
-  const route = routeFor(engine.store, payment);
+  const route = routeFor(engine.store, payment, routedPayment(payment, 'card', method.card));
   if (holders(method).includes(route.id ?? '')) return { by: 'mandate', route };
   if (method.network_transaction_id && engine.profiles.ofPayment(payment)?.['is_connector_agnostic_mit_enabled'] === true) return { by: 'network', route };
   throw apiError('noEligibleConnector');

@@ -5,6 +5,7 @@
  * redirects); service.ts puts them behind one class and one transaction per call.
  */
 import type { Store } from '../../store/repo.js';
+import { routedPayment } from '../account-methods.js';
 import { routeFor, type Route } from '../connector-accounts.js';
 import { apiError, errors } from '../errors.js';
 import { gatewayFee, processorFee } from '../fees.js';
@@ -122,7 +123,7 @@ export class PaymentEngine {
   }
 
   /** Starts the payment's next attempt: it becomes the active one and clears the last one's outcome. */
-  newAttempt(payment: Payment, method: string, card: MaskedCard | null, phoneLast4: string | null, route: Route = routeFor(this.store, payment)): Attempt {
+  newAttempt(payment: Payment, method: string, card: MaskedCard | null, phoneLast4: string | null, route: Route = routeFor(this.store, payment, routedPayment(payment, method, card))): Attempt {
     // `route`: the profile's connector account, or the simulated connector (connector-accounts.ts); a connector it cannot reach is refused first
     payment.attempt_count += 1;
     const nowIso = this.nowIso();
