@@ -159,12 +159,22 @@ export default {
         if (command !== 'card-frame') return undefined;
         const page = session.browser.getPage(session.id);
         const deadline = Date.now() + 8000;
+        // an element just removed may still list its frame, detached: only attached frames count, and one
+        // that detaches while its form is awaited gives way to the frame that replaced it
         let frame;
-        while (!(frame = page.frames().filter((f) => f.url().includes('/frame/card'))[payload.index ?? 0])) {
+        for (;;) {
+          frame = page.frames().filter((f) => !f.isDetached() && f.url().includes('/frame/card'))[payload.index ?? 0];
+          try {
+            if (frame) {
+              await frame.waitForSelector('tender-card-form', { state: 'attached', timeout: Math.max(deadline - Date.now(), 1) });
+              break;
+            }
+          } catch (error) {
+            if (!/detached/i.test(String(error)) || Date.now() > deadline) throw error;
+          }
           if (Date.now() > deadline) throw new Error('no card frame on the page');
           await new Promise((resolve) => setTimeout(resolve, 50));
         }
-        await frame.waitForSelector('tender-card-form', { state: 'attached', timeout: 8000 });
         const form = frame.locator('tender-card-form');
         switch (payload.action) {
           case 'type': {
