@@ -6,6 +6,7 @@ import { cors } from './http/cors.js';
 import { MAX_BODY_BYTES, bodyTooLarge, hasBody, readBytes, requestHeader } from './http/request.js';
 import { BatchLostError } from './store/group-commit.js';
 import { accountRoutes } from './routes/accounts.js';
+import { collectLinkRoutes } from './routes/collect-links.js';
 import { configRoutes } from './routes/configs.js';
 import { connectorAccountRoutes } from './routes/connector-accounts.js';
 import { customerRoutes } from './routes/customers.js';
@@ -95,6 +96,7 @@ export function createApp(options: AppOptions): Hono {
   sdkRoutes(app, options);
   paymentRoutes(app, options);
   paymentMethodRoutes(app, options);
+  collectLinkRoutes(app, options);
   accountRoutes(app, options);
   profileRoutes(app, options);
   connectorAccountRoutes(app, options);

@@ -23,6 +23,7 @@ export const newPaymentToken = (): string => `token_${alphanumeric(20)}`;
 export const newProfileId = (): string => `pro_${alphanumeric(20)}`;
 export const newConnectorAccountId = (): string => `mca_${alphanumeric(20)}`;
 export const newEphemeralKeyId = (): string => `eki_${alphanumeric(20)}`;
+export const newCollectLinkId = (): string => `pm_collect_link_${alphanumeric(20)}`;
 export const newEphemeralKeySecret = (): string => `epk_${randomBytes(16).toString('hex')}`;
 export const newConnectorTransactionId = (): string => `snd_txn_${alphanumeric(20)}`;
 /** A card network's reference of an authorisation: 15 digits, as Visa's transaction identifier (Stripe's `network_transaction_id`). */

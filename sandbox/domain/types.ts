@@ -118,6 +118,29 @@ export interface ConnectorAccount {
   modified_at: string;
 }
 
+/**
+ * A payment-method collect link as stored (domain/collect-links.ts): upstream's
+ * PaymentMethodCollectLinkResponse and what its page needs (`status`, the merchant).
+ */
+export interface CollectLink {
+  pm_collect_link_id: string;
+  merchant_id: string;
+  customer_id: string;
+  /** ISO 8601, when the page stops taking a card. */
+  expiry: string;
+  link: string;
+  return_url: string | null;
+  logo: string | null;
+  merchant_name: string | null;
+  theme: string | null;
+  enabled_payment_methods: { payment_method: string; payment_method_types: string[] }[];
+  /** Upstream's PaymentMethodCollectStatus: `initiated` until a card is saved through it, then `submitted`. */
+  status: 'initiated' | 'submitted';
+  /** The card saved through it (`submitted` only). */
+  payment_method_id?: string;
+  created_at: string;
+}
+
 /** A merchant's `billing_requirements`, every member filled in (domain/billing.ts). */
 export interface StoredBillingRequirements {
   billing: 'auto' | 'none' | 'postal_code' | 'full';

@@ -127,6 +127,12 @@ const MIGRATIONS: string[] = [
      created_at INTEGER NOT NULL,
      expires INTEGER NOT NULL
    );`,
+  // payment-method collect links (domain/collect-links.ts): a page where a customer saves a card
+  `CREATE TABLE collect_links (
+     link_id TEXT PRIMARY KEY,
+     merchant_id TEXT NOT NULL REFERENCES merchants(merchant_id),
+     doc TEXT NOT NULL
+   );`,
 ];
 
 export type Db = Database.Database;

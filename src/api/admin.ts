@@ -154,6 +154,22 @@ export const ConfigUpdate = z.object({ value: z.string() });
 /** `POST /ephemeral_keys` (upstream's EphemeralKeyCreateRequest). */
 export const EphemeralKeyCreate = z.object({ customer_id: id(64) });
 
+/**
+ * `POST /payment_methods/collect`: upstream's PaymentMethodCollectLinkRequest (serde ignores other
+ * members), its `ui_config` (logo, merchant_name, theme) flattened in.
+ */
+export const PaymentMethodCollectLinkCreate = z.object({
+  pm_collect_link_id: opt(id(64)),
+  customer_id: id(64),
+  logo: opt(z.url().check(z.maxLength(255))),
+  merchant_name: opt(text(255)),
+  theme: opt(text(255)),
+  session_expiry: opt(z.int().check(z.minimum(0), z.maximum(4_294_967_295))),
+  return_url: opt(z.url({ protocol: /^https?$/ }).check(z.maxLength(2048))),
+  enabled_payment_methods: opt(z.array(z.object({ payment_method: z.enum(PAYMENT_METHODS), payment_method_types: z.array(z.enum(PAYMENT_METHOD_TYPES)) }))),
+});
+export type PaymentMethodCollectLinkCreate = z.infer<typeof PaymentMethodCollectLinkCreate>;
+
 /** `GET /accounts/list` (upstream's MerchantAccountListRequest). */
 export const MerchantAccountListQuery = z.strictObject({ organization_id: z.string().check(z.minLength(1), z.maxLength(64)) });
 

@@ -4,15 +4,16 @@
  * upstream-newer.ts replays 28/47/54/52. Everything is juspay/hyperswitch as a fork holds it at
  * commit d1688907 (June 2026), under `cypress-tests/cypress/`:
  *
- * - the specs `e2e/spec/Payment/00-CoreFlows.cy.js` (its merchant, API-key, customer and
- *   session-expiry contexts; its connector-account contexts and "Delete calls" are
+ * - the specs `e2e/spec/Payment/00-CoreFlows.cy.js` (its merchant, API-key, customer,
+ *   session-expiry and payment-method collect link contexts; its connector-account contexts and "Delete calls" are
  *   upstream-newer-connector-accounts.ts's), `01-AccountCreate.cy.js` and `02-CustomerCreate.cy.js`
  *   (each flow's `source` names its file, `context` and `it`);
  * - the commands of `support/commands.js`@d1688907: `merchantCreateCallTest`, `merchantRetrieveCall`,
  *   `merchantUpdateCall`, `apiKeyCreateTest`, `apiKeyUpdateCall`, `apiKeyRetrieveCall`,
  *   `apiKeyListCall`, `apiKeyDeleteCall`, `createCustomerCallTest`, `customerListCall`,
  *   `customerRetrieveCall`, `customerUpdateCall`, `customerDeleteCall`, `UpdateBusinessProfileTest`,
- *   `createRolloutConfig`; `createPaymentIntentTest` and `confirmCallTest` are upstream-newer-flow.ts's `Flow`;
+ *   `createRolloutConfig`, `paymentMethodCollectLinkCreate`, `paymentMethodCollectLinkRender`
+ *   (with pm-collect-link-body.json and Commons.js's `pm_collect_link` config); `createPaymentIntentTest` and `confirmCallTest` are upstream-newer-flow.ts's `Flow`;
  * - the fixtures of `fixtures/`@d1688907: merchant-create-body.json and confirm-body.json are
  *   upstream-newer-fixtures.ts's, create-customer-body.json and create-payment-body.json upstream-fixtures.ts's
  *   (unchanged since); merchant-update-body.json, create-api-key-body.json, update-api-key-body.json and
@@ -36,10 +37,6 @@
  *
  * Steps skipped (the sandbox has no such route; sandbox/routes/*.ts):
  * - 00-CoreFlows "List Connector Feature Matrix" (ListConnectorsFeatureMatrixCall): `GET /feature_matrix`;
- * - 00-CoreFlows "Payment Method Collect Link core flows", both `it`s (paymentMethodCollectLinkCreate,
- *   paymentMethodCollectLinkRender): `POST /payment_methods/collect` and
- *   `GET /payment_methods/collect/{merchant_id}/{id}`; their other steps (merchant, API key, customer)
- *   are the flows below;
  * - 01-AccountCreate "create-shadow-config-if-shadow-mode-enabled" (createRolloutConfig): sends nothing
  *   unless `globalState.ucsEnabled` is set, which a Stripe run without UCS does not (createUcsConfigs);
  *   with it, `POST /configs/` (kept by the sandbox, not read);
@@ -125,6 +122,8 @@ export class AccountFlow extends Flow {
   private organizationId: unknown;
   private merchantDetails: unknown;
   private apiKeyId = '';
+  /** globalState's `pmCollectId`. */
+  private collectLinkId = '';
 
   /** `cy.request` with the command's headers: `api-key`, `Content-Type` (set with a body by the client), and `Accept` where the command sends it. */
   private send(method: string, path: string, options: { key: string; body?: Body; accept?: boolean }): Promise<ApiResponse> {
@@ -301,6 +300,41 @@ export class AccountFlow extends Flow {
     assert.ok(notEmpty(response.body.secret), `${step}: secret`);
   }
 
+  /**
+   * paymentMethodCollectLinkCreate (the API key, Content-Type JSON): pm-collect-link-body.json with
+   * the config's `Request` (Commons.js `pm_collect_link.pmCollectLinkCreate`: its return_url) and the
+   * customer; a 200 has a `pm_collect_link_id`, a `link` and the `customer_id`, which globalState keeps
+   * (`pmCollectId`). Beyond the command (which checks nothing else), the 200 it is configured with.
+   */
+  async collectLinkCreate(): Promise<void> {
+    const step = 'paymentMethodCollectLinkCreate';
+    const fixture = { customer_id: '', return_url: 'https://example.com/return' };
+    const request = { return_url: 'https://example.com/return' };
+    const body = { ...fixture, ...request, customer_id: this.customerId };
+    const response = await this.sandbox.request('POST', '/payment_methods/collect', { key: this.apiKey, body });
+    assert.match(response.headers.get('content-type') ?? '', /application\/json/, `${step}: content-type`);
+    assert.equal(response.status, 200, `${step}: status (${response.text.slice(0, 300)})`);
+    for (const member of ['pm_collect_link_id', 'link', 'customer_id'] as const) assert.ok(notEmpty(response.body[member]), `${step}: ${member}`);
+    this.collectLinkId = String(response.body.pm_collect_link_id);
+  }
+
+  /**
+   * paymentMethodCollectLinkRender (no key, Content-Type JSON): `GET /payment_methods/collect/{merchantId}/{pmCollectId}`;
+   * a 200 is `text/html` with a string body; a 400 or 404 has each member of the expected body.
+   * Beyond the command, the status it is configured with (`expected`'s).
+   */
+  async collectLinkRender(expected: { status: number; body?: Body }, linkId = this.collectLinkId): Promise<void> {
+    const step = 'paymentMethodCollectLinkRender';
+    const response = await this.sandbox.request('GET', `/payment_methods/collect/${this.merchantId}/${linkId}`, { key: null, headers: { 'Content-Type': 'application/json' } });
+    assert.equal(response.status, expected.status, `${step}: status (${response.text.slice(0, 300)})`);
+    if (response.status === 200) {
+      assert.match(response.headers.get('content-type') ?? '', /text\/html/, `${step}: content-type`);
+      assert.equal(typeof response.body, 'string', `${step}: a string body`);
+    } else if (expected.body) {
+      for (const [member, value] of Object.entries(expected.body)) assert.deepEqual(response.body[member], value, `${step}: ${member}`);
+    }
+  }
+
   /** customerDeleteCall: the customer, its address and its payment methods deleted. */
   async customerDelete(): Promise<void> {
     const step = 'customerDeleteCall';
@@ -423,6 +457,23 @@ function coreFlows(): UpstreamCase[] {
         await cy.createPaymentIntent(card_pm.PaymentIntent, 'no_three_ds', 'automatic');
         // the context's wait and refused confirm change nothing this step sends (confirm-body.json is not create-payment-body.json)
         await cy.createPaymentIntent(commons.PaymentIntentWithSessionExpiry, 'no_three_ds', 'automatic');
+      }),
+    },
+    {
+      source: `${CORE} [Payment Method Collect Link core flows] Payment method collect link create and render`,
+      name: 'as sent: merchant create -> API key create -> customer create -> collect link create (pm-collect-link-body.json, return_url): an id, a link, the customer -> render: 200 text/html',
+      run: replay(async (cy) => {
+        await upTo(cy, 3);
+        await cy.collectLinkCreate();
+        await cy.collectLinkRender({ status: 200 });
+      }),
+    },
+    {
+      source: `${CORE} [Payment Method Collect Link core flows] Payment method collect link render with invalid id`,
+      name: 'as sent: merchant create -> API key create -> render invalid_collect_id_12345: 404 IR_37 "payment method collect link not found"',
+      run: replay(async (cy) => {
+        await upTo(cy, 2);
+        await cy.collectLinkRender({ status: 404, body: { error: { type: 'invalid_request', code: 'IR_37', message: 'payment method collect link not found' } } }, 'invalid_collect_id_12345');
       }),
     },
   ];
