@@ -12,6 +12,7 @@ import { connectorAccountRoutes } from './routes/connector-accounts.js';
 import { customerRoutes } from './routes/customers.js';
 import { ephemeralKeyRoutes } from './routes/ephemeral-keys.js';
 import type { RouteDeps } from './routes/deps.js';
+import { featureMatrixRoutes } from './routes/feature-matrix.js';
 import { frameRoutes } from './routes/frame.js';
 import { mandateRoutes } from './routes/mandates.js';
 import { pageRoutes } from './routes/pages.js';
@@ -100,6 +101,7 @@ export function createApp(options: AppOptions): Hono {
   accountRoutes(app, options);
   profileRoutes(app, options);
   connectorAccountRoutes(app, options);
+  featureMatrixRoutes(app);
   configRoutes(app, options);
   ephemeralKeyRoutes(app, options);
   customerRoutes(app, options);

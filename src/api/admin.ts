@@ -376,6 +376,9 @@ export const CONNECTOR_NAMES = [
   'worldpay', 'worldpayvantiv', 'worldpayxml', 'worldpaymodular', 'signifyd', 'plaid', 'riskified', 'xendit', 'zen', 'zift', 'zsl',
 ] as const;
 
+/** `GET /feature_matrix`'s optional body: upstream's FeatureMatrixRequest (connectors of its Connector enum). */
+export const FeatureMatrixRequest = z.object({ connectors: opt(z.array(z.enum(CONNECTOR_NAMES))) });
+
 /** Upstream's `ConnectorType`: only a `payment_processor` account processes payments. */
 export const CONNECTOR_TYPES = [
   'payment_processor', 'payment_vas', 'fin_operations', 'fiz_operations', 'networks', 'banking_entities', 'non_banking_finance',

@@ -97,6 +97,17 @@ export const ALLOW_LIST: AllowListEntry[] = [
       "over a deleted customer's phone_country_code (core/customers.rs delete_customer) and answers it on that customer's payments.",
   },
   {
+    kind: 'document',
+    operation: 'GET /feature_matrix',
+    statuses: [200],
+    path: /^\/connectors\/\d+\/supported_payment_methods\/\d+$/,
+    message: /^missing required member `(three_ds|no_three_ds|supported_card_networks)`$/,
+    reason:
+      'SupportedPaymentMethod flattens an optional PaymentMethodSpecificFeatures (crates/api_models/src/feature_matrix.rs), which ' +
+      'only cards have; the document makes its card members required of every entry, while the real service answers a wallet ' +
+      'or bank entry without them (serde skips a flattened None).',
+  },
+  {
     kind: 'spec',
     operation: '*',
     statuses: [200],

@@ -148,6 +148,10 @@ async function merchantServerFlows(sandbox: TestSandbox): Promise<void> {
   await sandbox.request('GET', `/payment_link/${String((linked.body.payment_link as { payment_link_id: string }).payment_link_id)}`);
   await sandbox.request('GET', '/payment_link/non_existent_link_12345');
   await sandbox.request('POST', '/payment_link/list', { body: { limit: 10 } });
+
+  // a payment-method collect link for the customer; what the connectors support
+  await sandbox.request('POST', '/payment_methods/collect', { body: { customer_id: 'cus_conformance', return_url: 'https://example.com/return', merchant_name: 'Conformance' } });
+  await sandbox.request('GET', '/feature_matrix', { key: null });
 }
 
 /** Runs every flow in order; a failing upstream case fails the run (upstream.test.ts names it). */

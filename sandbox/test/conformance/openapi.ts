@@ -82,7 +82,19 @@ function schemaPointer(schema: Json | undefined, name: string): string | null {
   return `inline:${name}`;
 }
 
-const OPERATIONS = operations();
+/**
+ * Routes upstream serves whose answer the document has a schema for but no path of its own: each
+ * answer is checked against that schema (the sandbox's `featureMatrixRoutes` and collect links).
+ */
+const SCHEMA_ONLY: [method: string, template: string, schema: string][] = [
+  ['GET', '/feature_matrix', 'FeatureMatrixListResponse'],
+  ['POST', '/payment_methods/collect', 'PaymentMethodCollectLinkResponse'],
+];
+
+const OPERATIONS = [
+  ...operations(),
+  ...SCHEMA_ONLY.map(([method, template, schema]) => ({ method, template, pattern: new RegExp(`^${template}$`), responses: new Map([[200, `openapi.json#/components/schemas/${schema}`]]) })),
+];
 const ajv = new Ajv({ strict: false, allErrors: true, validateFormats: false });
 ajv.addSchema({ $id: 'openapi.json', components: toJsonSchema(document.components ?? null) } as object);
 const compiled = new Map<string, ValidateFunction>();

@@ -5,14 +5,14 @@
  * commit d1688907 (June 2026), under `cypress-tests/cypress/`:
  *
  * - the specs `e2e/spec/Payment/00-CoreFlows.cy.js` (its merchant, API-key, customer,
- *   session-expiry and payment-method collect link contexts; its connector-account contexts and "Delete calls" are
+ *   session-expiry, feature-matrix and payment-method collect link contexts; its connector-account contexts and "Delete calls" are
  *   upstream-newer-connector-accounts.ts's), `01-AccountCreate.cy.js` and `02-CustomerCreate.cy.js`
  *   (each flow's `source` names its file, `context` and `it`);
  * - the commands of `support/commands.js`@d1688907: `merchantCreateCallTest`, `merchantRetrieveCall`,
  *   `merchantUpdateCall`, `apiKeyCreateTest`, `apiKeyUpdateCall`, `apiKeyRetrieveCall`,
  *   `apiKeyListCall`, `apiKeyDeleteCall`, `createCustomerCallTest`, `customerListCall`,
  *   `customerRetrieveCall`, `customerUpdateCall`, `customerDeleteCall`, `UpdateBusinessProfileTest`,
- *   `createRolloutConfig`, `paymentMethodCollectLinkCreate`, `paymentMethodCollectLinkRender`
+ *   `createRolloutConfig`, `ListConnectorsFeatureMatrixCall`, `paymentMethodCollectLinkCreate`, `paymentMethodCollectLinkRender`
  *   (with pm-collect-link-body.json and Commons.js's `pm_collect_link` config); `createPaymentIntentTest` and `confirmCallTest` are upstream-newer-flow.ts's `Flow`;
  * - the fixtures of `fixtures/`@d1688907: merchant-create-body.json and confirm-body.json are
  *   upstream-newer-fixtures.ts's, create-customer-body.json and create-payment-body.json upstream-fixtures.ts's
@@ -35,8 +35,7 @@
  * (apiKeyListCall) fails on a status outside 2xx/3xx, and a command that asserts nothing but the answer
  * (createCustomerCallTest on a status other than 200 and 400) fails here when the replay cannot tell.
  *
- * Steps skipped (the sandbox has no such route; sandbox/routes/*.ts):
- * - 00-CoreFlows "List Connector Feature Matrix" (ListConnectorsFeatureMatrixCall): `GET /feature_matrix`;
+ * Not replayed here:
  * - 01-AccountCreate "create-shadow-config-if-shadow-mode-enabled" (createRolloutConfig): sends nothing
  *   unless `globalState.ucsEnabled` is set, which a Stripe run without UCS does not (createUcsConfigs);
  *   with it, `POST /configs/` (kept by the sandbox, not read);
@@ -335,6 +334,20 @@ export class AccountFlow extends Flow {
     }
   }
 
+  /**
+   * ListConnectorsFeatureMatrixCall (no key, Accept JSON; `cy.request` fails on a status outside
+   * 2xx/3xx): `connectors`, a non-empty array, each with a non-empty description, category and
+   * integration_status.
+   */
+  async featureMatrix(): Promise<void> {
+    const step = 'ListConnectorsFeatureMatrixCall';
+    const response = await this.sandbox.request('GET', '/feature_matrix', { key: null, headers: { Accept: 'application/json' } });
+    assert.ok(response.status >= 200 && response.status < 400, `${step}: status (${response.text.slice(0, 300)})`);
+    const connectors = response.body.connectors as Body[] | undefined;
+    assert.ok(Array.isArray(connectors) && connectors.length > 0, `${step}: connectors, a non-empty array`);
+    for (const item of connectors) for (const member of ['description', 'category', 'integration_status'] as const) assert.ok(notEmpty(item[member]), `${step}: ${member}`);
+  }
+
   /** customerDeleteCall: the customer, its address and its payment methods deleted. */
   async customerDelete(): Promise<void> {
     const step = 'customerDeleteCall';
@@ -457,6 +470,13 @@ function coreFlows(): UpstreamCase[] {
         await cy.createPaymentIntent(card_pm.PaymentIntent, 'no_three_ds', 'automatic');
         // the context's wait and refused confirm change nothing this step sends (confirm-body.json is not create-payment-body.json)
         await cy.createPaymentIntent(commons.PaymentIntentWithSessionExpiry, 'no_three_ds', 'automatic');
+      }),
+    },
+    {
+      source: `${CORE} [List Connector Feature Matrix] List connector feature matrix call`,
+      name: 'as sent: GET /feature_matrix (no key): connectors, each with a description, category and integration_status',
+      run: replay(async (cy) => {
+        await cy.featureMatrix();
       }),
     },
     {
