@@ -2,6 +2,7 @@
 import type {
   ApiKeyCreate,
   ApiKeyUpdate,
+  CollectLinkConfig,
   MerchantAccountCreate,
   MerchantAccountUpdate,
   OrganizationCreate,
@@ -14,13 +15,29 @@ import { hashApiKey } from './api-keys.js';
 import type { Store } from '../store/repo.js';
 import { newHashKey, newKeyId, newOrganizationId, newPublishableKey, newSecretKey } from './ids.js';
 import { planAccountProfiles, ProfileService } from './profiles.js';
-import type { ApiKeyRecord, MerchantAccount, Organization } from './types.js';
+import type { ApiKeyRecord, JsonObject, MerchantAccount, Organization } from './types.js';
 import { asJson, checkMetadata } from './validation.js';
 import { merchantDetailsWire } from './wire.js';
 import { mergeWebhookDetails, webhookDetails, webhookDetailsResponse } from './webhook-details.js';
 
 /** The merchant the sandbox makes on its first start (server.ts), which the demo pays with. */
 export const DEMO_MERCHANT_ID = 'demo_merchant';
+
+/**
+ * A `pm_collect_link_config` as upstream keeps and answers its BusinessCollectLinkConfig: every member,
+ * `null` when not sent, each domain and type once (its sets), nothing else.
+ */
+function collectLinkConfig(config: CollectLinkConfig | null | undefined): JsonObject | null {
+  if (!config) return null;
+  return {
+    domain_name: config.domain_name ?? null,
+    allowed_domains: [...new Set(config.allowed_domains)],
+    logo: config.logo ?? null,
+    merchant_name: config.merchant_name ?? null,
+    theme: config.theme ?? null,
+    enabled_payment_methods: config.enabled_payment_methods.map(({ payment_method, payment_method_types }) => ({ payment_method, payment_method_types: [...new Set(payment_method_types)] })),
+  };
+}
 
 export class MerchantService {
   /** The merchants' business profiles (profiles.ts): made with the account, changed by its update. */
@@ -75,7 +92,7 @@ export class MerchantService {
         locker_id: request.locker_id ?? null,
         organization_id: organizationId,
         default_profile: plan.defaultProfile,
-        pm_collect_link_config: asJson(request.pm_collect_link_config),
+        pm_collect_link_config: collectLinkConfig(request.pm_collect_link_config),
         gateway_fee_config: gatewayFeeConfig,
         allowed_origins: [...new Set(request.allowed_origins ?? [])],
         billing_requirements: billingRequirements(request.billing_requirements),
@@ -163,7 +180,7 @@ export class MerchantService {
       if (has('locker_id')) account.locker_id = request.locker_id ?? null;
       // one of the account's own profiles (upstream's validate_and_get_business_profile)
       if (has('default_profile') && request.default_profile) account.default_profile = this.profiles.owned(account, request.default_profile).profile_id;
-      if (has('pm_collect_link_config')) account.pm_collect_link_config = asJson(request.pm_collect_link_config);
+      if (has('pm_collect_link_config')) account.pm_collect_link_config = collectLinkConfig(request.pm_collect_link_config);
       if (has('gateway_fee_config')) account.gateway_fee_config = checkGatewayFeeConfig(request.gateway_fee_config);
       if (has('allowed_origins')) account.allowed_origins = [...new Set(request.allowed_origins ?? [])];
       if (has('billing_requirements')) account.billing_requirements = billingRequirements(request.billing_requirements);

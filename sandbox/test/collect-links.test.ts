@@ -108,11 +108,23 @@ describe('payment-method collect links', () => {
     assert.equal((await sandbox.request<{ customer_payment_methods: Body[] }>('GET', '/customers/cus_collect_4/payment_methods')).body.customer_payment_methods.length, 0);
   });
 
-  it('takes its look, methods and domain from the merchant’s pm_collect_link_config, and refuses an unknown customer, a taken id and a bad body', async () => {
+  it('takes its look, methods and domain from the merchant’s pm_collect_link_config (typed as upstream’s), and refuses an unknown customer, a taken id and a bad body', async () => {
     const { secretKey } = await sandbox.createMerchant('collect_config', {
       pm_collect_link_config: { allowed_domains: ['shop.example'], domain_name: 'pay.shop.example', logo: 'https://shop.example/logo.png', theme: '#123456', enabled_payment_methods: [{ payment_method: 'card', payment_method_types: ['credit'] }] },
     });
     const key = { key: secretKey };
+    // upstream's BusinessCollectLinkConfig: allowed_domains and enabled_payment_methods required, answered whole
+    const incomplete = await sandbox.request('POST', '/accounts', { key: sandbox.adminKey, body: { merchant_id: 'collect_incomplete', pm_collect_link_config: { enabled_payment_methods: [] } } });
+    assertApiError(incomplete, 400, 'IR_04', 'Missing required param: pm_collect_link_config.allowed_domains');
+    const account = await sandbox.request('GET', '/accounts/collect_config', { key: sandbox.adminKey });
+    assert.deepEqual(account.body.pm_collect_link_config, {
+      domain_name: 'pay.shop.example',
+      allowed_domains: ['shop.example'],
+      logo: 'https://shop.example/logo.png',
+      merchant_name: null,
+      theme: '#123456',
+      enabled_payment_methods: [{ payment_method: 'card', payment_method_types: ['credit'] }],
+    });
     await sandbox.request('POST', '/customers', { ...key, body: { customer_id: 'cus_configured' } });
     const made = await sandbox.request('POST', '/payment_methods/collect', { ...key, body: { customer_id: 'cus_configured', pm_collect_link_id: 'pm_collect_link_mine', theme: '#654321' } });
     assert.equal(made.status, 200, made.text);

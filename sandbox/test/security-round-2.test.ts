@@ -332,7 +332,7 @@ describe('security: second attack round', () => {
         ['POST', `/payments/${id}/cancel`, { merchant_connector_details: big }, sandbox.secretKey],
         ['POST', '/refunds', { payment_id: id, split_refunds: big }, sandbox.secretKey],
         ['POST', '/customers', { document_details: big }, sandbox.secretKey],
-        ['POST', '/accounts', { merchant_id: 'round2_ff', pm_collect_link_config: big }, sandbox.adminKey],
+        ['POST', '/accounts', { merchant_id: 'round2_ff', payout_routing_algorithm: { type: 'single', data: big } }, sandbox.adminKey],
         ['POST', '/accounts', { merchant_id: 'round2_ff2', frm_routing_algorithm: { type: 'single', data: big } }, sandbox.adminKey],
         ['POST', '/organization', { organization_name: 'o', organization_details: big }, sandbox.adminKey],
       ];

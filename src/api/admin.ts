@@ -24,6 +24,24 @@ export const WebhookDetails = z.strictObject({
   payout_statuses_enabled: opt(z.array(z.string())),
 });
 
+/** An entry of a collect link's `enabled_payment_methods` (upstream's link_utils EnabledPaymentMethod). */
+const LinkPaymentMethods = z.object({ payment_method: z.enum(PAYMENT_METHODS), payment_method_types: z.array(z.enum(PAYMENT_METHOD_TYPES)) });
+
+/**
+ * A merchant's `pm_collect_link_config`: upstream's BusinessCollectLinkConfig, its generic link
+ * config and look flattened in (`allowed_domains` and `enabled_payment_methods` required; serde
+ * ignores other members).
+ */
+export const CollectLinkConfig = z.object({
+  domain_name: opt(text(255)),
+  allowed_domains: z.array(text(255)),
+  logo: opt(z.url().check(z.maxLength(255))),
+  merchant_name: opt(text(255)),
+  theme: opt(text(255)),
+  enabled_payment_methods: z.array(LinkPaymentMethods),
+});
+export type CollectLinkConfig = z.infer<typeof CollectLinkConfig>;
+
 export const MerchantDetails = z.strictObject({
   primary_contact_person: opt(text(255)),
   primary_phone: opt(text(255)),
@@ -99,7 +117,7 @@ const merchantAccountShape = {
   metadata: opt(anyObject()),
   publishable_key: opt(z.string().check(z.regex(/^pk_(snd|dev|prd)_[A-Za-z0-9]{8,128}$/))),
   locker_id: opt(text(64)),
-  pm_collect_link_config: opt(anyObject()),
+  pm_collect_link_config: opt(CollectLinkConfig),
   default_profile: opt(text(64)),
   /** Sandbox setting: the gateway fee shown on payments and refunds (display only, never debited). */
   gateway_fee_config: opt(GatewayFeeConfig),
@@ -166,7 +184,7 @@ export const PaymentMethodCollectLinkCreate = z.object({
   theme: opt(text(255)),
   session_expiry: opt(z.int().check(z.minimum(0), z.maximum(4_294_967_295))),
   return_url: opt(z.url({ protocol: /^https?$/ }).check(z.maxLength(2048))),
-  enabled_payment_methods: opt(z.array(z.object({ payment_method: z.enum(PAYMENT_METHODS), payment_method_types: z.array(z.enum(PAYMENT_METHOD_TYPES)) }))),
+  enabled_payment_methods: opt(z.array(LinkPaymentMethods)),
 });
 export type PaymentMethodCollectLinkCreate = z.infer<typeof PaymentMethodCollectLinkCreate>;
 
