@@ -5,7 +5,9 @@
  * `ready`, takes a card number, and a test card pays (the 3-D Secure card through the sandbox's
  * challenge page, answered *Complete Payment*, back to the page's return URL); a customer's saved card (saved by the
  * merchant's server, off-session and on-session) is listed and pays, with its CVC when it was saved
- * on-session; each payment is then retrieved with the secret key. Prints every request the SDK and
+ * on-session; a card pays on a merchant whose profile has a Stripe connector account enabling cards
+ * (the SDK's lists are then that account's, and the payment must go to it); each payment is then
+ * retrieved with the secret key. Prints every request the SDK and
  * the page made (method, path, status) and each of the sandbox's answers that was not a 2xx, and
  * exits 0 when every payment ended as expected, 1 otherwise.
  *
@@ -38,6 +40,11 @@ interface Case {
   challenged?: boolean;
   /** The page gives the SDK the payment's `sdk_authorization` instead of its client secret (upstream's newer flow). */
   sdkAuthorization?: boolean;
+  /**
+   * A merchant of its own whose profile has a Stripe connector account enabling cards (as upstream's
+   * Cypress creates one): the SDK's lists are that account's, and the payment must go to it.
+   */
+  connectorAccount?: boolean;
   status: string;
 }
 
@@ -57,7 +64,12 @@ const CASES: Case[] = [
   // the SDK authorization flow: the SDK sends `Authorization` instead of the publishable key and the client secret
   { label: 'card 424242…4242 (sdkAuthorization)', number: '4242424242424242', saved: null, sdkAuthorization: true, status: 'succeeded' },
   { label: 'card 400000…0446 (sdkAuthorization)', number: '4000003800000446', saved: null, sdkAuthorization: true, challenged: true, status: 'succeeded' },
+  { label: 'card 424242…4242 (a Stripe connector account)', number: '4242424242424242', saved: null, connectorAccount: true, status: 'succeeded' },
 ];
+
+/** The cards a Stripe connector account enables (Commons.js's card entries of upstream's Cypress suite). */
+const CARD_NETWORKS = ['AmericanExpress', 'Discover', 'Interac', 'JCB', 'Mastercard', 'Visa', 'DinersClub', 'UnionPay', 'RuPay'];
+const CARD_TYPES = ['credit', 'debit'].map((payment_method_type) => ({ payment_method_type, card_networks: CARD_NETWORKS, minimum_amount: 1, maximum_amount: 68607706, recurring_enabled: true, installment_payment_enabled: true }));
 
 async function main(): Promise<number> {
   const dir = process.env.BENCH_HYPERSWITCH_DIR;
@@ -81,13 +93,16 @@ async function main(): Promise<number> {
   sdkPort = await startHyperswitchServer(build, { sdk: sdkOrigin, api: apiOrigin }, listenOnLoopback);
   let clientSecret = '';
   let sdkAuthorization: string | undefined;
+  // the merchant of the case: the demo merchant, or one with a connector account
+  let publishableKey = sandbox.demo.publishableKey;
+  let merchantKey = secretKey;
   merchantPort = Number(
     new URL(
       await listenOnLoopback(
         createServer((_request, response) => {
           response
             .writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' })
-            .end(hyperswitchPageHtml(build, { sdkOrigin, apiOrigin, publishableKey: sandbox.demo.publishableKey, clientSecret, ...(sdkAuthorization ? { sdkAuthorization } : {}) }));
+            .end(hyperswitchPageHtml(build, { sdkOrigin, apiOrigin, publishableKey, clientSecret, ...(sdkAuthorization ? { sdkAuthorization } : {}) }));
         }),
       ),
     ).port,
@@ -95,17 +110,34 @@ async function main(): Promise<number> {
 
   const browser = await launchChromium([OFFLINE_RESOLVER_ARG]);
   let failures = 0;
-  const api = async (method: string, path: string, body?: unknown): Promise<Record<string, unknown>> => {
+  const api = async (method: string, path: string, body?: unknown, key = merchantKey): Promise<Record<string, unknown>> => {
     const response = await fetch(new URL(path, sandbox.url), {
       method,
-      headers: { 'api-key': secretKey, 'content-type': 'application/json' },
+      headers: { 'api-key': key, 'content-type': 'application/json' },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
     const answer = (await response.json()) as Record<string, unknown>;
     if (response.status !== 200) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(answer)}`);
     return answer;
   };
+  /** A merchant with a Stripe connector account on its default profile: its keys and the account's id. */
+  const merchantWithAccount = async () => {
+    const merchantId = 'hs_bench_connector_account';
+    const account = await api('POST', '/accounts', { merchant_id: merchantId, merchant_name: 'Bench Shop', return_url: `${merchantOrigin}/checkout.html` }, sandbox.adminKey);
+    const key = await api('POST', `/api_keys/${merchantId}`, { name: 'bench', expiration: 'never' }, sandbox.adminKey);
+    const created = await api(
+      'POST',
+      `/account/${merchantId}/connectors`,
+      { connector_type: 'payment_processor', connector_name: 'stripe', connector_account_details: { auth_type: 'HeaderKey', api_key: 'sk_test_bench_stand_in' }, payment_methods_enabled: [{ payment_method: 'card', payment_method_types: CARD_TYPES }] },
+      String(key.api_key),
+    );
+    return { publishableKey: String(account.publishable_key), secretKey: String(key.api_key), accountId: String(created.merchant_connector_id) };
+  };
+  let withAccount: Awaited<ReturnType<typeof merchantWithAccount>> | null = null;
   for (const testCase of CASES) {
+    if (testCase.connectorAccount) withAccount ??= await merchantWithAccount();
+    publishableKey = testCase.connectorAccount && withAccount ? withAccount.publishableKey : sandbox.demo.publishableKey;
+    merchantKey = testCase.connectorAccount && withAccount ? withAccount.secretKey : secretKey;
     // a saved card: the merchant's server pays once for a customer with setup_future_usage and the customer's consent
     let customerId: string | null = null;
     let savedCard: unknown = null;
@@ -222,6 +254,12 @@ async function main(): Promise<number> {
       const saved = typeof retrieved.payment_method_id === 'string' && (listed ?? []).some((method) => method.payment_method_id === retrieved.payment_method_id);
       if (!saved) log.push(`the card was not saved: payment_method_id ${String(retrieved.payment_method_id)}, the customer's list ${JSON.stringify(listed ?? null).slice(0, 200)}`);
       ok &&= saved;
+    }
+    if (testCase.connectorAccount) {
+      // routed to the profile's account, as upstream routes to the one its Cypress suite creates
+      const routed = retrieved.connector === 'stripe' && retrieved.merchant_connector_id === withAccount?.accountId;
+      if (!routed) log.push(`not routed to the Stripe account: connector ${String(retrieved.connector)}, merchant_connector_id ${String(retrieved.merchant_connector_id)}`);
+      ok &&= routed;
     }
     if (!ok) failures++;
     console.log(`\n${testCase.label}: ready after ${readyAfter} ms; confirmPayment → ${result.slice(0, 300)}`);
