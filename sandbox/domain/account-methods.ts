@@ -1,9 +1,10 @@
 /**
- * The payment methods a profile's connector accounts enable for one payment, as upstream's
- * payment-method list filters them (crates/router/src/core/payment_methods/cards.rs
- * `build_merchant_enabled_pms_context` and `filter_payment_methods`, utils.rs `compile_pm_graph`, at
- * d1688907): each account's `payment_methods_enabled`, every type kept whose country and currency
- * rules the payment meets. Pure: no HTTP, no store.
+ * What a profile's connector accounts enable, read from their `payment_methods_enabled` as upstream
+ * reads it at d1688907: the methods its payment-method list offers for one payment
+ * (crates/router/src/core/payment_methods/cards.rs `build_merchant_enabled_pms_context` and
+ * `filter_payment_methods`, utils.rs `compile_pm_graph`: every type whose country and currency rules
+ * the payment meets), and whether routing may send an attempt to an account (crates/kgraph_utils/
+ * src/mca.rs `compile_request_pm_types`). Pure: no HTTP, no store.
  */
 import { apiCardNetwork } from './card-networks.js';
 import type { ConnectorAccount, MaskedCard, Payment } from './types.js';
@@ -35,7 +36,12 @@ interface EnabledType {
   card_networks?: string[] | null;
   accepted_currencies?: Accepted | null;
   accepted_countries?: Accepted | null;
+  minimum_amount?: number | null;
+  maximum_amount?: number | null;
 }
+
+/** An account's `payment_methods_enabled`, as kept (none: `[]`). */
+const enabledOf = (account: ConnectorAccount) => (account.payment_methods_enabled ?? []) as { payment_method: string; payment_method_types?: EnabledType[] | null }[];
 
 /**
  * Where a payment method type can be paid when no account says otherwise: upstream's
@@ -97,9 +103,8 @@ export function accountMethods(accounts: readonly ConnectorAccount[], payment: P
   const currency = payment?.currency ?? null;
   const methods: EnabledPaymentMethod[] = [];
   for (const account of accounts) {
-    const enabled = (account.payment_methods_enabled ?? []) as { payment_method: string; payment_method_types?: EnabledType[] | null }[];
     const connector = account.connector_name;
-    for (const { payment_method, payment_method_types } of enabled) {
+    for (const { payment_method, payment_method_types } of enabledOf(account)) {
       for (const type of payment_method_types ?? []) {
         const available = AVAILABILITY[type.payment_method_type];
         if (!allowed(currency, type.accepted_currencies, available?.currency) || !allowed(country, type.accepted_countries, available?.country)) continue;
@@ -142,11 +147,6 @@ export const routedPayment = (payment: Pick<Payment, 'payment_method_type' | 'cu
   amount: payment.amount,
 });
 
-interface AmountLimits {
-  minimum_amount?: number | null;
-  maximum_amount?: number | null;
-}
-
 /**
  * Whether `account` takes the attempt, as upstream's routing graph decides it (crates/kgraph_utils/
  * src/mca.rs `compile_request_pm_types`@d1688907): an enabled type of its payment method, the same type
@@ -156,13 +156,12 @@ interface AmountLimits {
  * nor where a scheme is offered.
  */
 export function takes(account: ConnectorAccount, attempt: RoutedPayment): boolean {
-  const all = (account.payment_methods_enabled ?? []) as { payment_method: string; payment_method_types?: (EnabledType & AmountLimits)[] | null }[];
   // an entry without types adds no rule; an account with no rule at all takes everything, as upstream's graph
-  const enabled = all.filter((entry) => (entry.payment_method_types ?? []).length > 0);
+  const enabled = enabledOf(account).filter((entry) => (entry.payment_method_types ?? []).length > 0);
   return enabled.length === 0 || enabled.some(
     ({ payment_method, payment_method_types }) =>
       payment_method === attempt.payment_method &&
-      (payment_method_types as (EnabledType & AmountLimits)[]).some((type) => {
+      (payment_method_types ?? []).some((type) => {
         const { minimum_amount: min, maximum_amount: max, card_networks: networks, accepted_currencies: currencies } = type;
         if (attempt.payment_method_type !== null && type.payment_method_type !== attempt.payment_method_type) return false;
         if (networks?.length && attempt.card_network !== null && !networks.includes(attempt.card_network)) return false;
