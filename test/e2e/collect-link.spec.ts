@@ -2,18 +2,7 @@
 // server makes the link, the customer fills the form with the keyboard alone and submits it, and
 // lands on the link's return URL with the saved card's id; the card is the customer's, masked. The
 // page loads under its own strict CSP without a violation.
-import { createMerchant, expect, sandbox, test } from './support.js';
-
-async function api<T>(method: 'GET' | 'POST', path: string, key: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${sandbox().url}${path}`, {
-    method,
-    headers: { 'api-key': key, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-  return JSON.parse(text) as T;
-}
+import { call as api, createMerchant, expect, sandbox, test } from './support.js';
 
 test('a customer saves a card through a collect link with the keyboard and goes back to the merchant', async ({ page }) => {
   const merchant = await createMerchant({ merchant_name: 'Tea Shop' });

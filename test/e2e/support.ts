@@ -37,7 +37,8 @@ export interface Payment {
   [member: string]: unknown;
 }
 
-async function call<T>(method: 'GET' | 'POST', path: string, key: string, body?: unknown): Promise<T> {
+/** A call to the sandbox's API with `key`, its JSON answer; anything but a 2xx throws. */
+export async function call<T>(method: 'GET' | 'POST', path: string, key: string, body?: unknown): Promise<T> {
   const response = await fetch(`${sandbox().url}${path}`, {
     method,
     headers: { 'api-key': key, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
