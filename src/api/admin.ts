@@ -4,7 +4,7 @@
  */
 import * as z from 'zod/mini';
 import { Address, CountryCode, Currency } from './requests.js';
-import { INTENT_STATUSES, PAYMENT_EXPERIENCES, PAYMENT_METHOD_TYPES, PAYMENT_METHODS, REFUND_STATUSES } from './enums.js';
+import { CARD_NETWORKS, INTENT_STATUSES, PAYMENT_EXPERIENCES, PAYMENT_METHOD_TYPES, PAYMENT_METHODS, REFUND_STATUSES } from './enums.js';
 
 const opt = <T extends z.core.SomeType>(schema: T) => z.optional(z.nullable(schema));
 const text = (max: number) => z.string().check(z.maxLength(max));
@@ -415,7 +415,7 @@ const PaymentMethodsEnabled = z.strictObject({
       z.object({
         payment_method_type: text(64),
         payment_experience: opt(z.enum(PAYMENT_EXPERIENCES)),
-        card_networks: opt(z.array(text(64))),
+        card_networks: opt(z.array(z.enum(CARD_NETWORKS))),
         accepted_currencies: opt(accepted(Currency)),
         accepted_countries: opt(accepted(CountryCode)),
         minimum_amount: opt(z.int().check(z.minimum(0))),
