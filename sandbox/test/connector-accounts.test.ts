@@ -190,9 +190,11 @@ describe('connector accounts', () => {
     assertApiError(await sandbox.request('POST', path, { ...key, body: { ...CYPRESS_BODY, connector_account_details: { auth_type: 'BodyKey', api_key: 'x' } } }), 400, 'IR_05', format);
     assertApiError(await sandbox.request('POST', path, { ...key, body: { ...CYPRESS_BODY, connector_name: 'acmepay' } }), 400, 'IR_06', /unknown variant `acmepay`/);
     assertApiError(await sandbox.request('POST', path, { ...key, body: { ...CYPRESS_BODY, colour: 'red' } }), 400, 'IR_06', /unknown field `colour`/);
-    // a network upstream's CardNetwork does not spell so (routing and the lists compare it with the card's)
+    // a network or a type upstream's CardNetwork and PaymentMethodType do not spell so (routing and the lists compare them with the payment's)
     const lowercase = [{ payment_method: 'card', payment_method_types: [{ payment_method_type: 'credit', card_networks: ['visa'] }] }];
     assertApiError(await sandbox.request('POST', path, { ...key, body: { ...CYPRESS_BODY, payment_methods_enabled: lowercase } }), 400, 'IR_06', /unknown variant `visa`, expected one of `Visa`/);
+    const capitalised = [{ payment_method: 'card', payment_method_types: [{ payment_method_type: 'Credit' }] }];
+    assertApiError(await sandbox.request('POST', path, { ...key, body: { ...CYPRESS_BODY, payment_methods_enabled: capitalised } }), 400, 'IR_06', /unknown variant `Credit`, expected one of `ach`/);
     assertApiError(await sandbox.request('POST', path, { ...key, body: { ...CYPRESS_BODY, profile_id: 'pro_nonesuch' } }), 404, 'HE_02');
     const stranger = await newMerchant();
     assertApiError(await sandbox.request('POST', path, { ...key, body: { ...CYPRESS_BODY, profile_id: stranger.profileId } }), 403, 'IR_22');
