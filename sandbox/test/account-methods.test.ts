@@ -52,7 +52,7 @@ describe('payment-method lists of connector accounts', () => {
   const billing = (country: string) => ({ billing: { address: { line1: '1 Main St', city: 'Town', zip: '1000', country, first_name: 'Ada', last_name: 'L' } } });
 
   it('lists what the accounts enable, each card network with the connectors that take it, and leaves out a currency an account refuses', async () => {
-    const { list } = await merchantWith(
+    const { made, list } = await merchantWith(
       ['stripe', [{ payment_method: 'card', payment_method_types: [credit({ accepted_currencies: { type: 'enable_only', list: ['USD'] } })] }]],
       ['adyen', [{ payment_method: 'card', payment_method_types: [credit({ card_networks: ['Visa'] }), { payment_method_type: 'debit', card_networks: ['Visa'] }] }, { payment_method: 'wallet', payment_method_types: [{ payment_method_type: 'pay_bill', payment_experience: 'display_wait_screen' }] }]],
     );
@@ -66,6 +66,10 @@ describe('payment-method lists of connector accounts', () => {
     assert.deepEqual(wallet?.payment_method_types[0]?.payment_experience, [{ payment_experience_type: 'display_wait_screen', eligible_connectors: ['adyen'] }]);
     assert.equal(usd.currency, 'USD');
     // Stripe's credit is USD only: in euros only Adyen's Visa is left
+    // the merchant's server list (secret key, no payment): the default profile's accounts, every currency
+    const merchantList = await sandbox.request('GET', '/account/payment_methods', { key: made.secretKey });
+    assert.equal(merchantList.status, 200, merchantList.text);
+    assert.deepEqual(types(merchantList.body), ['card/credit', 'card/debit', 'wallet/pay_bill']);
     const eur = await list({ currency: 'EUR' });
     assert.deepEqual((eur.payment_methods as { payment_method_types: Body[] }[])[0]?.payment_method_types[0]?.card_networks, [{ card_network: 'Visa', surcharge_details: null, eligible_connectors: ['adyen'] }]);
   });
