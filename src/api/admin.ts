@@ -408,7 +408,7 @@ export const CONNECTOR_TYPES = [
  * the spec's mobile money (`pay_bill`, `pay_till`); a payment takes the spec's types only
  * (`PAYMENT_METHOD_TYPES`).
  */
-const CONNECTOR_PAYMENT_METHOD_TYPES = [
+export const CONNECTOR_PAYMENT_METHOD_TYPES = [
   'ach', 'affirm', 'afterpay_clearpay', 'alfamart', 'ali_pay', 'ali_pay_hk', 'alma', 'amazon_pay', 'paysera', 'apple_pay', 'atome', 'bacs',
   'bancontact_card', 'becs', 'benefit', 'bizum', 'blik', 'bluecode', 'boleto', 'bca_bank_transfer', 'bni_va', 'breadpay', 'bri_va',
   'bhn_card_network', 'card_redirect', 'cimb_va', 'classic', 'credit', 'crypto_currency', 'cashapp', 'dana', 'danamon_va', 'debit', 'duit_now',
