@@ -104,9 +104,10 @@ function issueToError(issue: z.core.$ZodIssue): ApiError {
       return errors.badJson(`unknown field \`${path ? `${path}.` : ''}${key}\``);
     }
     case 'invalid_type':
-      // a member missing from an item of a list (`order_details.0.product_name`) is a field of a struct
-      // upstream's serde requires: its "missing field" deserialize error, not the router's IR_04
-      if (issue.input === undefined && issue.path.some((segment) => typeof segment === 'number')) {
+      // a member missing from an item of a list (`order_details.0.product_name`) or from a nested object
+      // (`pm_collect_link_config.allowed_domains`) is a field of a struct upstream's serde requires: its
+      // "missing field" deserialize error, not the router's IR_04 (which a missing top-level member gets)
+      if (issue.input === undefined && issue.path.length > 1) {
         return errors.badJson(`missing field \`${String(issue.path.at(-1))}\``);
       }
       if (issue.input === undefined) return errors.missingParam(path);

@@ -115,7 +115,7 @@ describe('payment-method collect links', () => {
     const key = { key: secretKey };
     // upstream's BusinessCollectLinkConfig: allowed_domains and enabled_payment_methods required, answered whole
     const incomplete = await sandbox.request('POST', '/accounts', { key: sandbox.adminKey, body: { merchant_id: 'collect_incomplete', pm_collect_link_config: { enabled_payment_methods: [] } } });
-    assertApiError(incomplete, 400, 'IR_04', 'Missing required param: pm_collect_link_config.allowed_domains');
+    assertApiError(incomplete, 400, 'IR_06', 'Json deserialize error: missing field `allowed_domains`');
     const account = await sandbox.request('GET', '/accounts/collect_config', { key: sandbox.adminKey });
     assert.deepEqual(account.body.pm_collect_link_config, {
       domain_name: 'pay.shop.example',
