@@ -135,6 +135,11 @@ describe('payment-method collect links', () => {
       [{ payment_method: 'card', payment_method_types: ['credit'] }],
     ]);
     assertApiError(await sandbox.request('POST', '/payment_methods/collect', { ...key, body: { customer_id: 'cus_configured', pm_collect_link_id: 'pm_collect_link_mine' } }), 400, 'IR_38', 'payment method collect link already exists');
+    // upstream's wallet types are taken (its default lists PayPal and Venmo); the sandbox's page collects cards only
+    const wallets = await sandbox.request('POST', '/payment_methods/collect', { ...key, body: { customer_id: 'cus_configured', enabled_payment_methods: [{ payment_method: 'wallet', payment_method_types: ['paypal', 'venmo'] }] } });
+    assert.equal(wallets.status, 200, wallets.text);
+    const walletPage = await sandbox.request('GET', new URL(String(wallets.body.link)).pathname, { key: null });
+    assert.match(walletPage.text, /This link collects no cards, and the sandbox saves cards only/);
     assertApiError(await sandbox.request('POST', '/payment_methods/collect', { ...key, body: { customer_id: 'cus_nobody' } }), 422, 'IR_06', 'customer [cus_nobody] not found for merchant [MerchantId("collect_config")]');
     assertApiError(await sandbox.request('POST', '/payment_methods/collect', { ...key, body: { customer_id: 'cus_configured', return_url: 'javascript:alert(1)' } }), 422, 'IR_06', 'return_url is not a valid url');
     assertApiError(await sandbox.request('POST', '/payment_methods/collect', { key: sandbox.publishableKey, body: { customer_id: 'cus_configured' } }), 401, 'IR_01');

@@ -24,8 +24,29 @@ export const WebhookDetails = z.strictObject({
   payout_statuses_enabled: opt(z.array(z.string())),
 });
 
+/**
+ * Upstream's `PaymentMethodType` (its v1 OpenAPI document), what a connector account may enable and a
+ * collect link may list, with the spec's mobile money (`pay_bill`, `pay_till`); a payment takes the
+ * spec's types only (`PAYMENT_METHOD_TYPES`).
+ */
+export const UPSTREAM_PAYMENT_METHOD_TYPES = [
+  'ach', 'affirm', 'afterpay_clearpay', 'alfamart', 'ali_pay', 'ali_pay_hk', 'alma', 'amazon_pay', 'paysera', 'apple_pay', 'atome', 'bacs',
+  'bancontact_card', 'becs', 'benefit', 'bizum', 'blik', 'bluecode', 'boleto', 'bca_bank_transfer', 'bni_va', 'breadpay', 'bri_va',
+  'bhn_card_network', 'card_redirect', 'cimb_va', 'classic', 'credit', 'crypto_currency', 'cashapp', 'dana', 'danamon_va', 'debit', 'duit_now',
+  'efecty', 'eft', 'eps', 'flexiti', 'fps', 'evoucher', 'giropay', 'givex', 'google_pay', 'go_pay', 'gcash', 'ideal', 'interac', 'indomaret',
+  'klarna', 'kakao_pay', 'local_bank_redirect', 'mandiri_va', 'knet', 'mb_way', 'mobile_pay', 'momo', 'momo_atm', 'multibanco',
+  'online_banking_thailand', 'online_banking_czech_republic', 'online_banking_finland', 'online_banking_fpx', 'online_banking_poland',
+  'online_banking_slovakia', 'oxxo', 'pago_efectivo', 'permata_bank_transfer', 'open_banking_uk', 'pay_bright', 'payjustnow', 'paypal', 'paze',
+  'pix', 'pay_safe_card', 'przelewy24', 'prompt_pay', 'pse', 'qris', 'red_compra', 'red_pagos', 'samsung_pay', 'sepa', 'sepa_bank_transfer',
+  'sepa_guarenteed_debit', 'skrill', 'sofort', 'swish', 'touch_n_go', 'trustly', 'twint', 'upi_collect', 'upi_intent', 'upi_qr', 'vipps', 'viet_qr',
+  'venmo', 'walley', 'we_chat_pay', 'seven_eleven', 'lawson', 'mini_stop', 'family_mart', 'seicomart', 'pay_easy', 'local_bank_transfer', 'mifinity',
+  'open_banking_pis', 'direct_carrier_billing', 'instant_bank_transfer', 'instant_bank_transfer_finland', 'instant_bank_transfer_poland',
+  'revolut_pay', 'indonesian_bank_transfer', 'open_banking', 'network_token',
+  'pay_bill', 'pay_till',
+] as const;
+
 /** An entry of a collect link's `enabled_payment_methods` (upstream's link_utils EnabledPaymentMethod). */
-const LinkPaymentMethods = z.object({ payment_method: z.enum(PAYMENT_METHODS), payment_method_types: z.array(z.enum(PAYMENT_METHOD_TYPES)) });
+const LinkPaymentMethods = z.object({ payment_method: z.enum(PAYMENT_METHODS), payment_method_types: z.array(z.enum(UPSTREAM_PAYMENT_METHOD_TYPES)) });
 
 /**
  * A merchant's `pm_collect_link_config`: upstream's BusinessCollectLinkConfig, its generic link
@@ -403,26 +424,6 @@ export const CONNECTOR_TYPES = [
   'payout_processor', 'payment_method_auth', 'authentication_processor', 'tax_processor', 'billing_processor', 'vault_processor',
 ] as const;
 
-/**
- * Upstream's `PaymentMethodType` (its v1 OpenAPI document), what a connector account may enable, with
- * the spec's mobile money (`pay_bill`, `pay_till`); a payment takes the spec's types only
- * (`PAYMENT_METHOD_TYPES`).
- */
-export const CONNECTOR_PAYMENT_METHOD_TYPES = [
-  'ach', 'affirm', 'afterpay_clearpay', 'alfamart', 'ali_pay', 'ali_pay_hk', 'alma', 'amazon_pay', 'paysera', 'apple_pay', 'atome', 'bacs',
-  'bancontact_card', 'becs', 'benefit', 'bizum', 'blik', 'bluecode', 'boleto', 'bca_bank_transfer', 'bni_va', 'breadpay', 'bri_va',
-  'bhn_card_network', 'card_redirect', 'cimb_va', 'classic', 'credit', 'crypto_currency', 'cashapp', 'dana', 'danamon_va', 'debit', 'duit_now',
-  'efecty', 'eft', 'eps', 'flexiti', 'fps', 'evoucher', 'giropay', 'givex', 'google_pay', 'go_pay', 'gcash', 'ideal', 'interac', 'indomaret',
-  'klarna', 'kakao_pay', 'local_bank_redirect', 'mandiri_va', 'knet', 'mb_way', 'mobile_pay', 'momo', 'momo_atm', 'multibanco',
-  'online_banking_thailand', 'online_banking_czech_republic', 'online_banking_finland', 'online_banking_fpx', 'online_banking_poland',
-  'online_banking_slovakia', 'oxxo', 'pago_efectivo', 'permata_bank_transfer', 'open_banking_uk', 'pay_bright', 'payjustnow', 'paypal', 'paze',
-  'pix', 'pay_safe_card', 'przelewy24', 'prompt_pay', 'pse', 'qris', 'red_compra', 'red_pagos', 'samsung_pay', 'sepa', 'sepa_bank_transfer',
-  'sepa_guarenteed_debit', 'skrill', 'sofort', 'swish', 'touch_n_go', 'trustly', 'twint', 'upi_collect', 'upi_intent', 'upi_qr', 'vipps', 'viet_qr',
-  'venmo', 'walley', 'we_chat_pay', 'seven_eleven', 'lawson', 'mini_stop', 'family_mart', 'seicomart', 'pay_easy', 'local_bank_transfer', 'mifinity',
-  'open_banking_pis', 'direct_carrier_billing', 'instant_bank_transfer', 'instant_bank_transfer_finland', 'instant_bank_transfer_poland',
-  'revolut_pay', 'indonesian_bank_transfer', 'open_banking', 'network_token',
-  'pay_bill', 'pay_till',
-] as const;
 
 /** `accepted_currencies` and `accepted_countries` of a payment method type (upstream's AcceptedCurrencies, AcceptedCountries). */
 const accepted = <T extends z.core.SomeType>(item: T) =>
@@ -434,7 +435,7 @@ const PaymentMethodsEnabled = z.strictObject({
   payment_method_types: opt(
     z.array(
       z.object({
-        payment_method_type: z.enum(CONNECTOR_PAYMENT_METHOD_TYPES),
+        payment_method_type: z.enum(UPSTREAM_PAYMENT_METHOD_TYPES),
         payment_experience: opt(z.enum(PAYMENT_EXPERIENCES)),
         card_networks: opt(z.array(z.enum(CARD_NETWORKS))),
         accepted_currencies: opt(accepted(Currency)),

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
-import { CONNECTOR_NAMES, CONNECTOR_PAYMENT_METHOD_TYPES } from '../../../src/api/admin.js';
+import { CONNECTOR_NAMES, UPSTREAM_PAYMENT_METHOD_TYPES } from '../../../src/api/admin.js';
 import { CARD_NETWORKS } from '../../../src/api/enums.js';
 
 const schemas = (JSON.parse(readFileSync(new URL('./hyperswitch-openapi-v1.json', import.meta.url), 'utf8')) as { components: { schemas: Record<string, { enum?: string[] }> } }).components.schemas;
@@ -14,8 +14,8 @@ describe('enums copied from the real service', () => {
     assert.deepEqual([...CONNECTOR_NAMES].sort(), [...documented('Connector')].sort());
   });
 
-  it('a connector account enables upstream’s PaymentMethodTypes, and the spec’s mobile money', () => {
-    assert.deepEqual([...CONNECTOR_PAYMENT_METHOD_TYPES].sort(), [...documented('PaymentMethodType'), 'pay_bill', 'pay_till'].sort());
+  it('a connector account and a collect link name upstream’s PaymentMethodTypes, and the spec’s mobile money', () => {
+    assert.deepEqual([...UPSTREAM_PAYMENT_METHOD_TYPES].sort(), [...documented('PaymentMethodType'), 'pay_bill', 'pay_till'].sort());
   });
 
   it('card networks are upstream’s CardNetworks', () => {
