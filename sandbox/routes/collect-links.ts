@@ -1,6 +1,5 @@
 import type { Context } from 'hono';
 import { PaymentMethodCollectLinkCreate } from '../../src/api/admin.js';
-import { returnOrigin } from '../domain/challenge.js';
 import { CollectLinkService, collectLinkWire, collectsCards, type CollectedCard } from '../domain/collect-links.js';
 import { ApiError, apiError } from '../domain/errors.js';
 import { SavedMethodService } from '../domain/saved-methods.js';
@@ -9,9 +8,9 @@ import { authenticate } from '../http/auth.js';
 import { readBody } from '../http/body.js';
 import { readForm } from '../http/request.js';
 import { collectLinkPage } from '../pages/collect-link.js';
-import { pageHeaders } from '../pages/headers.js';
 import { messagePage } from '../pages/three-ds.js';
 import type { App, RouteDeps } from './deps.js';
+import { securePage } from './page-response.js';
 
 /**
  * Payment-method collect links (domain/collect-links.ts): `POST /payment_methods/collect` (the
@@ -39,7 +38,7 @@ export function collectLinkRoutes(app: App, deps: RouteDeps): void {
     return { merchant, ...links.page(merchant.merchant_id, linkId) };
   };
   const send = (c: Context, body: string, status: 200 | 400, merchant: MerchantAccount, link: CollectLink) => {
-    for (const [name, value] of pageHeaders({ frameAncestors: merchant.allowed_origins ?? [], formTargets: [returnOrigin(link.return_url)] })) c.header(name, value);
+    securePage(c, merchant, link.return_url);
     return c.html(body, status);
   };
   const action = (link: CollectLink) => `/payment_methods/collect/${encodeURIComponent(link.merchant_id)}/${encodeURIComponent(link.pm_collect_link_id)}`;
@@ -82,7 +81,7 @@ export function collectLinkRoutes(app: App, deps: RouteDeps): void {
     back.searchParams.set('pm_collect_link_id', link.pm_collect_link_id);
     back.searchParams.set('status', 'submitted');
     back.searchParams.set('payment_method_id', saved.method.payment_method_id);
-    for (const [name, headerValue] of pageHeaders({ frameAncestors: merchant.allowed_origins ?? [], formTargets: [returnOrigin(link.return_url)] })) c.header(name, headerValue);
+    securePage(c, merchant, link.return_url);
     return c.redirect(back.toString(), 302);
   });
 }

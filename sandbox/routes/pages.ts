@@ -1,15 +1,15 @@
 import type { Context } from 'hono';
 import { apiError, errors } from '../domain/errors.js';
 import { readForm, requestHeader } from '../http/request.js';
-import { challengePath, merchantPageOrigins, redirectResponsePath, returnOrigin } from '../domain/challenge.js';
+import { challengePath, merchantPageOrigins, redirectResponsePath } from '../domain/challenge.js';
 import { redirectToMerchant } from '../domain/redirect.js';
 import type { MerchantAccount, Payment } from '../domain/types.js';
-import { pageHeaders } from '../pages/headers.js';
 import { PAGES_CSS, PAGES_CSS_PATH, PAGES_JS_PATH } from '../pages/html.js';
 import { PAGES_JS } from '../pages/script.js';
 import { challengeEndPage, challengePage, linkExpiredPage, messagePage, postBackPage } from '../pages/three-ds.js';
 import { phonePage } from '../pages/mobile-money.js';
 import type { App, RouteDeps } from './deps.js';
+import { securePage } from './page-response.js';
 
 type PageStatus = 200 | 400 | 403 | 404;
 
@@ -26,12 +26,8 @@ export function pageRoutes(app: App, deps: RouteDeps): void {
   const returnUrlOf = (merchant: MerchantAccount | null, payment: Payment | null): string | null =>
     payment ? merchants.profiles.returnUrlOf(payment, merchant) : (merchant?.return_url ?? null);
 
-  /** Security headers for a page of `merchant` (domain pages/headers.ts); no CORS: no site may read a page. */
-  const secure = (c: Context, merchant: MerchantAccount | null, payment: Payment | null): void => {
-    const policy = { frameAncestors: merchant?.allowed_origins ?? [], formTargets: [returnOrigin(returnUrlOf(merchant, payment))] };
-    for (const [name, value] of pageHeaders(policy)) c.header(name, value);
-    c.header('access-control-allow-origin', undefined);
-  };
+  /** Security headers for a page of `merchant` (page-response.ts), its forms going back to the payment's return URL. */
+  const secure = (c: Context, merchant: MerchantAccount | null, payment: Payment | null): void => securePage(c, merchant, returnUrlOf(merchant, payment));
   const send = (c: Context, body: string, status: PageStatus, merchant: MerchantAccount | null, payment: Payment | null = null) => {
     secure(c, merchant, payment);
     return c.html(body, status);

@@ -6,12 +6,11 @@ import { PaymentLinkListConstraints } from '../../src/api/admin.js';
 import { ApiError } from '../domain/errors.js';
 import { readForm } from '../http/request.js';
 import { redirectToMerchant } from '../domain/redirect.js';
-import { returnOrigin } from '../domain/challenge.js';
 import type { MerchantAccount, Payment } from '../domain/types.js';
-import { pageHeaders } from '../pages/headers.js';
 import { paymentLinkPage } from '../pages/payment-link.js';
 import { linkExpiredPage, messagePage, postBackPage } from '../pages/three-ds.js';
 import type { App, RouteDeps } from './deps.js';
+import { securePage } from './page-response.js';
 
 const CARD_FIELDS = ['card_number', 'card_exp_month', 'card_exp_year', 'card_cvc', 'card_holder_name'] as const;
 
@@ -29,7 +28,7 @@ export function paymentLinkRoutes(app: App, deps: RouteDeps): void {
     payment ? merchants.profiles.returnUrlOf(payment, merchant) : (merchant?.return_url ?? null);
 
   const send = (c: Context, body: string, status: 200 | 400 | 404, merchant: MerchantAccount | null, payment: Payment | null = null) => {
-    for (const [name, value] of pageHeaders({ frameAncestors: merchant?.allowed_origins ?? [], formTargets: [returnOrigin(returnUrlOf(merchant, payment))] })) c.header(name, value);
+    securePage(c, merchant, returnUrlOf(merchant, payment));
     return c.html(body, status);
   };
   /** The link's payment, or null when there is none (unknown, or created without a payment link). */
@@ -89,7 +88,7 @@ export function paymentLinkRoutes(app: App, deps: RouteDeps): void {
     if (!returnUrl) return send(c, messagePage('Payment finished', 'You can close this window.', payment.status), 200, merchant, payment);
     const redirect = redirectToMerchant(payment, merchant, returnUrl);
     if (redirect.method === 'POST') return send(c, postBackPage(redirect.url, redirect.fields), 200, merchant, payment);
-    for (const [name, value] of pageHeaders({ frameAncestors: merchant.allowed_origins ?? [], formTargets: [returnOrigin(returnUrlOf(merchant, payment))] })) c.header(name, value);
+    securePage(c, merchant, returnUrl);
     return c.redirect(redirect.url, 302);
   });
 }
