@@ -325,7 +325,8 @@ function storageOf(frame: Frame): Promise<string> {
   });
 }
 
-function stringValues(value: unknown): string[] {
+/** Every string and number leaf of a value, each whole. */
+export function stringValues(value: unknown): string[] {
   if (typeof value === 'string' || typeof value === 'number') return [String(value)];
   if (Array.isArray(value)) return value.flatMap(stringValues);
   if (value && typeof value === 'object') return Object.values(value).flatMap(stringValues);
