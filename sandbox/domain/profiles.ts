@@ -331,9 +331,11 @@ export class ProfileService {
 
   /**
    * Where the customer goes back to after a redirect: the payment's `return_url`, else its
-   * profile's (upstream's make_merchant_url_with_response), else the merchant's.
+   * profile's (upstream's make_merchant_url_with_response), else the merchant's; without a payment
+   * (a page for an unknown one), the merchant's.
    */
-  returnUrlOf(payment: Payment, merchant: MerchantAccount | null): string | null {
+  returnUrlOf(payment: Payment | null, merchant: MerchantAccount | null): string | null {
+    if (!payment) return merchant?.return_url ?? null;
     if (payment.return_url) return payment.return_url;
     const profile = this.ofPayment(payment);
     return profile ? profile.return_url : (merchant?.return_url ?? null);

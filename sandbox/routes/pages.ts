@@ -22,12 +22,8 @@ type PageStatus = 200 | 400 | 403 | 404;
 export function pageRoutes(app: App, deps: RouteDeps): void {
   const { store, payments, merchants } = deps;
   const path = '/payments/redirect/:payment_id/:merchant_id/:attempt_id';
-  /** Where the customer goes back to: the payment's return_url, else its profile's, else the merchant's. */
-  const returnUrlOf = (merchant: MerchantAccount | null, payment: Payment | null): string | null =>
-    payment ? merchants.profiles.returnUrlOf(payment, merchant) : (merchant?.return_url ?? null);
-
   /** Security headers for a page of `merchant` (page-response.ts), its forms going back to the payment's return URL. */
-  const secure = (c: Context, merchant: MerchantAccount | null, payment: Payment | null): void => securePage(c, merchant, returnUrlOf(merchant, payment));
+  const secure = (c: Context, merchant: MerchantAccount | null, payment: Payment | null): void => securePage(c, merchant, merchants.profiles.returnUrlOf(payment, merchant));
   const send = (c: Context, body: string, status: PageStatus, merchant: MerchantAccount | null, payment: Payment | null = null) => {
     secure(c, merchant, payment);
     return c.html(body, status);
@@ -67,13 +63,13 @@ export function pageRoutes(app: App, deps: RouteDeps): void {
     const payment = payments.completeChallenge(merchant_id, payment_id, attempt_id, pageToken, answer);
     if (!payment) return send(c, linkExpiredPage(), 403, merchant);
     if (!merchant) throw errors.internal();
-    const returnUrl = returnUrlOf(merchant, payment);
+    const returnUrl = merchants.profiles.returnUrlOf(payment, merchant);
     const redirect = returnUrl ? redirectToMerchant(payment, merchant, returnUrl) : null;
     if (payment.is_iframe_redirection_enabled === true) {
       // the web SDK's message carries the return URL with its query, as a GET (upstream's return_url_with_query_params)
       const returnWithQuery = returnUrl ? redirectToMerchant(payment, { ...merchant, redirect_to_merchant_with_http_post: false }, returnUrl).url : null;
       const sdk = { url: returnWithQuery ?? `${deps.publicUrl}${redirectResponsePath(payment)}`, origins: merchant.allowed_origins ?? [] };
-      return send(c, challengeEndPage(payment.payment_id, merchantPageOrigins(merchant, returnUrlOf(merchant, payment)), redirect, sdk), 200, merchant, payment);
+      return send(c, challengeEndPage(payment.payment_id, merchantPageOrigins(merchant, returnUrl), redirect, sdk), 200, merchant, payment);
     }
     if (!redirect) {
       return send(c, messagePage('Payment finished', 'No return_url is configured for this payment or merchant.', payment.status), 400, merchant, payment);
@@ -92,7 +88,7 @@ export function pageRoutes(app: App, deps: RouteDeps): void {
     if (!payment) return send(c, linkExpiredPage(), 404, merchant);
     // reached without a token: the SDK's message carries this page's own URL, nothing of the payment
     const sdk = { url: `${deps.publicUrl}${redirectResponsePath(payment)}`, origins: merchant?.allowed_origins ?? [] };
-    return send(c, challengeEndPage(payment.payment_id, merchantPageOrigins(merchant, returnUrlOf(merchant, payment)), null, sdk), 200, merchant, payment);
+    return send(c, challengeEndPage(payment.payment_id, merchantPageOrigins(merchant, merchants.profiles.returnUrlOf(payment, merchant)), null, sdk), 200, merchant, payment);
   });
 
   // the simulated phone: a payment named by its merchant and its id (ids are unique per merchant only)

@@ -23,12 +23,8 @@ const CARD_FIELDS = ['card_number', 'card_exp_month', 'card_exp_year', 'card_cvc
 export function paymentLinkRoutes(app: App, deps: RouteDeps): void {
   const { store, payments, merchants } = deps;
   const path = '/payment_link/:merchant_id/:payment_id';
-  /** Where the customer goes back to: the payment's return_url, else its profile's, else the merchant's. */
-  const returnUrlOf = (merchant: MerchantAccount | null, payment: Payment | null): string | null =>
-    payment ? merchants.profiles.returnUrlOf(payment, merchant) : (merchant?.return_url ?? null);
-
   const send = (c: Context, body: string, status: 200 | 400 | 404, merchant: MerchantAccount | null, payment: Payment | null = null) => {
-    securePage(c, merchant, returnUrlOf(merchant, payment));
+    securePage(c, merchant, merchants.profiles.returnUrlOf(payment, merchant));
     return c.html(body, status);
   };
   /** The link's payment, or null when there is none (unknown, or created without a payment link). */
@@ -84,7 +80,7 @@ export function paymentLinkRoutes(app: App, deps: RouteDeps): void {
     }
     const shown = payments.withChallengeLink(payment);
     if (shown.next_action?.type === 'redirect_to_url') return c.redirect(shown.next_action.redirect_to_url, 302);
-    const returnUrl = returnUrlOf(merchant, payment);
+    const returnUrl = merchants.profiles.returnUrlOf(payment, merchant);
     if (!returnUrl) return send(c, messagePage('Payment finished', 'You can close this window.', payment.status), 200, merchant, payment);
     const redirect = redirectToMerchant(payment, merchant, returnUrl);
     if (redirect.method === 'POST') return send(c, postBackPage(redirect.url, redirect.fields), 200, merchant, payment);
