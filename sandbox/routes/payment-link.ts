@@ -11,6 +11,7 @@ import { paymentLinkPage } from '../pages/payment-link.js';
 import { linkExpiredPage, messagePage, postBackPage } from '../pages/three-ds.js';
 import type { App, RouteDeps } from './deps.js';
 import { securePage } from './page-response.js';
+import { sessionEnd } from '../domain/sdk-auth.js';
 
 const CARD_FIELDS = ['card_number', 'card_exp_month', 'card_exp_year', 'card_cvc', 'card_holder_name'] as const;
 
@@ -36,6 +37,9 @@ export function paymentLinkRoutes(app: App, deps: RouteDeps): void {
   };
   const action = (payment: Payment) => `/payment_link/${encodeURIComponent(payment.merchant_id)}/${encodeURIComponent(payment.payment_id)}`;
   const payable = (payment: Payment) => payment.status === 'requires_confirmation' || (payment.status === 'failed' && payment.manual_retry_allowed === true);
+  /** A link is spent once the payment's client session ends (its `expiry`, payment-links.ts), as upstream's status page says. */
+  const expired = (payment: Payment) => deps.now() > sessionEnd(payment);
+  const expiredPage = (payment: Payment) => messagePage('Payment link', 'This payment link has expired.', payment.status);
 
   // the merchant's view of its links (upstream's payments_link_list and payment_link_retrieve: the secret key)
   app.post('/payment_link/list', async (c) => {
@@ -53,6 +57,7 @@ export function paymentLinkRoutes(app: App, deps: RouteDeps): void {
     if (!found) return send(c, linkExpiredPage(), 404, null);
     const { merchant, payment } = found;
     if (!payable(payment)) return send(c, messagePage('Payment link', 'This payment link has been used.', payment.status), 200, merchant, payment);
+    if (expired(payment)) return send(c, expiredPage(payment), 200, merchant, payment);
     return send(c, paymentLinkPage(payment, merchant.merchant_name, action(payment)), 200, merchant, payment);
   });
 
@@ -60,6 +65,8 @@ export function paymentLinkRoutes(app: App, deps: RouteDeps): void {
     const found = linked(c);
     if (!found) return send(c, linkExpiredPage(), 404, null);
     const { merchant } = found;
+    // a page left open past the link's expiry takes no card: the payment stays as it was
+    if (payable(found.payment) && expired(found.payment)) return send(c, expiredPage(found.payment), 400, merchant, found.payment);
     // within the body limit, a malformed multipart body 400 IR_06 (http/request.ts), as every form post
     const form = await readForm(c);
     const card: Record<string, string> = {};

@@ -48,6 +48,21 @@ describe('payment links, the merchant’s view', () => {
     const response = await sandbox.request('GET', `/payment_link/${payment.payment_link.payment_link_id}`);
     assert.equal(response.status, 200, response.text);
     assert.equal(response.body.status, 'expired');
+    // and its page takes no card: the page says so, a form left open is refused, the payment stays
+    const page = await fetch(payment.payment_link.link);
+    assert.equal(page.status, 200);
+    const html = await page.text();
+    assert.match(html, /has expired/);
+    assert.doesNotMatch(html, /card_number/);
+    const paid = await fetch(payment.payment_link.link, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ card_number: '4242424242424242', card_exp_month: '12', card_exp_year: '2040', card_cvc: '123' }).toString(),
+    });
+    assert.equal(paid.status, 400);
+    assert.match(await paid.text(), /has expired/);
+    assert.equal((await sandbox.request('GET', `/payments/${String(payment.payment_id)}`)).body.status, 'requires_confirmation');
   });
 
   it('is the merchant’s own: an unknown id or another merchant’s link is 404 HE_02, the publishable key 401', async () => {
