@@ -48,7 +48,7 @@ export function createApp(options: AppOptions): Hono {
     app.use(async (c, next) => {
       const started = performance.now();
       await next();
-      log(`${c.req.method} ${c.req.routePath === '/*' ? c.req.path : c.req.routePath} ${c.res.status} ${(performance.now() - started).toFixed(1)}ms`);
+      log(`${c.req.method} ${c.req.routePath === '/*' ? unroutedPath(c.req.url) : c.req.routePath} ${c.res.status} ${(performance.now() - started).toFixed(1)}ms`);
     });
   }
   // CORS on the routes a browser calls with a publishable key, and nowhere else (http/cors.ts).
@@ -143,6 +143,15 @@ function lostBatchAnswer(built: Response): Response {
   }
   const internal = errors.internal();
   return new Response(JSON.stringify(internal.toBody()), { status: internal.status, headers });
+}
+
+/**
+ * How the request log names a path no route matches: as sent, percent-encoded (a `%0a` stays three
+ * characters and cannot start a forged line, an escape sequence cannot reach the terminal), every run
+ * of digits masked (a card number typed into an address is never written).
+ */
+export function unroutedPath(url: string): string {
+  return maskDigitRuns(new URL(url).pathname);
 }
 
 /**

@@ -17,6 +17,22 @@ describe('the error log', () => {
     assert.equal(line, 'unhandled error: TypeError in POST /payments/:payment_id/confirm: bad #, #, # and cvc # at 12:30');
   });
 
+  it('writes a path no route matches as sent, percent-encoded and its digits masked: one line per request, no forged line, no escape sequence, no card number', async () => {
+    const lines: string[] = [];
+    const sandbox = await startTestSandbox({ log: (line) => lines.push(line) });
+    try {
+      for (const path of ['/nope%0aPOST%20/payments%20200%201ms', '/x%1b%5b31mRED', '/cards/4242424242424242']) {
+        assert.equal((await fetch(`${sandbox.url}${path}?q=1`)).status, 404, path);
+      }
+    } finally {
+      await sandbox.close();
+    }
+    assert.deepEqual(
+      lines.map((line) => line.replace(/ [\d.]+ms$/, '')),
+      ['GET /nope%0aPOST%20/payments%#%#ms 404', 'GET /x%1b%5b31mRED 404', 'GET /cards/# 404'],
+    );
+  });
+
   it('tells an unhandled error of the app with the request log off: route and masked message, no body, no query', async () => {
     const lines: string[] = [];
     const sandbox = await startTestSandbox({ errorLog: (line) => lines.push(line) });
