@@ -205,6 +205,22 @@ describe('sandbox error envelope', () => {
       assertApiError(card, 400, 'IR_06', /relative URL without a base: the value sent at line 1 column \d+$/);
     });
 
+    it('a customer id or an email the customer endpoints refuse is refused on a payment too (422 IR_06), and no customer is made', async () => {
+      for (const [body, message] of [
+        [{ customer_id: '../../x' }, 'customer_id is not a valid value'],
+        [{ customer_id: 'cus\nx' }, 'customer_id is not a valid value'],
+        [{ customer: { id: '<img src=x>' } }, 'customer.id is not a valid value'],
+        [{ customer_id: 'cus_mail_1', email: 'not an email\r\nBcc: x@y.example' }, 'email is not a valid email'],
+        [{ customer: { id: 'cus_mail_2', email: 'jane@example' } }, 'customer.email is not a valid email'],
+        [{ billing: { email: 'jürgen@example.de' } }, 'billing.email is not a valid email'],
+      ] as const) {
+        assertApiError(await create({ ...PAYMENT, ...body }), 422, 'IR_06', message);
+      }
+      for (const id of ['../../x', 'cus_mail_1', 'cus_mail_2']) assert.equal((await call('GET', `/customers/${encodeURIComponent(id)}`)).status, 404, id);
+      // what upstream's own clients send is taken
+      assert.equal((await create({ ...PAYMENT, customer_id: 'StripeCustomer-1_x', email: "o'brien+shop@mail.example.co.uk" })).status, 200);
+    });
+
     it('amount -1 → 422 IR_06', async () => {
       assertApiError(await create({ ...PAYMENT, amount: -1 }), 422, 'IR_06', /amount/);
     });

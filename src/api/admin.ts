@@ -3,12 +3,11 @@
  * customers), in zod/mini. Used by the sandbox; nothing in the browser bundle imports this module.
  */
 import * as z from 'zod/mini';
-import { Address, CountryCode, Currency } from './requests.js';
+import { Address, CountryCode, Currency, email, referenceId as id } from './requests.js';
 import { CARD_NETWORKS, INTENT_STATUSES, PAYMENT_EXPERIENCES, PAYMENT_METHOD_TYPES, PAYMENT_METHODS, REFUND_STATUSES } from './enums.js';
 
 const opt = <T extends z.core.SomeType>(schema: T) => z.optional(z.nullable(schema));
 const text = (max: number) => z.string().check(z.maxLength(max));
-const id = (max: number) => z.string().check(z.minLength(1), z.maxLength(max), z.regex(/^[A-Za-z0-9_-]+$/));
 const anyObject = () => z.record(z.string(), z.unknown());
 
 export const WebhookDetails = z.strictObject({
@@ -229,7 +228,7 @@ export type OrganizationUpdate = z.infer<typeof OrganizationUpdate>;
 
 const customerShape = {
   name: opt(text(255)),
-  email: opt(z.email().check(z.maxLength(255))),
+  email: opt(email()),
   phone: opt(text(255)),
   phone_country_code: opt(text(255)),
   description: opt(text(255)),

@@ -6,6 +6,7 @@
 import * as z from 'zod/mini';
 import { CURRENCIES } from '../money/currencies.js';
 import { COUNTRY_CODES } from './countries.js';
+import { EMAIL_PATTERN } from './email.js';
 import {
   AUTHENTICATION_TYPES,
   CAPTURE_METHODS,
@@ -21,6 +22,10 @@ import {
 const opt = <T extends z.core.SomeType>(schema: T) => z.optional(z.nullable(schema));
 const minorAmount = () => z.int().check(z.minimum(0));
 const text = (max: number) => z.string().check(z.maxLength(max));
+/** An id the merchant chooses (upstream's `LengthId` of an `AlphaNumericId`: letters, digits, `_` and `-`). */
+export const referenceId = (max: number) => z.string().check(z.minLength(1), z.maxLength(max), z.regex(/^[A-Za-z0-9_-]+$/));
+/** An email (email.ts), at most 255 characters (the spec's limit; upstream's is 319). */
+export const email = () => z.email({ pattern: EMAIL_PATTERN }).check(z.maxLength(255));
 const anyObject = () => z.record(z.string(), z.unknown());
 
 export const Currency = z.enum(CURRENCIES);
@@ -43,7 +48,7 @@ export const Address = z.strictObject({
     }),
   ),
   phone: opt(z.strictObject({ number: opt(text(255)), country_code: opt(text(255)) })),
-  email: opt(text(255)),
+  email: opt(email()),
 });
 
 export const CardData = z.strictObject({
@@ -88,9 +93,9 @@ export const PaymentMethodData = z.strictObject({
 });
 
 export const CustomerDetails = z.strictObject({
-  id: z.string().check(z.minLength(1), z.maxLength(64)),
+  id: referenceId(64),
   name: opt(text(255)),
-  email: opt(text(255)),
+  email: opt(email()),
   phone: opt(text(255)),
   phone_country_code: opt(text(255)),
   tax_registration_id: opt(text(255)),
@@ -180,7 +185,7 @@ export const paymentCreateShape = {
   shipping: opt(Address),
   confirm: opt(z.boolean()),
   customer: opt(CustomerDetails),
-  customer_id: opt(z.string().check(z.minLength(1), z.maxLength(64))),
+  customer_id: opt(referenceId(64)),
   off_session: opt(z.boolean()),
   description: opt(text(1024)),
   return_url: opt(z.url({ protocol: /^https?$/ }).check(z.maxLength(2048))),
@@ -227,7 +232,7 @@ export const paymentCreateShape = {
   client_secret: opt(z.string()),
   retry_action: opt(z.enum(['manual_retry', 'requeue'])),
   // deprecated upstream (use `customer`), still sent by its clients and test suite
-  email: opt(text(255)),
+  email: opt(email()),
   name: opt(text(255)),
   phone: opt(text(255)),
   phone_country_code: opt(text(255)),

@@ -374,6 +374,26 @@ describe('billing fields', () => {
     });
   });
 
+  describe('email', () => {
+    it("an address the payment API would refuse is an error on the field, one it takes is not (the API's own rule, api/email.ts)", async () => {
+      const { element } = await mount({ attributes: { billing: 'never', email: 'required' } });
+      const check = async (value: string): Promise<string | null> => {
+        field(element, 'email').value = '';
+        await typeBilling(element, 'email', value);
+        field(element, 'email').blur();
+        await element.updateComplete;
+        return field(element, 'email').getAttribute('aria-invalid');
+      };
+      // the looser check before took each of these, and the confirm then failed on the API's refusal
+      for (const refused of ['jürgen@example.de', 'jane@-example.com', 'jane@example', 'jane doe@example.com']) {
+        expect(await check(refused), refused).to.equal('true');
+        expect(errorOf(element, 'email'), refused).to.equal(billingEn['billing.error.email']);
+      }
+      for (const taken of ['jane@example.com', "o'brien+shop@mail.example.co.uk"]) expect(await check(taken), taken).to.equal('false');
+      expect(errorOf(element, 'email')).to.equal('');
+    });
+  });
+
   describe('submit, keyboard and events', () => {
     it('a submit without the postal code moves focus to it; tender-change carries completeness only', async () => {
       const { element, log } = await mount({ attributes: { billing: 'postal-code' } });

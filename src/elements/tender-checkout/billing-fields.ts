@@ -19,6 +19,7 @@ import type { html as litHtml, ReactiveController, ReactiveControllerHost, Templ
 import type { BillingInput } from '../../api/billing.js';
 import type { AddressResponse, PaymentResponse } from '../../api/schemas.js';
 import { COUNTRY_CODES } from '../../api/countries.js';
+import { EMAIL_PATTERN } from '../../api/email.js';
 import { billingEn, billingTexts, type BillingKey, type BillingMessages } from '../../i18n/billing-en.js';
 import { methodList, type MethodListHost } from './method-list.js';
 import { collatorFor, countryNameIn, countryRule, fillCountrySelect, regionOf, requiredByList, type BillingLevel, type CountryRule } from './billing-countries.js';
@@ -74,8 +75,6 @@ export interface BillingOptions {
 
 /** How long the form's render waits for the payment-method list before it shows without the fields the list asks for. */
 const SETTLE_MS = 2_000;
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Sample details of the preview states (a public example address). */
 const PREVIEW_VALUES: Partial<Record<BillingField, string>> = { name: 'Jane Doe', country: 'US', line1: '1 Market St', city: 'San Francisco', state: 'CA', postal: '94107' };
@@ -290,7 +289,7 @@ export class BillingFields implements ReactiveController {
     if (field === 'country') return (COUNTRY_CODES as readonly string[]).includes(value) ? undefined : 'invalid';
     if (field === 'postal') return rule.pattern.test(value) ? undefined : 'invalid';
     if (field === 'state') return !rule.states || Object.hasOwn(rule.states, value) ? undefined : 'invalid';
-    if (field === 'email') return EMAIL.test(value) ? undefined : 'invalid';
+    if (field === 'email') return EMAIL_PATTERN.test(value) ? undefined : 'invalid';
     if (field === 'phone') return phoneValid(value, this.values.country) ? undefined : 'invalid';
     return undefined;
   }
