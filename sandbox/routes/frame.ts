@@ -6,6 +6,7 @@ import type { Context } from 'hono';
 import { framePage, framePageHeaders, scriptHash, type FrameManifest } from '../pages/frame.js';
 import { frameNeeds } from '../../src/frame/envelope.js';
 import { matchLocale } from '../../src/i18n/index.js';
+import { errors } from '../domain/errors.js';
 import type { App, RouteDeps } from './deps.js';
 
 /** A hashed asset name as scripts/build-frame.mjs writes them. */
@@ -121,14 +122,15 @@ export function frameRoutes(app: App, deps: RouteDeps, frameDir: string): void {
 
   app.get('/frame/assets/:file', (c) => {
     const name = c.req.param('file');
-    if (!ASSET.test(name)) return c.text('Not found', 404);
+    if (!ASSET.test(name)) throw errors.unknownRoute();
     const path = normalize(join(frameDir, 'assets', name));
-    if (!path.startsWith(normalize(join(frameDir, 'assets')) + sep)) return c.text('Not found', 404);
+    if (!path.startsWith(normalize(join(frameDir, 'assets')) + sep)) throw errors.unknownRoute();
     let body: Buffer;
     try {
       body = readFileSync(path);
     } catch {
-      return c.text('Not found', 404);
+      // not one of this build's files: the API's own 404, as for any path it does not have
+      throw errors.unknownRoute();
     }
     c.header('content-type', 'text/javascript; charset=utf-8');
     c.header('x-content-type-options', 'nosniff');

@@ -158,6 +158,13 @@ describe('merchant-server API under the hardening', () => {
       const response = await sandbox.request('GET', '/payments/list', { query: { 'created.gte': '2022-13-45T99:99:99Z' } });
       assertApiError(response, 400, 'IR_06', /created\.gte/);
     });
+
+    it('and a day or an hour that does not exist, which JavaScript would roll over (February 31 as March 3)', async () => {
+      for (const time of ['2022-02-31T00:00:00Z', '2022-04-31T10:00:00', '2022-01-01T24:00:00Z', '2023-02-29T00:00:00+02:00']) {
+        assertApiError(await sandbox.request('GET', '/payments/list', { query: { 'created.gt': time } }), 400, 'IR_06', /created\.gt/);
+      }
+      assert.equal((await sandbox.request('GET', '/payments/list', { query: { 'created.gt': '2024-02-29T23:59:59+02:00' } })).status, 200);
+    });
   });
 
   describe('nested members answered by own property', () => {

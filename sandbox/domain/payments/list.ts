@@ -42,8 +42,20 @@ export function listLimit(limit: string | number | null | undefined): number {
  */
 export function storedTime(value: string, refuse: () => ApiError): string {
   const time = new Date(/(Z|[+-]\d{2}:\d{2})$/.test(value) ? value : `${value}Z`);
-  if (Number.isNaN(time.getTime())) throw refuse();
+  if (Number.isNaN(time.getTime()) || !namesATime(value)) throw refuse();
   return time.toISOString();
+}
+
+/**
+ * Whether the date and time written in `value` exist: JavaScript's Date takes February 31 as March 3
+ * and 24:00 as the next day, where upstream's time crate refuses both.
+ */
+function namesATime(value: string): boolean {
+  const parts = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})/.exec(value);
+  if (!parts) return true;
+  const [year, month, day, hour, minute, second] = parts.slice(1).map(Number) as [number, number, number, number, number, number];
+  const written = new Date(Date.UTC(year, month - 1, day, hour, minute, second));
+  return written.getUTCFullYear() === year && written.getUTCMonth() === month - 1 && written.getUTCDate() === day && written.getUTCHours() === hour && written.getUTCMinutes() === minute && written.getUTCSeconds() === second;
 }
 
 /** An ISO 8601 date-time as upstream's list filters take it (`2022-09-10T10:11:12Z`; without an offset it is UTC). */
