@@ -1,6 +1,8 @@
-import { serve, type ServerType } from '@hono/node-server';
+import { getRequestListener, RequestError, type ServerType } from '@hono/node-server';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app.js';
+import { apiError } from './domain/errors.js';
 
 /** How long an idle keep-alive connection is kept (ms): longer than any client keeps one. */
 export const KEEP_ALIVE_MS = 65_000;
@@ -109,10 +111,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     ...(options.frameDir ? { frameDir: options.frameDir } : {}),
   });
 
+  const hostname = options.hostname ?? '127.0.0.1';
+  // A request the adapter cannot make a URL of (no Host, `Host: a b`) is answered with the error
+  // envelope; the adapter's own answer is an empty 400.
+  const listener = getRequestListener(app.fetch, { hostname, errorHandler: (error) => unreadableRequest(error) });
   const server: ServerType = await new Promise((resolve) => {
-    const started = serve({ fetch: app.fetch, port: options.port ?? 8080, hostname: options.hostname ?? '127.0.0.1' }, () =>
-      resolve(started),
-    );
+    const started = createServer(listener).listen(options.port ?? 8080, hostname, () => resolve(started));
   });
   // An idle keep-alive connection stays open longer than clients keep one (undici keeps one about 4 s,
   // browsers 60 s, load balancers 60 s): a server that closes first races a request being written on
@@ -183,4 +187,14 @@ function seedDemoMerchant(store: Store, merchants: MerchantService): DemoMerchan
   });
   const { plaintext } = merchants.createApiKey(DEMO_MERCHANT_ID, { name: 'demo', description: 'Created on first start', expiration: 'never' });
   return { merchantId: account.merchant_id, publishableKey: account.publishable_key, secretKey: plaintext };
+}
+
+/**
+ * The answer to a request the HTTP adapter could not read (`RequestError`: no or a malformed `Host`,
+ * a backslash in the path), in the error envelope; anything else thrown before the app answered is
+ * the envelope's 500.
+ */
+function unreadableRequest(error: unknown): Response {
+  const refusal = error instanceof RequestError ? apiError('unreadableRequest', { why: error.message.toLowerCase() }) : apiError('internal');
+  return new Response(JSON.stringify(refusal.toBody()), { status: refusal.status, headers: { 'content-type': 'application/json', connection: 'close' } });
 }

@@ -7,6 +7,7 @@
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { CLIENT_CONFIRM_MEMBERS } from '../../src/api/requests.js';
 import { answerChallenge, card, cardPayment, startTestSandbox, type ApiResponse, type TestSandbox } from './helpers.js';
@@ -362,6 +363,32 @@ describe('security', () => {
       const above = await sandbox.request('POST', '/payments', { body: { ...body, order_tax_amount: 2 } });
       assert.equal(above.status, 422, above.text);
       assert.match(errorOf(above).message, /^net_amount may be at most 8000000000000000/);
+    });
+  });
+
+  describe('requests no URL can be made of', () => {
+    /** One raw HTTP/1.1 request on its own socket; the whole answer as text. */
+    const raw = (head: string): Promise<string> =>
+      new Promise((resolve, reject) => {
+        const socket = connect(Number(new URL(sandbox.url).port), '127.0.0.1', () => socket.end(`${head}\r\nconnection: close\r\n\r\n`));
+        let text = '';
+        socket.setEncoding('utf8').on('data', (chunk: string) => (text += chunk)).on('end', () => resolve(text)).on('error', reject);
+      });
+
+    it('answers a malformed Host, or a backslash in the path, with the error envelope (400 IR_06), not an empty 400', async () => {
+      for (const [head, why] of [
+        ['GET /health HTTP/1.1\r\nhost: a b', 'invalid url'],
+        ['GET /health HTTP/1.1\r\nhost: 127.0.0.1:99999', 'invalid url'],
+        ['GET /health HTTP/1.1\r\nhost: localhost/evil', 'invalid host header'],
+        ['GET /frame\\..\\card HTTP/1.1\r\nhost: localhost', 'backslash in request path'],
+      ] as const) {
+        const answer = await raw(head);
+        assert.match(answer, /^HTTP\/1\.1 400 /, head);
+        assert.match(answer, /\r\ncontent-type: application\/json\r\n/i, head);
+        assert.deepEqual(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)), { error: { type: 'invalid_request', message: `The request cannot be read: ${why}`, code: 'IR_06' } }, head);
+      }
+      // a well-formed request on the same server is answered as always
+      assert.match(await raw('GET /health HTTP/1.1\r\nhost: localhost'), /^HTTP\/1\.1 200 [^]*health is good$/);
     });
   });
 
