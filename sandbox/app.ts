@@ -51,6 +51,16 @@ export function createApp(options: AppOptions): Hono {
       log(`${c.req.method} ${c.req.routePath === '/*' ? unroutedPath(c.req.url) : c.req.routePath} ${c.res.status} ${(performance.now() - started).toFixed(1)}ms`);
     });
   }
+  // Every JSON answer is the caller's alone (a client secret, a new API key, a hash key): no cache
+  // keeps it and no browser reads it as anything but JSON. Pages and frame files set their own.
+  app.use(async (c, next) => {
+    await next();
+    const headers = c.res.headers;
+    if (!headers.has('cache-control') && headers.get('content-type')?.startsWith('application/json')) {
+      headers.set('cache-control', 'no-store');
+      headers.set('x-content-type-options', 'nosniff');
+    }
+  });
   // CORS on the routes a browser calls with a publishable key, and nowhere else (http/cors.ts).
   // Headers are set before the route answers (hono/cors edits the finished response, which costs a
   // copy of it on every request).

@@ -366,6 +366,24 @@ describe('security', () => {
     });
   });
 
+  describe('answers that carry secrets', () => {
+    it('no cache keeps a JSON answer, and no browser sniffs it: a payment with its client secret, a new API key, an account with its hash key, an error', async () => {
+      const payment = await sandbox.createPayment({ amount: 100, currency: 'USD' });
+      const merchant = sandbox.demo.merchantId;
+      const answers = [
+        await sandbox.request('GET', `/payments/${String(payment.payment_id)}`, { key: sandbox.publishableKey, query: { client_secret: String(payment.client_secret) } }),
+        await sandbox.request('POST', `/api_keys/${merchant}`, { key: sandbox.adminKey, body: { name: 'cache test', expiration: 'never' } }),
+        await sandbox.request('GET', `/accounts/${merchant}`, { key: sandbox.adminKey }),
+        await sandbox.request('GET', '/payments/pay_unknown00000000000000000000'),
+      ];
+      assert.deepEqual(answers.map((answer) => answer.status), [200, 200, 200, 404]);
+      for (const answer of answers) {
+        assert.equal(answer.headers.get('cache-control'), 'no-store', answer.text.slice(0, 80));
+        assert.equal(answer.headers.get('x-content-type-options'), 'nosniff');
+      }
+    });
+  });
+
   describe('requests no URL can be made of', () => {
     /** One raw HTTP/1.1 request on its own socket; the whole answer as text. */
     const raw = (head: string): Promise<string> =>
