@@ -64,12 +64,15 @@ export function declineStatus(payment: PaymentResponse): Pick<FlowStatus, 'key' 
   return payment.unified_message ? { key: null, text: payment.unified_message } : { key: 'decline.generic' };
 }
 
-/** The payment as the host page hears it: the API response without the card's expiry and a saved card's token (events carry no card data). */
+/**
+ * The payment as the host page hears it: the API response without the card's expiry, its holder's
+ * name and a saved card's token (events carry no card data; the brand, BIN and last four stay).
+ */
 export function withoutCardData(payment: PaymentResponse): PaymentResponse {
   // nor the saved card's `payment_token` it was paid with: the card stays the frame's to use
   const { payment_token: _token, ...rest } = payment;
   const card = payment.payment_method_data?.card;
   if (!card) return rest;
-  const { card_exp_month: _month, card_exp_year: _year, ...masked } = card;
+  const { card_exp_month: _month, card_exp_year: _year, card_holder_name: _name, ...masked } = card;
   return { ...rest, payment_method_data: { ...payment.payment_method_data, card: masked } };
 }

@@ -299,6 +299,8 @@ export class MerchantPage {
         expect(text, `card number in ${where}`).not.toContain(digits);
         expect(text, `card number in ${where}`).not.toContain(spaced);
       }
+      // the card's expiry and its holder's name are not even members of what the page hears
+      expect(eventText, 'card expiry or holder name in an event').not.toMatch(/"card_(exp_month|exp_year|holder_name)"\s*:/);
       // a CVC is a few digits that may occur by chance inside ids: look for it as a value
       expect(eventText, 'a CVC member in an event').not.toMatch(/"[^"]*(cvc|cvv|csc)[^"]*"\s*:/i);
       for (const event of events) expect(stringValues(event.detail), `CVC in ${event.type}`).not.toContain(typed.cvc);
