@@ -121,7 +121,7 @@ export const TENDER_EVENTS = {
   'tender-result': {
     when: 'an outcome is known',
     detail: '{ paymentId, status, retryable, errorCode?, errorMessage?, payment }',
-    note: "`payment` is the API's payment without the card's expiry",
+    note: "`payment` is the API's payment without the card's expiry, its holder's name and a saved card's token (brand, BIN and last four stay)",
   },
   'tender-error': {
     when: 'something other than an outcome went wrong: configuration, expired secret, network or server trouble, an unsafe redirect, a rejected appearance key',
