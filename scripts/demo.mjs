@@ -12,7 +12,7 @@ import { register } from 'tsx/esm/api';
 
 register();
 const { startSandbox, DEMO_MERCHANT_ID } = await import('../sandbox/server.ts');
-const { ensureFrameBuilt } = await import('../sandbox/ensure-frame.ts');
+const { ensureFrameBuilt, rebuildFrameOnChange } = await import('../sandbox/ensure-frame.ts');
 const { merchantBackend, createSecretKey, revokeSecretKey, readPublishableKey } = await import('../demo/server/merchant.ts');
 const { createServer } = await import('vite');
 
@@ -73,6 +73,8 @@ async function paymentApi() {
     throw new Error(`port ${port} is taken (is \`npm run sandbox\` running?): stop it, or set SANDBOX_PORT (0 picks a free port)`);
   }
   await ensureFrameBuilt((line) => console.log(`demo: ${line}`));
+  // the frame is a build (the pages are served from src/ by Vite): rebuilt when src/ changes
+  cleanups.push(rebuildFrameOnChange((line) => console.log(`demo: ${line}`)));
   const sandbox = await startSandbox({
     port,
     hostname,
