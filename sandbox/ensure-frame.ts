@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, statSync, watch } from 'node:fs';
+import { existsSync, readdirSync, renameSync, rmSync, statSync, watch } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_FRAME_DIR } from './app.js';
 
@@ -69,7 +69,19 @@ function newest(path: string): number {
   return readdirSync(path).reduce((latest, name) => Math.max(latest, newest(join(path, name))), 0);
 }
 
+/**
+ * Builds the frame beside dist/frame and puts it in place only once it is whole: a build that fails
+ * (a syntax error half-way through an edit) leaves the last good frame served.
+ */
 async function buildFrame(): Promise<string> {
   const { buildFrame: build } = await import('../scripts/build-frame.mjs');
-  return (await build()).script;
+  const next = `${DEFAULT_FRAME_DIR}.next`;
+  try {
+    const { script } = await build(next);
+    rmSync(DEFAULT_FRAME_DIR, { recursive: true, force: true });
+    renameSync(next, DEFAULT_FRAME_DIR);
+    return script;
+  } finally {
+    rmSync(next, { recursive: true, force: true });
+  }
 }
