@@ -36,6 +36,9 @@ if (!isLoopback(hostname) && adminKey === DEFAULT_ADMIN_KEY) {
       'anyone who can reach this port can create merchants and API keys. Set SANDBOX_ADMIN_KEY to a private value.',
   );
 }
+// the origin a page's api-base (and its CSP's frame-src) must name: the card frame and the 3-D
+// Secure links are on it, which is localhost unless SANDBOX_PUBLIC_URL says otherwise
+console.log(`API base:         ${sandbox.publicUrl}   (the element's api-base)`);
 console.log(`Admin key:        ${adminKey}`);
 console.log(`Merchant:         ${sandbox.demo.merchantId}`);
 console.log(`Publishable key:  ${sandbox.demo.publishableKey}`);

@@ -59,6 +59,8 @@ export interface DemoMerchant {
 
 export interface Sandbox {
   url: string;
+  /** The URL browsers reach it on: `publicUrl` when given, else `url` (the card frame and 3-D Secure links are on it). */
+  publicUrl: string;
   port: number;
   adminKey: string;
   demo: DemoMerchant;
@@ -141,6 +143,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 
   return {
     url,
+    publicUrl: settings.publicUrl,
     port,
     adminKey,
     demo,

@@ -32,6 +32,8 @@ describe('sandbox listening address', () => {
       assert.equal(await answersOn('127.0.0.1', portOf(running.url)), true);
       if (outsideAddress) assert.equal(await answersOn(outsideAddress, portOf(running.url)), false, `not reachable on ${outsideAddress}`);
       assert.match(running.output(), /listening on http:\/\/127\.0\.0\.1:\d+/);
+      // the address to give the element: the origin of its card frame and 3-D Secure links
+      assert.match(running.output(), new RegExp(`API base:\\s+http://localhost:${portOf(running.url)}\\s`));
       assert.doesNotMatch(running.output(), /WARNING/);
       if (!outsideAddress) t.skip('this machine has no non-loopback IPv4 address to check from');
     } finally {
