@@ -7,7 +7,7 @@
 //   3. the file list against an allow-list (nothing else ships: no tests, no sandbox, no admin types,
 //      every locale once) and against the required files (LICENSE, README.md, CHANGELOG.md, every
 //      `exports` target)
-//   4. dist/ ≤ 960,000 bytes unpacked and ≤ 130 files; the whole tarball ≤ 580,000 bytes packed and
+//   4. dist/ ≤ 960,000 bytes unpacked and ≤ 130 files; the whole tarball ≤ 600,000 bytes packed and
 //      ≤ 200 files (docs/packaging.md gives today's figures)
 //   5. every relative link of the shipped Markdown files resolves to a shipped file (a folder link to
 //      a shipped folder)
@@ -25,7 +25,7 @@ import { integrity } from './sri.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 /** The whole tarball, the guide included. */
-const MAX_PACKED_BYTES = 580_000;
+const MAX_PACKED_BYTES = 600_000;
 const MAX_FILES = 200;
 /** What the entries load: dist/ (the guide's growth does not count against it). */
 const MAX_DIST_BYTES = 960_000;

@@ -124,12 +124,16 @@ export function openChallenge(host: ChallengeHost, url: string, paymentId: strin
   // isolated, the look is compiled before the dialog shows (never a white flash under a dark theme)
   const looked = cardFrame(host) ? adoptLook(host, root).catch(() => undefined) : Promise.resolve();
 
+  // the page's own CSP may not allow the challenge page's origin (a frame-src that names the api-base
+  // while the API's links use another host name): say so, instead of an empty dialog
+  const challengeOrigin = new URL(url, location.href).origin;
   return new Promise((resolve) => {
     let settled = false;
     const finish = (ended: boolean | null) => {
       if (settled) return;
       settled = true;
       window.removeEventListener('message', onMessage);
+      document.removeEventListener('securitypolicyviolation', onViolation);
       if (dialog.open) dialog.close();
       dialog.remove();
       resolve(ended);
@@ -138,7 +142,14 @@ export function openChallenge(host: ChallengeHost, url: string, paymentId: strin
     const onMessage = (event: MessageEvent) => {
       if (isChallengeEnd(event, apiOrigin, frame.contentWindow, paymentId)) finish(true);
     };
+    const onViolation = (event: SecurityPolicyViolationEvent) => {
+      if (!/^(frame|child|default)-src/.test(event.effectiveDirective) || !event.blockedURI.startsWith(challengeOrigin)) return;
+      const message = `The page's Content-Security-Policy does not allow ${challengeOrigin} (${event.effectiveDirective}): the 3-D Secure page cannot open`;
+      host.dispatchEvent(new CustomEvent('tender-error', { detail: { code: 'configuration', message, recoverable: false }, bubbles: true, composed: true }));
+      finish(false);
+    };
     window.addEventListener('message', onMessage);
+    document.addEventListener('securitypolicyviolation', onViolation);
     close.addEventListener('click', () => finish(false));
     // Escape: the browser cancels and closes the dialog
     dialog.addEventListener('close', () => finish(false));
