@@ -8,7 +8,10 @@
  * - `step_up_enabled_{merchant_id}`: a JSON list of connectors whose soft declines of a
  *   `no_three_ds` payment are retried once with 3-D Secure (payments/auto-retries.ts);
  * - `max_auto_retries_enabled_{merchant_id}`: the merchant's number of auto retries, before its
- *   profiles' `max_auto_retries_enabled`.
+ *   profiles' `max_auto_retries_enabled`;
+ * - `guard_blocklist_for_{merchant_id}`: `true` while the merchant's blocklist guard is on (`POST
+ *   /blocklist/toggle`), which checks a profile's `payment_method_blocking` at confirm
+ *   (card-blocking.ts; upstream's core/payments.rs `blocklist_guard`).
  */
 import { configQueries } from '../store/configs.js';
 import type { Store } from '../store/repo.js';
@@ -75,4 +78,23 @@ export function stepUpEnabled(store: Store, merchantId: string, connector: strin
 export function merchantMaxAutoRetries(store: Store, merchantId: string): number | null {
   const value = configValue(store, `max_auto_retries_enabled_${merchantId}`);
   return value !== null && /^-?\d{1,9}$/.test(value.trim()) ? Number(value.trim()) : null;
+}
+
+/** Whether the merchant's blocklist guard is on: `guard_blocklist_for_{merchant_id}` is JSON `true` (anything else is off, as upstream's `unwrap_or(false)`). */
+export function blocklistGuardEnabled(store: Store, merchantId: string): boolean {
+  try {
+    return JSON.parse(configValue(store, `guard_blocklist_for_${merchantId}`) ?? 'false') === true;
+  } catch {
+    return false;
+  }
+}
+
+/** POST /blocklist/toggle (upstream's toggle_blocklist_guard_for_merchant): the guard's config written, created when missing. */
+export function toggleBlocklistGuard(store: Store, merchantId: string, status: boolean): { blocklist_guard_status: 'enabled' | 'disabled' } {
+  store.transaction(() => {
+    const queries = configQueries(store.db);
+    const key = `guard_blocklist_for_${merchantId}`;
+    if (!queries.update(key, String(status))) queries.insert(key, String(status));
+  });
+  return { blocklist_guard_status: status ? 'enabled' : 'disabled' };
 }

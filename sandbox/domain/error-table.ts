@@ -13,14 +13,14 @@
  * `{name}` in a message is filled in by the caller.
  */
 /** HTTP statuses the API answers errors with. */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 410 | 413 | 415 | 422 | 429 | 500 | 501 | 503;
+export type ErrorStatus = 200 | 400 | 401 | 403 | 404 | 405 | 409 | 410 | 413 | 415 | 422 | 429 | 500 | 501 | 503;
 
 export interface ErrorRow {
   condition: string;
   status: ErrorStatus;
   code: string;
   /** The envelope's type. */
-  type: 'invalid_request' | 'api';
+  type: 'invalid_request' | 'api' | 'blocked';
   /** `error_type` instead of `type`: upstream's shape for JSON deserialisation errors. */
   typeMember: 'type' | 'error_type';
   message: string;
@@ -78,6 +78,8 @@ export const ERROR_TABLE = {
   customerIdMismatch: row(422, 'IR_06', 'customer_id and customer.id must be the same customer', '`customer_id` and `customer.id` name different customers', 'sandbox'),
   mandateDataCurrency: row(422, 'IR_06', 'mandate_data currency must match the payment currency', '`mandate_data` limits in another currency than the payment', 'sandbox'),
   mandateDataAmount: row(422, 'IR_06', 'amount is above the mandate amount in mandate_data', 'a payment above the limit of the mandate it sets up', 'sandbox'),
+  // answered with HTTP 200, as upstream's PaymentBlockedError { code: 200 } is (blocklist/utils.rs validate_data_for_blocklist)
+  paymentBlocked: { ...row(200, 'HE_03', '{message}', "a confirm (or create with `confirm: true`) whose card the payment's profile blocks (`payment_method_blocking.card`: the BIN table's issuing country, card type or subtype, or a BIN it does not know with `block_if_bin_info_unavailable`) while the merchant's blocklist guard is on (`POST /blocklist/toggle?status=true`): the message is the reason's (\"Debit cards are not accepted for this transaction, please try a different card\", …), `reason` is `Blocked`; the payment is `failed` with `error_code` `HE-03`", 'blocklist/utils.rs should_payment_be_blocked_by_profile_config; common_enums BlockReason; Commons.js blockedPaymentErrorBody…'), type: 'blocked' as const },
   paymentLinkWithConfirm: row(422, 'IR_06', 'cannot confirm a payment while creating a payment link', '`payment_link: true` with `confirm: true`', 'payment_create.rs validate_request → payments helpers validate_payment_link_request'),
   businessProfileNotFound: row(404, 'HE_02', 'Business profile with the given id {id} does not exist', 'a payment\'s `profile_id` (create, update, confirm) or an account\'s `default_profile` that is no profile, a deleted one, or no `profile_id` while the merchant\'s `default_profile` was deleted; a profile the route\'s merchant does not have (`/account/{merchant_id}/business_profile/{profile_id}`); with `business_country` and `business_label` and no default profile, no profile named `{country}_{label}` ({id} is that name)', 'api_error_response.rs ProfileNotFound; core/utils.rs validate_and_get_business_profile, get_profile_id_from_business_details; core/admin.rs retrieve_profile, update_profile, delete_profile'),
   profileOfAnotherMerchant: row(403, 'IR_22', 'Access forbidden. Not authorized to access this resource {resource}', 'a payment\'s `profile_id` or an account\'s `default_profile` that is another merchant\'s profile', 'api_error_response.rs AccessForbidden; core/utils.rs validate_and_get_business_profile'),

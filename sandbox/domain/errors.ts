@@ -29,7 +29,7 @@ export type ErrorBody = ErrorEnvelope & {
 export class ApiError extends Error {
   readonly status: ErrorStatus;
   readonly code: string;
-  readonly type: 'invalid_request' | 'api';
+  readonly type: ErrorRow['type'];
   readonly typeMember: 'type' | 'error_type';
 
   constructor(

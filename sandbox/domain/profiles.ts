@@ -19,7 +19,7 @@
  * The sandbox keeps one rule of its own: a profile that leaves `is_manual_retry_enabled` unset lets
  * every declined card be confirmed again, as the sandbox always has (upstream refuses it then).
  */
-import type { ProfileCreate, ProfileUpdate } from '../../src/api/admin.js';
+import type { ProfileCreate, ProfileUpdate } from '../../src/api/profiles.js';
 import { ProfileQueries } from '../store/profiles.js';
 import type { Store } from '../store/repo.js';
 import { apiError, errors } from './errors.js';
@@ -118,6 +118,7 @@ function newProfile(merchant: MerchantAccount, request: ProfileCreate, profileId
     external_vault_connector_details: sent('external_vault_connector_details', null),
     billing_processor_id: sent('billing_processor_id', null),
     is_l2_l3_enabled: request.is_l2_l3_enabled ?? false,
+    payment_method_blocking: sent('payment_method_blocking', null),
     created_at: nowIso,
     modified_at: nowIso,
   };

@@ -153,7 +153,7 @@ export function paymentResponse(payment: Payment, { customer, attempts = null, r
     profile_id: payment.profile_id,
     surcharge_details: surchargeWire(payment.surcharge_details),
     attempt_count: payment.attempt_count,
-    merchant_decision: null,
+    merchant_decision: payment.merchant_decision ?? null,
     merchant_connector_id: payment.merchant_connector_id ?? connectorAccountId(payment.merchant_id, payment.connector),
     incremental_authorization_allowed: payment.request_incremental_authorization ?? null,
     authorization_count: null,

@@ -367,6 +367,8 @@ export interface Payment {
   unified_code: string | null;
   unified_message: string | null;
   manual_retry_allowed: boolean | null;
+  /** `rejected` once a blocked card failed it (card-blocking.ts); absent otherwise (answered null). */
+  merchant_decision?: string | null;
   cancellation_reason: string | null;
   connector: string | null;
   /** The connector account of the latest attempt; absent when it went to the merchant's simulated default. */

@@ -8,6 +8,7 @@ import {
 } from '../../src/api/requests.js';
 import { authenticate, requireClientSecret, verifyClientSecret } from '../http/auth.js';
 import { readBody, readQuery } from '../http/body.js';
+import { BLOCKED_ERROR_CODE } from '../domain/card-blocking.js';
 import { apiError } from '../domain/errors.js';
 import { isAllowedReturnUrl } from '../domain/merchants.js';
 import { checkClientConfirm } from '../domain/payments/client-confirm.js';
@@ -56,12 +57,21 @@ export function paymentRoutes(app: App, deps: RouteDeps): void {
       sdkAuthorization: merchant ? encodeSdkAuthorization(payment, merchant.publishable_key, session) : null,
     });
 
+  /**
+   * A create or confirm whose card the profile blocked (domain/card-blocking.ts) is answered as upstream
+   * answers it, HTTP 200 with the error envelope; the payment, failed, is kept and retrieved as usual.
+   */
+  const confirmed = (payment: Payment, merchant: MerchantAccount, session = false) => {
+    if (payment.status === 'failed' && payment.error_code === BLOCKED_ERROR_CODE) throw apiError('paymentBlocked', { message: payment.error_message ?? '' }, 'Blocked');
+    return respond(payment, { merchant, session });
+  };
+
   app.post('/payments', async (c) => {
     const principal = authenticate(c, store, adminKey, ['secret']);
     const request = await readBody(c, PaymentCreateRequest);
     const writable = store.writable();
     if (writable) await writable;
-    return c.json(respond(payments.create(principal.merchant, request), { merchant: principal.merchant, session: true }));
+    return c.json(confirmed(payments.create(principal.merchant, request), principal.merchant, true));
   });
 
   app.post('/payments/:payment_id/confirm', async (c) => {
@@ -84,7 +94,7 @@ export function paymentRoutes(app: App, deps: RouteDeps): void {
     const applied = principal.kind === 'publishable' ? { ...request, email: undefined, payment_type: undefined } : request;
     const writable = store.writable();
     if (writable) await writable;
-    return c.json(respond(payments.confirm(principal.merchant, paymentId, applied, authorize, principal.kind === 'publishable'), { merchant: principal.merchant }));
+    return c.json(confirmed(payments.confirm(principal.merchant, paymentId, applied, authorize, principal.kind === 'publishable'), principal.merchant));
   });
 
   // registered before /payments/:payment_id, which would take `list` for an id

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { ProfileCreate, ProfileUpdate } from '../../src/api/admin.js';
+import { ProfileCreate, ProfileUpdate } from '../../src/api/profiles.js';
 import { profileResponse } from '../domain/profiles.js';
 import { authenticate, routeMerchant } from '../http/auth.js';
 import { readBody } from '../http/body.js';

@@ -14,11 +14,11 @@ describe('error table', () => {
     assert.equal(rendered, errorTableMarkdown(), 'render sandbox/domain/error-table.ts into docs/sandbox.md (errorTableMarkdown())');
   });
 
-  it('every row has an upstream-style code, a condition and a source; 5xx rows are type api', () => {
+  it('every row has an upstream-style code, a condition and a source; 5xx rows are type api, a blocked card type blocked', () => {
     for (const [name, row] of Object.entries(ERROR_TABLE) as [string, ErrorRow][]) {
       assert.match(row.code, /^(IR|HE)_\d{2}$/, name);
       assert.ok(row.condition.length > 10 && row.source.length > 5, name);
-      assert.equal(row.type, row.status >= 500 ? 'api' : 'invalid_request', name);
+      assert.equal(row.type, name === 'paymentBlocked' ? 'blocked' : row.status >= 500 ? 'api' : 'invalid_request', name);
     }
   });
 

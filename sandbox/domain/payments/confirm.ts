@@ -6,20 +6,22 @@
  */
 import type { PaymentConfirmRequest } from '../../../src/api/requests.js';
 import { isConfirmable } from '../../../src/api/statuses.js';
+import { blockedCardReason } from '../card-blocking.js';
 import { checkCard } from '../card-check.js';
-import { knownConnectors } from '../connector-accounts.js';
+import { blocklistGuardEnabled } from '../configs.js';
+import { knownConnectors, routeFor } from '../connector-accounts.js';
 import { apiError, errors } from '../errors.js';
 import { addressVerificationFails } from '../billing.js';
 import { decideCard, type CardDecision } from '../processor.js';
 import { checkManualRetry } from '../profiles.js';
 import { recurringOf, resolvePaymentToken } from '../saved-methods.js';
-import type { MaskedCard, MerchantAccount, Payment } from '../types.js';
+import type { Json, MaskedCard, MerchantAccount, Payment } from '../types.js';
 import { checkMetadata } from '../validation.js';
 import { retryDecline } from './auto-retries.js';
 import type { PaymentEngine } from './engine.js';
 import { confirmWithMandate, confirmWithPaymentToken, confirmWithSavedCard } from './mandates.js';
 import { applyPaymentMembers, checkPaymentRules } from './members.js';
-import { approve, challenge, decline, loadSettled } from './outcome.js';
+import { approve, block, challenge, decline, loadSettled } from './outcome.js';
 
 /**
  * Confirms a payment created earlier. `authorize` sees the payment inside the transaction before
@@ -99,7 +101,16 @@ export function runConfirm(engine: PaymentEngine, merchant: MerchantAccount, pay
   if (recurring?.kind === 'mandate') return confirmWithMandate(engine, payment, recurring.id, request);
   if (recurring?.kind === 'payment_method') return confirmWithSavedCard(engine, payment, recurring.id, request);
   if (!checked) throw apiError('paymentMethodDataRequired');
-  return confirmCard(engine, payment, checked.card, checked.decision);
+  return confirmCard(engine, payment, checked.card, checked.decision, card ? blockedCard(engine, payment, card.card_number) : null);
+}
+
+/**
+ * Why the payment's profile refuses a card sent with this confirm (its `payment_method_blocking`,
+ * read while the merchant's blocklist guard is on; card-blocking.ts), or null.
+ */
+function blockedCard(engine: PaymentEngine, payment: Payment, cardNumber: string): string | null {
+  if (!blocklistGuardEnabled(engine.store, payment.merchant_id)) return null;
+  return blockedCardReason(engine.profiles.ofPayment(payment)?.['payment_method_blocking'] as Json | undefined, cardNumber.replace(/\D/g, ''));
 }
 
 /**
@@ -121,7 +132,7 @@ function checkSavedCardCvc(request: PaymentConfirmRequest, offSession: boolean):
 /** The CVC sent with a saved card: the web SDK's `card_token.card_cvc`, or the request's own `card_cvc` (upstream's Cypress). */
 const savedCardCvc = (request: PaymentConfirmRequest): unknown => (request.payment_method_data?.card_token as { card_cvc?: unknown } | null | undefined)?.card_cvc ?? request.card_cvc;
 
-function confirmCard(engine: PaymentEngine, payment: Payment, masked: MaskedCard, decision: CardDecision): Payment {
+function confirmCard(engine: PaymentEngine, payment: Payment, masked: MaskedCard, decision: CardDecision, blocked: string | null): Payment {
   if (payment.payment_method_pending) {
     // a retry after a failed challenge: the card it announced was never saved
     payment.payment_method_id = null;
@@ -129,6 +140,11 @@ function confirmCard(engine: PaymentEngine, payment: Payment, masked: MaskedCard
   }
   payment.payment_method = 'card';
   payment.payment_method_type ??= 'credit';
+  if (blocked) {
+    // refused before the accounts are matched with the card's network: the sandbox names a network by
+    // the number (6304… Maestro), upstream by its BIN table, else as the body says (its test sends Visa)
+    return block(engine, payment, engine.newAttempt(payment, 'card', masked, null, routeFor(engine.store, payment)), blocked);
+  }
   const attempt = engine.newAttempt(payment, 'card', masked, null);
   // the issuer checks the postal code with the authorization: a failing one declines a card that would pass
   if (decision.kind !== 'decline' && addressVerificationFails(payment)) return decline(engine, payment, attempt, 'address_verification_failed');

@@ -4,6 +4,7 @@
  * the clock (an asynchronous approval, a challenge or wait screen left unanswered).
  */
 import { amountToCapture, netAmount } from '../amounts.js';
+import { BLOCKED_ERROR_CODE } from '../card-blocking.js';
 import { challengePath } from '../challenge.js';
 import { DECLINES, type DeclineCode } from '../processor.js';
 import { newConnectorTransactionId, newMandateId, newNetworkTransactionId } from '../ids.js';
@@ -92,6 +93,29 @@ export function decline(engine: PaymentEngine, payment: Payment, attempt: Attemp
   // A card decline may be retried with another card unless the payment's profile says
   // `is_manual_retry_enabled: false` (confirm.ts); a mobile-money payment cannot be confirmed again.
   payment.manual_retry_allowed = payment.payment_method === 'card' && engine.profiles.ofPayment(payment)?.is_manual_retry_enabled !== false;
+  payment.next_action = null;
+  payment.settlement = null;
+  return engine.save(payment);
+}
+
+/**
+ * A card the payment's profile blocks (card-blocking.ts), refused before any processor sees it:
+ * the attempt and the payment fail with `HE-03` and the reason's message, the merchant's decision is
+ * `rejected` (upstream's RejectUpdate and BlocklistUpdate); another card may be tried as after a decline.
+ */
+export function block(engine: PaymentEngine, payment: Payment, attempt: Attempt, message: string): Payment {
+  for (const failed of [attempt, payment]) {
+    failed.error_code = BLOCKED_ERROR_CODE;
+    failed.error_message = message;
+    failed.unified_code = null;
+    failed.unified_message = null;
+  }
+  attempt.status = 'failure';
+  attempt.modified_at = engine.nowIso();
+  engine.store.putAttempt(attempt);
+  payment.status = 'failed';
+  payment.merchant_decision = 'rejected';
+  payment.manual_retry_allowed = engine.profiles.ofPayment(payment)?.is_manual_retry_enabled !== false;
   payment.next_action = null;
   payment.settlement = null;
   return engine.save(payment);

@@ -146,6 +146,10 @@ const describeError = (error: ErrorObject): string => {
 
 /** Checks one answer. An error answer (4xx/5xx) is checked against the document's error schema for that status, when it has one. */
 export function checkResponse(method: string, path: string, status: number, body: unknown): CheckResult {
+  // A blocked card is answered 200 with the error envelope (upstream's PaymentBlockedError { code: 200 },
+  // Cypress Commons.js blockedPaymentErrorBody…), which the document, giving 200 the payment's schema,
+  // does not describe: it is checked whole by the tests that get it (card-blocking.test.ts).
+  if (status === 200 && isBlockedAnswer(body)) return { schema: null, violations: [], allowed: [] };
   const operation = findOperation(method, path);
   const pointer = operation?.responses.get(status) ?? null;
   if (!operation || !pointer) return { schema: null, violations: [], allowed: [] };
@@ -167,4 +171,11 @@ export function checkResponse(method: string, path: string, status: number, body
     else open.push(violation);
   }
   return { schema: `${name} ${status} → ${pointer}`, violations: open, allowed: covered };
+}
+
+/** `{"error": {"type": "blocked", "message", "code": "HE_03", "reason": "Blocked"}}` and nothing else. */
+function isBlockedAnswer(body: unknown): boolean {
+  if (typeof body !== 'object' || body === null || Object.keys(body).join() !== 'error') return false;
+  const error = (body as { error: unknown }).error as Record<string, unknown> | null;
+  return error !== null && typeof error === 'object' && error['type'] === 'blocked' && error['code'] === 'HE_03' && Object.keys(error).sort().join() === 'code,message,reason,type';
 }

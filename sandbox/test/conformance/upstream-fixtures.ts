@@ -12,7 +12,8 @@ export type Body = Record<string, unknown>;
 /** One step of a connector config: what is merged into the fixture, and the answer expected. */
 export interface Exchange {
   Request?: Body;
-  Response: { status: number; body: Body };
+  /** `expectBlockedPayment`: a blocked card, answered 200 with the error envelope (confirmCallTest's blocklist branch). */
+  Response: { status: number; body: Body; expectBlockedPayment?: boolean };
 }
 
 export const ok = (body: Body = {}) => ({ status: 200, body });

@@ -1,8 +1,8 @@
 // The real service's newer Cypress specs of retries, manual updates, billing descriptors and card
 // blocking (juspay/hyperswitch at d1688907), replayed with their requests as sent by a Stripe run
 // (upstream-newer-retries.ts): 43-BillingDescriptor, 42-AutoRetries, 46-StepUpRetries,
-// 47-ManualPaymentUpdate and 41-CardPaymentBlocking (steps on routes the sandbox does not serve are
-// skipped, its header says which). A spec's flows run in its order on one merchant and customer,
+// 47-ManualPaymentUpdate and 41-CardPaymentBlocking (47's manual-update steps, on a route the sandbox
+// does not serve, are skipped; its header says why). A spec's flows run in its order on one merchant and customer,
 // sharing its fixtures, against a real sandbox over HTTP; a flow where the sandbox answers otherwise
 // than the spec is `todo`, with the difference.
 import { after, before, describe, it } from 'node:test';

@@ -49,15 +49,12 @@
  *   docs/sandbox.md names it). Each of 47's flows is replayed without it: the create, and the
  *   retrieve after it, which asserts nothing of the update (no status, no attempt). The negative
  *   step (attempt id `invalid_attempt_id`: 400 or 404) is not sent: the sandbox's 404 for a route it
- *   does not serve would meet it for no reason of the attempt;
- * - 41's `blocklistToggle` (POST /blocklist/toggle?status=true at its start, false at its end): no
- *   such route. Every context's blocked confirm (HTTP 200 with `error` type blocked, HE_03, reason
- *   Blocked: confirmCallTest's `expectBlockedPayment`) only holds with it: upstream checks a profile's
- *   `payment_method_blocking` only when the merchant's blocklist guard config is on
- *   (crates/router/src/core/payments.rs `blocklist_guard` → `guard_payment_against_blocklist` →
- *   crates/router/src/core/blocklist/utils.rs `should_payment_be_blocked_by_profile_config`, which
- *   reads the card's issuing country, type and subtype from the `cards_info` BIN table). So each of
- *   41's four contexts is replayed up to its confirm: the profile update and the intent.
+ *   does not serve would meet it for no reason of the attempt.
+ *
+ * 41 is replayed whole: `blocklistToggle` (POST /blocklist/toggle) and confirmCallTest's
+ * `expectBlockedPayment` branch (HTTP 200 with the `blocked` envelope) are below and in
+ * upstream-newer-flow.ts; the BIN data its cards need is upstream's own test table, which the sandbox
+ * keeps (sandbox/domain/card-blocking.ts).
  */
 import assert from 'node:assert/strict';
 import type { ApiResponse } from '../helpers.js';
@@ -175,6 +172,12 @@ class RetryFlow extends CoreFlow {
 
   get intentStatus(): unknown {
     return this.paymentIntentStatus;
+  }
+
+  /** blocklistToggle: POST /blocklist/toggle?status= with the secret key; anything but a 200 fails. */
+  async blocklistToggle(status: boolean): Promise<void> {
+    const response = await this.sandbox.request('POST', '/blocklist/toggle', { key: this.apiKey, query: { status: String(status) } });
+    assert.equal(response.status, 200, `blocklistToggle: Blocklist toggle failed with status: ${response.status} and message: ${response.text}`);
   }
 }
 
@@ -323,44 +326,55 @@ function manualPaymentUpdate(): UpstreamCase[] {
 
 // ---- e2e/spec/Payment/41-CardPaymentBlocking.cy.js@d1688907 -------------------------------------------------
 //
-// Each context up to its blocked confirm (see the header): UpdateBusinessProfileTest with the spec's
-// `payment_method_blocking` (its five switches false), then the intent. The confirms' cards
-// (Commons.js payment_method_blocking_pm: 4000000000000002 for issuing country US, 4111111111111111
-// for debit, 378282246310005 for subtype smallcorporate, 6304000000000000 without BIN info) are not sent.
+// Each context whole, in order on one globalState: the first turns the blocklist guard on
+// (blocklistToggle true) and the last off again; each updates the profile's
+// `payment_method_blocking` (UpdateBusinessProfileTest, its five switches false), creates the intent
+// and confirms it with Commons.js's `payment_method_blocking_pm` card, which is blocked: HTTP 200 with
+// the `blocked` envelope (confirmCallTest's expectBlockedPayment). The cards' BIN data is upstream's
+// own test table (.github/data/cards_info.csv), which the sandbox has (sandbox/domain/card-blocking.ts).
+
+/** Commons.js `payment_method_blocking_pm`: the card and the expected envelope of each context. */
+const blockingCard = (cardNumber: string, message: string): Exchange => ({
+  Request: { payment_method: 'card', payment_method_data: { card: { card_number: cardNumber, card_exp_month: '03', card_exp_year: '30', card_holder_name: 'joseph Doeeee', card_cvc: '737', card_network: 'Visa' } } },
+  Response: { status: 200, expectBlockedPayment: true, body: { error: { type: 'blocked', message, code: 'HE_03', reason: 'Blocked' } } },
+});
+const payment_method_blocking_pm = {
+  BlockIssuingCountry: blockingCard('4000000000000002', "Cards issued in your region aren't supported for this transaction, please try a different card"),
+  BlockCardType: blockingCard('4111111111111111', 'Debit cards are not accepted for this transaction, please try a different card'),
+  BlockCardSubtype: blockingCard('378282246310005', 'This card is not accepted for this transaction, please try a different card'),
+  BlockIfBinInfoUnavailable: blockingCard('6304000000000000', "We're unable to accept this card, please try another card or a different payment method"),
+} satisfies Record<string, Exchange>;
 
 function cardPaymentBlocking(): UpstreamCase[] {
   const source = `${SPEC}/41-CardPaymentBlocking.cy.js@${COMMIT}`;
   const replay = spec();
-  const refused =
-    "the sandbox refuses the profile update with 400 IR_06 'Json deserialize error: unknown field `payment_method_blocking`' (error_type invalid_request), so UpdateBusinessProfileTest throws (Business Profile Update Failed); upstream's v1 ProfileUpdate (crates/api_models/src/admin.rs, `payment_method_blocking: Option<PaymentMethodBlockingConfig>`, a `card` of issuing_country, card_types, card_subtypes, issuers, block_if_bin_info_unavailable) takes it, and crates/router/src/core/admin.rs (ProfileUpdate's get_update_profile_object) stores it on the profile";
-  const flow = (card: Body) => async (cy: RetryFlow) => {
+  const flow = (card: Body, confirm: Exchange, toggle: { first?: boolean; last?: boolean } = {}) => async (cy: RetryFlow) => {
+    if (toggle.first) await cy.blocklistToggle(true);
     await cy.updateProfile({ payment_method_blocking: { card } });
     await cy.createPaymentIntent(card_pm.PaymentIntent, 'no_three_ds', 'automatic');
+    await cy.confirm(confirm, true);
+    if (toggle.last) await cy.blocklistToggle(false);
   };
   return [
     {
       source: `${source} [Card Issuing Country Blocking] should block payment when card issuing country is blocked`,
-      name: 'as sent, up to the confirm (blocklistToggle true skipped, and the blocked confirm): Update business profile (payment_method_blocking.card.issuing_country [US]) -> Create Payment Intent',
-      todo: refused,
-      run: replay(flow({ issuing_country: ['US'] })),
+      name: 'as sent: Enable blocklist -> Update business profile (payment_method_blocking.card.issuing_country [US]) -> Create Payment Intent -> Confirm (4000 0000 0000 0002): blocked',
+      run: replay(flow({ issuing_country: ['US'] }, payment_method_blocking_pm.BlockIssuingCountry, { first: true })),
     },
     {
       source: `${source} [Debit Card Blocking] should block payment when debit cards are blocked`,
-      name: 'as sent, up to the confirm (the blocked confirm skipped): Update business profile (payment_method_blocking.card.card_types [debit]) -> Create Payment Intent',
-      todo: refused,
-      run: replay(flow({ card_types: ['debit'] })),
+      name: 'as sent: Update business profile (payment_method_blocking.card.card_types [debit]) -> Create Payment Intent -> Confirm (4111 1111 1111 1111): blocked',
+      run: replay(flow({ card_types: ['debit'] }, payment_method_blocking_pm.BlockCardType)),
     },
     {
       source: `${source} [Card Subtype Blocking] should block payment when card subtype is blocked`,
-      name: 'as sent, up to the confirm (the blocked confirm skipped): Update business profile (payment_method_blocking.card.card_subtypes [smallcorporate]) -> Create Payment Intent',
-      todo: refused,
-      run: replay(flow({ card_subtypes: ['smallcorporate'] })),
+      name: 'as sent: Update business profile (payment_method_blocking.card.card_subtypes [smallcorporate]) -> Create Payment Intent -> Confirm (3782 822463 10005): blocked',
+      run: replay(flow({ card_subtypes: ['smallcorporate'] }, payment_method_blocking_pm.BlockCardSubtype)),
     },
     {
       source: `${source} [Block If BIN Info Unavailable] should block payment when BIN info is unavailable and block_if_bin_info_unavailable is true`,
-      name: 'as sent, up to the confirm (the blocked confirm and blocklistToggle false skipped): Update business profile (payment_method_blocking.card.block_if_bin_info_unavailable true) -> Create Payment Intent',
-      todo: refused,
-      run: replay(flow({ block_if_bin_info_unavailable: true })),
+      name: 'as sent: Update business profile (payment_method_blocking.card.block_if_bin_info_unavailable true) -> Create Payment Intent -> Confirm (6304 0000 0000 0000): blocked -> Disable blocklist',
+      run: replay(flow({ block_if_bin_info_unavailable: true }, payment_method_blocking_pm.BlockIfBinInfoUnavailable, { last: true })),
     },
   ];
 }
