@@ -81,13 +81,22 @@ describe('createClient with faults the sandbox cannot produce', () => {
     expectError(await fakeClient(unknownStatus.fetch).retrievePayment(FAKE_SECRET), 'invalid_response', 'unexpected_response');
   });
 
-  it('reports an error envelope sent with HTTP 200 as an api error, without reconciling', async () => {
-    const { fetch, calls } = scripted(() => json(200, { error: { type: 'blocked', message: 'The payment was blocked', code: 'HE_05' } }));
-    const result = await fakeClient(fetch).confirmCardPayment(FAKE_SECRET, card('4242424242424242'), { returnUrl: RETURN_URL });
-    const error = expectError(result, 'api', 'HE_05');
-    assert.equal(error.apiErrorType, 'blocked');
-    assert.equal(error.status, 200);
-    assert.equal(calls.length, 1);
+  it("reads the payment back after an error envelope sent with HTTP 200 (upstream's blocked card: the confirm was applied)", async () => {
+    const blocked = () => json(200, { error: { type: 'blocked', message: 'Debit cards are not accepted for this transaction, please try a different card', code: 'HE_03', reason: 'Blocked' } });
+    const failed = fakePayment({ status: 'failed', attempt_count: 1, error_code: 'HE-03', error_message: 'Debit cards are not accepted for this transaction, please try a different card' });
+    const open = () => json(200, fakePayment({ status: 'requires_confirmation', attempt_count: 0 }));
+    const { fetch, calls } = scripted(open, blocked, () => json(200, failed));
+    const client = fakeClient(fetch);
+    await client.retrievePayment(FAKE_SECRET);
+    const result = await client.confirmCardPayment(FAKE_SECRET, card('4111111111111111'), { returnUrl: RETURN_URL });
+    assert.deepEqual([result.ok && result.payment.status, result.ok && result.reconciled], ['failed', true]);
+    assert.deepEqual(calls.map((call) => call.init.method ?? 'GET'), ['GET', 'POST', 'GET'], 'the confirm is never sent twice');
+    // when the read shows no new attempt, the envelope is the answer: an api error, its type kept
+    const unchanged = scripted(open, blocked, open);
+    const other = fakeClient(unchanged.fetch);
+    await other.retrievePayment(FAKE_SECRET);
+    const error = expectError(await other.confirmCardPayment(FAKE_SECRET, card('4111111111111111'), { returnUrl: RETURN_URL }), 'api', 'HE_03');
+    assert.deepEqual([error.apiErrorType, error.status], ['blocked', 200]);
   });
 
   it('reports an answer about another payment as invalid_response', async () => {

@@ -418,14 +418,14 @@ export function createClient(options: ClientOptions): TenderClient {
     );
     const result = paymentResult(exchange, paymentId, secrets);
     if (result.ok) return { ok: true, payment: result.payment, reconciled: false };
-    // Refused by the API (4xx envelope, 429) or a bad answer to a request that was not applied: report it.
+    // Refused (4xx envelope, 429) or a bad answer to a request not applied: report it; a 2xx envelope (a blocked card) was applied.
     const { error } = result;
     const mayHaveApplied =
       error.type === 'network' ||
       error.type === 'timeout' ||
       (error.type === 'server' && error.code === 'server_error') ||
       (error.type === 'api' && (error.status ?? 0) >= 500) ||
-      (error.type === 'invalid_response' && exchange.kind === 'answer' && exchange.status >= 200 && exchange.status < 300);
+      ((error.type === 'invalid_response' || error.type === 'api') && exchange.kind === 'answer' && exchange.status >= 200 && exchange.status < 300);
     if (!mayHaveApplied) return { ok: false, error };
     // The confirm may have reached the server: never retry it, find out what the payment is now.
     const check = await retrievePayment(clientSecret);

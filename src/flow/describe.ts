@@ -59,6 +59,8 @@ const ERROR_MESSAGES: Record<string, MessageKey> = {
 
 /** The decline message by `error_code` from the catalogue; else the API's `unified_message`; else a generic one. */
 export function declineStatus(payment: PaymentResponse): Pick<FlowStatus, 'key' | 'text'> {
+  // HE-03: a card the merchant's profile blocks (its type, issuing country, …), refused before any processor
+  if (payment.error_code === 'HE-03') return { key: 'decline.card_not_supported' };
   const key = `decline.${payment.error_code ?? ''}`;
   if (Object.hasOwn(en, key)) return { key: key as MessageKey };
   return payment.unified_message ? { key: null, text: payment.unified_message } : { key: 'decline.generic' };
