@@ -6,7 +6,13 @@ import { startSandbox } from './server.js';
 /** An environment setting, with an empty value counting as unset. */
 const setting = (name: string): string | undefined => process.env[name] || undefined;
 
-const port = Number(setting('PORT') ?? 8080);
+// PORT; SANDBOX_PORT (the demo's name for it) is taken too, so one setting works for both commands
+const portSetting = setting('PORT') ?? setting('SANDBOX_PORT') ?? '8080';
+if (!/^\d{1,5}$/.test(portSetting) || Number(portSetting) > 65535) {
+  console.error(`PORT must be a port number (0–65535; 0 picks a free one), not "${portSetting}"`);
+  process.exit(1);
+}
+const port = Number(portSetting);
 // Loopback by default: the admin key is documented, so a sandbox on every interface would let any
 // machine on the network create merchants and keys. HOST=0.0.0.0 is for containers and VMs.
 const hostname = setting('HOST') ?? '127.0.0.1';

@@ -3,7 +3,10 @@
  * reachable from other machines with the documented default admin key.
  */
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { createServer, type AddressInfo } from 'node:net';
 import { networkInterfaces } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { describe, it } from 'node:test';
 import { KEEP_ALIVE_MS } from '../server.js';
 import { startSandboxProcess } from './process.js';
@@ -60,6 +63,25 @@ describe('sandbox listening address', () => {
     } finally {
       await running.stop();
     }
+  });
+
+  it('takes SANDBOX_PORT (the demo\'s setting) when PORT is not set, and refuses a port that is no number', async () => {
+    const port = await new Promise<number>((resolve) => {
+      const probe = createServer().listen(0, '127.0.0.1', () => {
+        const { port: free } = probe.address() as AddressInfo;
+        probe.close(() => resolve(free));
+      });
+    });
+    const running = await startSandboxProcess(':memory:', { PORT: '', SANDBOX_PORT: String(port), SANDBOX_LOG: 'off' });
+    try {
+      assert.equal(portOf(running.url), port);
+      assert.equal(await answersOn('127.0.0.1', port), true);
+    } finally {
+      await running.stop();
+    }
+    const refused = spawnSync(process.execPath, ['--import', 'tsx', 'sandbox/main.ts'], { cwd: fileURLToPath(new URL('../..', import.meta.url)), env: { ...process.env, PORT: 'eighty', SANDBOX_DB: ':memory:' }, encoding: 'utf8', timeout: 20_000 });
+    assert.equal(refused.status, 1);
+    assert.match(refused.stderr, /PORT must be a port number \(0–65535; 0 picks a free one\), not "eighty"/);
   });
 
   it('keeps an idle connection longer than its clients do, so none reuses a socket the sandbox is closing', async () => {
