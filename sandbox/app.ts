@@ -8,6 +8,7 @@ import { BatchLostError } from './store/group-commit.js';
 import { accountRoutes } from './routes/accounts.js';
 import { collectLinkRoutes } from './routes/collect-links.js';
 import { configRoutes } from './routes/configs.js';
+import { blocklistRoutes } from './routes/blocklist.js';
 import { connectorAccountRoutes } from './routes/connector-accounts.js';
 import { customerRoutes } from './routes/customers.js';
 import { ephemeralKeyRoutes } from './routes/ephemeral-keys.js';
@@ -113,6 +114,7 @@ export function createApp(options: AppOptions): Hono {
   connectorAccountRoutes(app, options);
   featureMatrixRoutes(app);
   configRoutes(app, options);
+  blocklistRoutes(app, options);
   ephemeralKeyRoutes(app, options);
   customerRoutes(app, options);
   mandateRoutes(app, options);

@@ -6,10 +6,17 @@
  * type and its subtype are compared with the profile's lists, in that order; a BIN the table does not
  * know blocks the card only with `block_if_bin_info_unavailable`.
  *
+ * Before the profile, the merchant's blocklist (`POST /blocklist`): a card whose six- or eight-digit
+ * BIN is on it is refused as a BIN upstream does not accept. Entries are BINs only, never a number.
+ *
  * The BIN table is upstream's own test data, `.github/data/cards_info.csv` (at d1688907), which its
  * Cypress runner loads into `cards_info` before the API tests run. Blocking by issuer (`issuers`: ids
  * of upstream's card-issuer registry) is kept and answered, never matched: the sandbox has no registry.
  */
+import { blocklistQueries, type BlocklistEntry } from '../store/blocklist.js';
+import type { Store } from '../store/repo.js';
+import { blocklistGuardEnabled } from './configs.js';
+import { apiError } from './errors.js';
 import type { Json } from './types.js';
 
 interface CardInfo {
@@ -74,4 +81,49 @@ function member(value: Json | undefined, name: string): Json | undefined {
 function listed(card: Json, name: string, value: string): boolean {
   const list = member(card, name);
   return Array.isArray(list) && list.includes(value);
+}
+
+/**
+ * Why the merchant's blocklist or the payment's profile (`config`, its stored `payment_method_blocking`)
+ * refuses the card, as upstream's `should_payment_be_blocked` decides while the guard is on; null
+ * when it does not, or when the guard is off.
+ */
+export function cardBlockReason(store: Store, merchantId: string, config: Json | undefined, cardNumber: string): string | null {
+  if (!blocklistGuardEnabled(store, merchantId)) return null;
+  const entries = blocklistQueries(store.db);
+  if (entries.entry(merchantId, cardNumber.slice(0, 6)) || entries.entry(merchantId, cardNumber.slice(0, 8))) return MESSAGES.bin;
+  return blockedCardReason(config, cardNumber);
+}
+
+/** The kinds of entry the sandbox keeps: BINs (upstream's `fingerprint`, a card's own, it does not have). */
+export type BlocklistKind = BlocklistEntry['data_kind'];
+
+/** A BIN as `kind` takes it (upstream's validate_card_bin and validate_extended_card_bin). */
+function checkedBin(kind: BlocklistKind, data: string): string {
+  const digits = kind === 'card_bin' ? 6 : 8;
+  if (data.length !== digits || !/^\d+$/.test(data)) throw apiError('blocklistDataFormat', { format: kind === 'card_bin' ? 'a 6 digit number' : 'an 8 digit number' });
+  return data;
+}
+
+/** POST /blocklist: the BIN added (a BIN already on it is `400 IR_16`). */
+export function addToBlocklist(store: Store, merchantId: string, kind: BlocklistKind, data: string, nowIso: string): BlocklistEntry {
+  const bin = checkedBin(kind, data);
+  return store.transaction(() => {
+    const entries = blocklistQueries(store.db);
+    if (entries.entry(merchantId, bin)) throw apiError('blocklistDuplicate');
+    const entry: BlocklistEntry = { fingerprint_id: bin, data_kind: kind, created_at: nowIso };
+    entries.insert(merchantId, entry);
+    return entry;
+  });
+}
+
+/** DELETE /blocklist: the entry removed (one not on it is `404 IR_37`). */
+export function removeFromBlocklist(store: Store, merchantId: string, kind: BlocklistKind, data: string): BlocklistEntry {
+  const bin = checkedBin(kind, data);
+  return store.transaction(() => {
+    const entries = blocklistQueries(store.db);
+    const entry = entries.entry(merchantId, bin);
+    if (!entry || entry.data_kind !== kind || !entries.delete(merchantId, bin)) throw apiError('blocklistEntryNotFound');
+    return entry;
+  });
 }

@@ -2,11 +2,13 @@ import * as z from 'zod/mini';
 import { PaymentsEligibilityRequest, PaymentsSessionRequest } from '../../src/api/sdk.js';
 import { authenticate, paymentOfClientSecret, requireClientSecret, verifyClientSecret } from '../http/auth.js';
 import { readBody, readQuery } from '../http/body.js';
+import { cardBlockReason } from '../domain/card-blocking.js';
 import { processingAccounts } from '../domain/connector-accounts.js';
 import { paymentEligibility } from '../domain/eligibility.js';
 import { apiError, errors } from '../domain/errors.js';
 import { SavedMethodService } from '../domain/saved-methods.js';
 import { clientPaymentMethodList, sdkConfig, sessionTokens } from '../domain/sdk.js';
+import type { Json } from '../domain/types.js';
 import type { App, RouteDeps } from './deps.js';
 
 const ClientSecretQuery = z.strictObject({ client_secret: z.optional(z.string()) });
@@ -62,7 +64,8 @@ export function sdkRoutes(app: App, deps: RouteDeps): void {
     const clientSecret = requireClientSecret(principal, request.client_secret);
     const payment = payments.retrieve(principal.merchant.merchant_id, c.req.param('payment_id'));
     verifyClientSecret(payment, clientSecret, deps.now());
-    return c.json(paymentEligibility(payment, request));
+    const config = deps.merchants.profiles.ofPayment(payment)?.['payment_method_blocking'] as Json | undefined;
+    return c.json(paymentEligibility(payment, request, (number) => cardBlockReason(store, payment.merchant_id, config, number)));
   });
 
   // A poll's status: publishable key only (upstream's PublishableKeyAuth, no client secret), its ids

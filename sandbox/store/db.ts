@@ -133,6 +133,14 @@ const MIGRATIONS: string[] = [
      merchant_id TEXT NOT NULL REFERENCES merchants(merchant_id),
      doc TEXT NOT NULL
    );`,
+  // the merchant's blocklist (domain/card-blocking.ts): card BINs, six or eight digits, never a card number
+  `CREATE TABLE blocklist (
+     merchant_id TEXT NOT NULL REFERENCES merchants(merchant_id),
+     fingerprint_id TEXT NOT NULL,
+     data_kind TEXT NOT NULL,
+     created_at TEXT NOT NULL,
+     PRIMARY KEY (merchant_id, fingerprint_id)
+   );`,
 ];
 
 export type Db = Database.Database;

@@ -18,7 +18,7 @@ describe('card blocking by the profile', () => {
   /** A merchant of its own, its default profile blocking `card`, the guard as `guard` says. */
   const merchantBlocking = async (card: Body, guard: boolean) => {
     const merchantId = `blocking_${(count += 1)}`;
-    const { secretKey, account } = await sandbox.createMerchant(merchantId);
+    const { secretKey, publishableKey, account } = await sandbox.createMerchant(merchantId);
     const key = { key: secretKey };
     const profile = await sandbox.request('POST', `/account/${merchantId}/business_profile/${String(account.default_profile)}`, { ...key, body: { payment_method_blocking: { card } } });
     assert.equal(profile.status, 200, profile.text);
@@ -30,7 +30,7 @@ describe('card blocking by the profile', () => {
       const stored = await sandbox.request('GET', `/payments/${String(created.body.payment_id)}`, key);
       return { confirmed, stored: stored.body };
     };
-    return { merchantId, key, profile: profile.body, pay };
+    return { merchantId, key, publishableKey, profile: profile.body, pay };
   };
 
   const blocked = (message: string) => ({ error: { type: 'blocked', message, code: 'HE_03', reason: 'Blocked' } });
@@ -69,6 +69,35 @@ describe('card blocking by the profile', () => {
     assert.deepEqual(config.body, { key: `guard_blocklist_for_${off.merchantId}`, value: 'false' });
     assert.equal((await sandbox.request('POST', '/blocklist/toggle', { ...off.key, query: { status: 'true' } })).status, 200);
     assert.equal((await off.pay('4111111111111111')).stored.status, 'failed');
+  });
+
+  it("blocks a BIN on the merchant's blocklist, at confirm and at the SDK's eligibility check, and unblocks it", async () => {
+    const { key, pay, publishableKey } = await merchantBlocking({}, true);
+    const added = await sandbox.request('POST', '/blocklist', { ...key, body: { type: 'card_bin', data: '424242' } });
+    assert.equal(added.status, 200, added.text);
+    assert.deepEqual([added.body.fingerprint_id, added.body.data_kind, typeof added.body.created_at], ['424242', 'card_bin', 'string']);
+    assert.equal((await sandbox.request('POST', '/blocklist', { ...key, body: { type: 'extended_card_bin', data: '55555555' } })).status, 200);
+    assertApiError(await sandbox.request('POST', '/blocklist', { ...key, body: { type: 'card_bin', data: '424242' } }), 400, 'IR_16', 'provided bin is already blocked');
+    assertApiError(await sandbox.request('POST', '/blocklist', { ...key, body: { type: 'card_bin', data: '4242' } }), 422, 'IR_05', 'data contains invalid data. Expected format is a 6 digit number');
+    assertApiError(await sandbox.request('POST', '/blocklist', { ...key, body: { type: 'fingerprint', data: 'fp_x' } }), 400, 'IR_19');
+
+    const bin = "We're unable to accept this card, please try another card or a different payment method";
+    assert.deepEqual((await pay('4242424242424242')).confirmed.body, blocked(bin));
+    assert.deepEqual((await pay('5555555555554444')).confirmed.body, blocked(bin), 'its eight-digit BIN');
+    // the web SDK asks before it confirms
+    const created = await sandbox.request('POST', '/payments', { ...key, body: { amount: 500, currency: 'USD' } });
+    const eligibility = (number: string) =>
+      sandbox.request('POST', `/payments/${String(created.body.payment_id)}/eligibility`, {
+        key: publishableKey,
+        body: { client_secret: created.body.client_secret, payment_method_type: 'card', payment_method_data: { card: { card_number: number, card_exp_month: '03', card_exp_year: '30', card_holder_name: 'Ada', card_cvc: '737' } } },
+      });
+    assert.deepEqual((await eligibility('4242424242424242')).body.sdk_next_action, { next_action: { deny: { message: bin } } });
+    assert.deepEqual((await eligibility('4000000000000002')).body.sdk_next_action, { next_action: 'confirm' });
+
+    const removed = await sandbox.request('DELETE', '/blocklist', { ...key, body: { type: 'card_bin', data: '424242' } });
+    assert.deepEqual([removed.status, removed.body.fingerprint_id], [200, '424242']);
+    assertApiError(await sandbox.request('DELETE', '/blocklist', { ...key, body: { type: 'card_bin', data: '424242' } }), 404, 'IR_37', 'could not find a blocklist entry for the given bin');
+    assert.equal((await pay('4242424242424242')).stored.status, 'succeeded');
   });
 
   it('refuses a toggle without a status or with another key kind', async () => {

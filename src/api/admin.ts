@@ -186,6 +186,8 @@ export const ApiKeyListQuery = z.strictObject({
 });
 
 /** `POST /configs/` and `POST /configs/{key}`: upstream's Config and ConfigUpdate (serde ignores other members). */
+/** `POST` and `DELETE /blocklist`: upstream's AddToBlocklistRequest and DeleteFromBlocklistRequest (`{"type", "data"}`). */
+export const BlocklistRequest = z.object({ type: z.enum(['card_bin', 'extended_card_bin', 'fingerprint']), data: z.string().check(z.maxLength(64)) });
 export const ConfigCreate = z.object({ key: z.string().check(z.minLength(1), z.maxLength(255)), value: z.string() });
 export const ConfigUpdate = z.object({ value: z.string() });
 

@@ -6,9 +6,8 @@
  */
 import type { PaymentConfirmRequest } from '../../../src/api/requests.js';
 import { isConfirmable } from '../../../src/api/statuses.js';
-import { blockedCardReason } from '../card-blocking.js';
+import { cardBlockReason } from '../card-blocking.js';
 import { checkCard } from '../card-check.js';
-import { blocklistGuardEnabled } from '../configs.js';
 import { knownConnectors, routeFor } from '../connector-accounts.js';
 import { apiError, errors } from '../errors.js';
 import { addressVerificationFails } from '../billing.js';
@@ -105,12 +104,12 @@ export function runConfirm(engine: PaymentEngine, merchant: MerchantAccount, pay
 }
 
 /**
- * Why the payment's profile refuses a card sent with this confirm (its `payment_method_blocking`,
- * read while the merchant's blocklist guard is on; card-blocking.ts), or null.
+ * Why the merchant's blocklist or the payment's profile refuses a card sent with this confirm (while
+ * the merchant's blocklist guard is on; card-blocking.ts), or null.
  */
 function blockedCard(engine: PaymentEngine, payment: Payment, cardNumber: string): string | null {
-  if (!blocklistGuardEnabled(engine.store, payment.merchant_id)) return null;
-  return blockedCardReason(engine.profiles.ofPayment(payment)?.['payment_method_blocking'] as Json | undefined, cardNumber.replace(/\D/g, ''));
+  const config = engine.profiles.ofPayment(payment)?.['payment_method_blocking'] as Json | undefined;
+  return cardBlockReason(engine.store, payment.merchant_id, config, cardNumber.replace(/\D/g, ''));
 }
 
 /**

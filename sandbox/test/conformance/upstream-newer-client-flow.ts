@@ -67,6 +67,11 @@ export const card_pm = {
 export const eligibility_api = {
   PaymentIntentForBlocklist: { Request: { currency: 'USD', amount: 6500 }, Response: ok({ status: 'requires_payment_method' }) },
   NonBlocklistedCardAllowed: { Request: { payment_method_type: 'card', payment_method_data: { card: commonsNo3DSCard, billing: standardBillingAddress } }, Response: ok({}) },
+  /** Commons.js `blocklistedCardDetails` (4242…, BIN 424242) */
+  BlocklistedCardDenied: {
+    Request: { payment_method_type: 'card', payment_method_data: { card: { card_number: '4242424242424242', card_exp_month: '01', card_exp_year: '2050', card_holder_name: 'John Smith', card_cvc: '349', card_network: 'Visa' }, billing: standardBillingAddress } },
+    Response: ok({ sdk_next_action: { next_action: { deny: { message: "We're unable to accept this card, please try another card or a different payment method" } } } }),
+  },
 } satisfies Record<string, Exchange>;
 
 /** Modifiers.js's default exchange: 501 IR_00 with `normalize("stripe")`; and getUnsupportedExchange's, which defaultErrorHandler switches to on a 400 "Payment method type not supported". */
@@ -178,6 +183,21 @@ export class ClientFlow extends CoreFlow {
     const tokens = response.body.session_token as Body[];
     assert.equal(tokens.length, wanted.length, `${step}: arrayLength (${response.text.slice(0, 300)})`);
     wanted.forEach((token, index) => assert.deepEqual([tokens[index]?.wallet_name, tokens[index]?.connector], [token.wallet_name, token.connector], `${step}: wallet_name, connector`));
+  }
+
+  /** blocklistCreateRule: POST /blocklist `{type: card_bin, data}` (blocklist-create-body.json); a 200 naming the BIN as fingerprint_id, data_kind card_bin, a created_at; else it throws. */
+  async blocklistCreateRule(cardBin: string): Promise<void> {
+    const response = await this.sandbox.request('POST', '/blocklist', { key: this.apiKey, body: { type: 'card_bin', data: cardBin } });
+    assert.equal(response.status, 200, `blocklistCreateRule: Blocklist create rule failed with status: ${response.status} and message: ${response.text}`);
+    assert.equal(response.body.fingerprint_id, cardBin, 'blocklistCreateRule: fingerprint_id');
+    assert.equal(response.body.data_kind, 'card_bin', 'blocklistCreateRule: data_kind');
+    assert.notStrictEqual(response.body.created_at ?? null, null, 'blocklistCreateRule: created_at');
+  }
+
+  /** blocklistDeleteRule: DELETE /blocklist `{type, data}`; anything but a 200 throws. */
+  async blocklistDeleteRule(type: string, data: string): Promise<void> {
+    const response = await this.sandbox.request('DELETE', '/blocklist', { key: this.apiKey, body: { type, data } });
+    assert.equal(response.status, 200, `blocklistDeleteRule: Blocklist delete failed with status: ${response.status} and message: ${response.text}`);
   }
 
   /** paymentsEligibilityCheck (the publishable key): eligibility-check-body.json, the client secret, then the `Request`; a 200 for this payment, denied exactly when the config says so. */

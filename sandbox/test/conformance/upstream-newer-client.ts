@@ -35,11 +35,6 @@
  * - the whole of 36-DiffCheckValidation: its one command, `diffCheckResult`, fetches a validation
  *   service's results (`globalState.validationServiceUrl`, outside the API) for the x-request-ids the
  *   run stored; nothing of it is a request to the payment API;
- * - 35's "should create blocklist rule for card_bin 424242" (`blocklistCreateRule`, POST /blocklist),
- *   "should enable/disable blocklist functionality using configs API" (`setConfigs`, /configs) and
- *   "should delete blocklist rule" (`blocklistDeleteRule`, DELETE /blocklist): no such routes; and its
- *   "should deny payment for blocklisted card_bin 424242", which only holds with the rule those steps
- *   create (the sandbox has no blocklist: docs/sandbox.md, "Eligibility and poll status");
  * - 52-ClientSessionValidation's `cy.wait(61000)`: the sandbox's clock is moved on 61 s instead;
  * - 52-MerchantRedirectMethod's "Handle UPI redirect…" steps: the spec skips them itself, as
  *   UpiCollect's config answer is an error (should_continue_further is false).
@@ -79,6 +74,7 @@ function sessionCall(): UpstreamCase[] {
 function eligibility(): UpstreamCase[] {
   const source = `${SPEC}/35-PaymentsEligibilityAPI.cy.js@${COMMIT}`;
   const replay = spec();
+  const guard = (cy: ClientFlow) => `guard_blocklist_for_${cy.merchant}`;
   return [
     {
       source: `${source} [Setup Phase] payment intent create call`,
@@ -88,10 +84,45 @@ function eligibility(): UpstreamCase[] {
       }),
     },
     {
+      source: `${source} [Blocklist Configuration] should create blocklist rule for card_bin 424242`,
+      name: 'as sent: POST /blocklist {type: card_bin, data: 424242}: 200, fingerprint_id 424242, data_kind card_bin',
+      run: replay(async (cy) => {
+        await cy.blocklistCreateRule('424242');
+      }),
+    },
+    {
+      source: `${source} [Blocklist Configuration] should enable blocklist functionality using configs API`,
+      name: 'as sent: setConfigs CREATE guard_blocklist_for_{merchantId} = true',
+      run: replay(async (cy) => {
+        await cy.setConfigs(guard(cy), 'true', 'CREATE');
+      }),
+    },
+    {
+      source: `${source} [Eligibility API Tests] should deny payment for blocklisted card_bin 424242`,
+      name: "as sent: POST /payments/{id}/eligibility (publishable key) with card 4242…: 200, sdk_next_action.next_action.deny with the blocked BIN's message",
+      run: replay(async (cy) => {
+        await cy.eligibilityCheck(eligibility_api.BlocklistedCardDenied);
+      }),
+    },
+    {
       source: `${source} [Eligibility API Tests] should allow payment for non-blocklisted card`,
-      name: 'as sent (blocklist and configs steps skipped): POST /payments/{id}/eligibility (publishable key) with card 4111… and a billing address: 200 for the payment, no deny',
+      name: 'as sent: POST /payments/{id}/eligibility (publishable key) with card 4111… and a billing address: 200 for the payment, no deny',
       run: replay(async (cy) => {
         await cy.eligibilityCheck(eligibility_api.NonBlocklistedCardAllowed);
+      }),
+    },
+    {
+      source: `${source} [Cleanup] should delete blocklist rule`,
+      name: 'as sent: DELETE /blocklist {type: card_bin, data: 424242}: 200',
+      run: replay(async (cy) => {
+        await cy.blocklistDeleteRule('card_bin', '424242');
+      }),
+    },
+    {
+      source: `${source} [Cleanup] should disable blocklist functionality using configs API`,
+      name: 'as sent: setConfigs DELETE guard_blocklist_for_{merchantId}',
+      run: replay(async (cy) => {
+        await cy.setConfigs(guard(cy), 'true', 'DELETE');
       }),
     },
   ];
