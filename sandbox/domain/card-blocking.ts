@@ -17,7 +17,8 @@ import { blocklistQueries, type BlocklistEntry } from '../store/blocklist.js';
 import type { Store } from '../store/repo.js';
 import { blocklistGuardEnabled } from './configs.js';
 import { apiError } from './errors.js';
-import type { Json } from './types.js';
+import type { ProfileService } from './profiles.js';
+import type { Json, Payment } from './types.js';
 
 interface CardInfo {
   issuer: string;
@@ -63,7 +64,7 @@ const MESSAGES = {
 export const BLOCKED_ERROR_CODE = 'HE-03';
 
 /** Why the profile's `payment_method_blocking` (as stored) refuses the card, as upstream's message; null when it does not. */
-export function blockedCardReason(config: Json | undefined, cardNumber: string): string | null {
+function blockedCardReason(config: Json | undefined, cardNumber: string): string | null {
   const card = member(config, 'card');
   if (!card) return null;
   const info = CARDS_INFO[cardNumber.slice(0, 6)];
@@ -84,15 +85,16 @@ function listed(card: Json, name: string, value: string): boolean {
 }
 
 /**
- * Why the merchant's blocklist or the payment's profile (`config`, its stored `payment_method_blocking`)
- * refuses the card, as upstream's `should_payment_be_blocked` decides while the guard is on; null
- * when it does not, or when the guard is off.
+ * Why the merchant's blocklist or the payment's profile (its stored `payment_method_blocking`) refuses
+ * the card, as upstream's `should_payment_be_blocked` decides while the guard is on; null when it does
+ * not, or when the guard is off (then nothing else is read: a confirm pays one config lookup).
  */
-export function cardBlockReason(store: Store, merchantId: string, config: Json | undefined, cardNumber: string): string | null {
-  if (!blocklistGuardEnabled(store, merchantId)) return null;
+export function cardBlockReason(store: Store, profiles: ProfileService, payment: Payment, cardNumber: string): string | null {
+  if (!blocklistGuardEnabled(store, payment.merchant_id)) return null;
+  const digits = cardNumber.replace(/\D/g, '');
   const entries = blocklistQueries(store.db);
-  if (entries.entry(merchantId, cardNumber.slice(0, 6)) || entries.entry(merchantId, cardNumber.slice(0, 8))) return MESSAGES.bin;
-  return blockedCardReason(config, cardNumber);
+  if (entries.entry(payment.merchant_id, digits.slice(0, 6)) || entries.entry(payment.merchant_id, digits.slice(0, 8))) return MESSAGES.bin;
+  return blockedCardReason(profiles.ofPayment(payment)?.['payment_method_blocking'] as Json | undefined, digits);
 }
 
 /** The kinds of entry the sandbox keeps: BINs (upstream's `fingerprint`, a card's own, it does not have). */

@@ -30,7 +30,7 @@ export function paymentEligibility(payment: Payment, request: PaymentsEligibilit
   // the card's number as a confirm checks it (length, check digit); expiry and CVC are for the confirm
   if (data.card) {
     checkCardNumber(data.card.card_number);
-    const message = blocked(data.card.card_number.replace(/\D/g, ''));
+    const message = blocked(data.card.card_number);
     if (message) return { payment_id: payment.payment_id, sdk_next_action: { next_action: { deny: { message } } }, surcharge_details: null };
   }
   return { payment_id: payment.payment_id, sdk_next_action: { next_action: 'confirm' }, surcharge_details: null };

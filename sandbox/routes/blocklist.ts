@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import * as z from 'zod/mini';
 import { BlocklistRequest } from '../../src/api/admin.js';
-import { addToBlocklist, removeFromBlocklist, type BlocklistKind } from '../domain/card-blocking.js';
+import { addToBlocklist, removeFromBlocklist } from '../domain/card-blocking.js';
 import { toggleBlocklistGuard } from '../domain/configs.js';
 import { apiError } from '../domain/errors.js';
 import { authenticate } from '../http/auth.js';
@@ -23,7 +23,7 @@ export function blocklistRoutes(app: App, deps: RouteDeps): void {
     const merchantId = authenticate(c, store, adminKey, ['secret']).merchant.merchant_id;
     const { type, data } = await readBody(c, BlocklistRequest);
     if (type === 'fingerprint') throw apiError('paymentMethodNotSupported', {}, 'the sandbox keeps no card fingerprints: block a card_bin or an extended_card_bin');
-    return { merchantId, kind: type as BlocklistKind, data };
+    return { merchantId, kind: type, data };
   };
 
   app.post('/blocklist/toggle', (c) => {

@@ -8,7 +8,6 @@ import { paymentEligibility } from '../domain/eligibility.js';
 import { apiError, errors } from '../domain/errors.js';
 import { SavedMethodService } from '../domain/saved-methods.js';
 import { clientPaymentMethodList, sdkConfig, sessionTokens } from '../domain/sdk.js';
-import type { Json } from '../domain/types.js';
 import type { App, RouteDeps } from './deps.js';
 
 const ClientSecretQuery = z.strictObject({ client_secret: z.optional(z.string()) });
@@ -64,8 +63,7 @@ export function sdkRoutes(app: App, deps: RouteDeps): void {
     const clientSecret = requireClientSecret(principal, request.client_secret);
     const payment = payments.retrieve(principal.merchant.merchant_id, c.req.param('payment_id'));
     verifyClientSecret(payment, clientSecret, deps.now());
-    const config = deps.merchants.profiles.ofPayment(payment)?.['payment_method_blocking'] as Json | undefined;
-    return c.json(paymentEligibility(payment, request, (number) => cardBlockReason(store, payment.merchant_id, config, number)));
+    return c.json(paymentEligibility(payment, request, (number) => cardBlockReason(store, deps.merchants.profiles, payment, number)));
   });
 
   // A poll's status: publishable key only (upstream's PublishableKeyAuth, no client secret), its ids

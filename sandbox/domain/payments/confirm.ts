@@ -14,7 +14,7 @@ import { addressVerificationFails } from '../billing.js';
 import { decideCard, type CardDecision } from '../processor.js';
 import { checkManualRetry } from '../profiles.js';
 import { recurringOf, resolvePaymentToken } from '../saved-methods.js';
-import type { Json, MaskedCard, MerchantAccount, Payment } from '../types.js';
+import type { MaskedCard, MerchantAccount, Payment } from '../types.js';
 import { checkMetadata } from '../validation.js';
 import { retryDecline } from './auto-retries.js';
 import type { PaymentEngine } from './engine.js';
@@ -100,16 +100,8 @@ export function runConfirm(engine: PaymentEngine, merchant: MerchantAccount, pay
   if (recurring?.kind === 'mandate') return confirmWithMandate(engine, payment, recurring.id, request);
   if (recurring?.kind === 'payment_method') return confirmWithSavedCard(engine, payment, recurring.id, request);
   if (!checked) throw apiError('paymentMethodDataRequired');
-  return confirmCard(engine, payment, checked.card, checked.decision, card ? blockedCard(engine, payment, card.card_number) : null);
-}
-
-/**
- * Why the merchant's blocklist or the payment's profile refuses a card sent with this confirm (while
- * the merchant's blocklist guard is on; card-blocking.ts), or null.
- */
-function blockedCard(engine: PaymentEngine, payment: Payment, cardNumber: string): string | null {
-  const config = engine.profiles.ofPayment(payment)?.['payment_method_blocking'] as Json | undefined;
-  return cardBlockReason(engine.store, payment.merchant_id, config, cardNumber.replace(/\D/g, ''));
+  // a card sent with this confirm may be one the merchant's blocklist or profile refuses (card-blocking.ts)
+  return confirmCard(engine, payment, checked.card, checked.decision, card ? cardBlockReason(engine.store, engine.profiles, payment, card.card_number) : null);
 }
 
 /**
