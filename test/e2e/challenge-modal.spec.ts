@@ -52,6 +52,25 @@ forEachMode(() => {
     expect(new URL(sandbox().url).origin).not.toBe(new URL(address).origin);
   });
 
+  test("a return URL on another origin: the page never hears the end page, the dialog still closes on the payment's outcome", async ({ merchant, page }) => {
+    const payment = await createPayment({ amount: 4200, currency: 'EUR' });
+    // the end page posts only to the return URL's origin (the account lists no allowed origins)
+    await merchant.open(payment.client_secret, { 'return-url': 'https://shop.example/return' });
+    await merchant.onlyEvent('tender-ready');
+    await merchant.typeCard(card(THREE_DS_CHALLENGE));
+    await merchant.payButton.click();
+    const dialog = merchant.checkout.getByRole('dialog', { name: en['status.continueAuthentication'] });
+    const challenge = page.frameLocator('tender-checkout dialog iframe');
+    await challenge.getByRole('button', { name: 'Complete Payment' }).click();
+
+    expect(await merchant.onlyEvent('tender-result')).toMatchObject({ paymentId: payment.payment_id, status: 'succeeded' });
+    await expect(dialog).toHaveCount(0);
+    await expect(merchant.status).toHaveText(en['status.succeeded']);
+    // focus is back in the widget, not on the page's body
+    const inline = await merchant.checkout.evaluate((element) => element.hasAttribute('inline'));
+    expect(await page.evaluate(() => document.activeElement?.localName)).toBe(inline ? 'tender-checkout' : 'iframe');
+  });
+
   test('the dialog wears the theme (night) under the strict CSP: its colours, never white', async ({ merchant }) => {
     const payment = await createPayment({ amount: 4200, currency: 'EUR' });
     await merchant.open(payment.client_secret, { theme: 'night' });

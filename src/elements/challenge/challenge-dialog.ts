@@ -134,10 +134,12 @@ export function openChallenge(host: ChallengeHost, url: string, paymentId: strin
       settled = true;
       window.removeEventListener('message', onMessage);
       document.removeEventListener('securitypolicyviolation', onViolation);
+      // aborted with focus inside (the payment moved on without the page's message), focus goes back too
+      const focused = dialog.contains(root.activeElement);
       if (dialog.open) dialog.close();
       dialog.remove();
       resolve(ended);
-      if (ended !== null) returnFocus(host);
+      if (ended !== null || focused) returnFocus(host);
     };
     const onMessage = (event: MessageEvent) => {
       if (isChallengeEnd(event, apiOrigin, frame.contentWindow, paymentId)) finish(true);

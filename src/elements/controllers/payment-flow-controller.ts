@@ -3,7 +3,7 @@ import type * as ClientModule from '../../api/client.js';
 import type { CardInput, ConfirmOptions, SavedCardInput, TenderClient } from '../../api/client.js';
 import type { PaymentResponse } from '../../api/schemas.js';
 import { declineStatus, withoutCardData, type FlowStatus } from '../../flow/describe.js';
-import { initialFlowState, transition, type FlowEffect, type FlowEvent, type FlowState, type PreviewShown } from '../../flow/machine.js';
+import { CHALLENGE_POLL_MS, initialFlowState, transition, type FlowEffect, type FlowEvent, type FlowState, type PreviewShown } from '../../flow/machine.js';
 import type * as ChallengeModule from '../challenge/challenge-dialog.js';
 import type { ConfirmOutcome, TenderResultDetail } from '../../events.js';
 import { lazy } from '../lazy.js';
@@ -266,14 +266,30 @@ export class PaymentFlowController implements ReactiveController {
         // the dialog resolves true when the challenge ended, false when closed, null when aborted
         this.challenge = new AbortController();
         const { signal } = this.challenge;
+        // the dialog closes on either: this effect's end (a new payment), or the payment moving on
+        // without the challenge page's message (it goes only to the merchant's origins: a return URL
+        // off this page's origin never tells this page)
+        const dialog = new AbortController();
+        const watch = new AbortController();
+        signal.addEventListener('abort', () => dialog.abort(), { once: true });
+        const paymentId = this.state.payment!.payment_id;
         const { hooks } = host;
-        const ended = await (hooks
-          ? hooks.challenge(effect.url, this.state.payment!.payment_id, signal)
-          : loadChallengeModule().then(
-              (module) => module.openChallenge(host, effect.url, this.state.payment!.payment_id, host.apiBase, options.text, signal),
-              () => false, // the dialog could not load: *Continue authentication* tries again
-            ));
-        return ended === null ? [] : this.send({ type: 'challenge-done', generation, ended, now: Date.now() });
+        const ended = await new Promise<boolean | null>((resolve) => {
+          void (hooks
+            ? hooks.challenge(effect.url, paymentId, dialog.signal)
+            : loadChallengeModule().then(
+                (module) => module.openChallenge(host, effect.url, paymentId, host.apiBase, options.text, dialog.signal),
+                () => false, // the dialog could not load: *Continue authentication* tries again
+              )
+          ).then(resolve);
+          void this.challengeLeft(host.clientSecret, watch.signal).then((left) => {
+            if (!left) return;
+            resolve(true);
+            dialog.abort();
+          });
+        });
+        watch.abort();
+        return ended === null || signal.aborted ? [] : this.send({ type: 'challenge-done', generation, ended, now: Date.now() });
       }
       case 'reopen': {
         const answer = await this.client!.retrievePayment(host.clientSecret);
@@ -286,6 +302,25 @@ export class PaymentFlowController implements ReactiveController {
         options.confirmAgain();
         return [];
     }
+  }
+
+  /**
+   * While the challenge is open, retrieves the payment every `CHALLENGE_POLL_MS`: resolves true once it
+   * has left `requires_customer_action` (the challenge ended, whatever told this page), false when
+   * `signal` aborts first. A failed retrieve is tried again at the next turn.
+   */
+  private async challengeLeft(clientSecret: string, signal: AbortSignal): Promise<boolean> {
+    const client = this.client!;
+    while (!signal.aborted) {
+      await new Promise<void>((wake) => {
+        const timer = setTimeout(wake, CHALLENGE_POLL_MS);
+        signal.addEventListener('abort', () => { clearTimeout(timer); wake(); }, { once: true });
+      });
+      if (signal.aborted) return false;
+      const answer = await client.retrievePayment(clientSecret);
+      if (!signal.aborted && answer.ok && answer.payment.status !== 'requires_customer_action') return true;
+    }
+    return false;
   }
 
   private async load(generation: number): Promise<FlowEffect[]> {

@@ -14,7 +14,8 @@ import {
   payButton,
   retrieveAsMerchant,
   statusText, root } from '../../../test/browser/checkout-harness.js';
-import { restoreFetch } from '../../../test/browser/fetch-wrapper.js';
+import { restoreFetch, wrapFetch } from '../../../test/browser/fetch-wrapper.js';
+import { CHALLENGE_POLL_MS } from '../../flow/machine.js';
 import { sandboxConfig, type SandboxEndpoint } from '../../../test/browser/sandbox-config.js';
 import type { TenderCheckout } from './tender-checkout.js';
 
@@ -170,6 +171,42 @@ describe('<tender-checkout> 3-D Secure in a modal (three-ds="modal")', () => {
     await element.updateComplete;
     expect(statusText(element)).to.equal(en['decline.authentication_failed']);
     expect(formShown(element), 'the form is open for another card').to.equal(true);
+  });
+
+  it("ends without the page's message (a return URL on another origin): the payment is read while the dialog is open", async () => {
+    // the end page posts only to the return URL's origin (and the account's allowed origins): never to this page
+    const { element, log, payment } = await mountModal({ 'return-url': 'https://shop.example/return' });
+    const messages: unknown[] = [];
+    const listen = (event: MessageEvent) => messages.push(event.data);
+    window.addEventListener('message', listen);
+    try {
+      const fetches = wrapFetch();
+      await payIntoChallenge(element);
+      await answer('Complete');
+      const result = await log.wait('tender-result', 1, CHALLENGE_POLL_MS + 6000);
+      expect(result.detail).to.include({ paymentId: payment.payment_id, status: 'succeeded', retryable: false });
+      expect(dialogOf(element)).to.equal(null);
+      expect(messages.filter((data) => (data as { type?: unknown } | null)?.type === 'challenge_finished'), 'no message reached the page').to.have.length(0);
+      await element.updateComplete;
+      expect(statusText(element)).to.equal(en['status.succeeded']);
+      // the dialog closed: the reads stop
+      const reads = fetches.count((call) => call.method === 'GET' && call.url.includes(`/payments/${payment.payment_id}`));
+      await aTimeout(CHALLENGE_POLL_MS + 500);
+      expect(fetches.count((call) => call.method === 'GET' && call.url.includes(`/payments/${payment.payment_id}`))).to.equal(reads);
+    } finally {
+      window.removeEventListener('message', listen);
+    }
+  });
+
+  it('reads nothing once the dialog is closed unanswered', async () => {
+    const { element } = await mountModal();
+    const fetches = wrapFetch();
+    await payIntoChallenge(element);
+    await sendKeys({ press: 'Escape' });
+    await waitUntil(() => !dialogOf(element), 'Escape did not close the dialog');
+    const reads = fetches.count((call) => call.method === 'GET');
+    await aTimeout(CHALLENGE_POLL_MS + 500);
+    expect(fetches.count((call) => call.method === 'GET')).to.equal(reads);
   });
 
   it('is accessible with the dialog open', async () => {

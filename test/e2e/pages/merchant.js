@@ -40,6 +40,7 @@ const attributes = {
   locale: query.get('locale'),
   preview: query.get('preview'),
   'three-ds': query.get('three-ds'),
+  'return-url': query.get('return-url'),
   // the flows' specs pay with a card alone (a USD payment's `auto` would ask for the postal code): the billing spec asks
   billing: query.get('billing') ?? 'never',
   email: query.get('email') ?? 'never',
