@@ -12,6 +12,7 @@ import type { Store } from '../store/repo.js';
 import { checkCard } from './card-check.js';
 import { apiCardNetwork } from './card-networks.js';
 import { apiError, errors } from './errors.js';
+import { typeBelongsTo } from './payment-method-types.js';
 import { decideCard } from './processor.js';
 import { sessionEnd } from './sdk-auth.js';
 import { alphanumeric, newConnectorMandateId, newPaymentMethodId, newPaymentToken } from './ids.js';
@@ -101,6 +102,8 @@ export class SavedMethodService {
   create(merchantId: string, request: PaymentMethodCreate): { customer: Customer; method: SavedPaymentMethod } {
     if (request.client_secret != null) throw apiError('clientSecretNotAllowed');
     checkMetadata('metadata', request.metadata);
+    // upstream's PaymentMethodCreateExt::validate, before anything else is looked at
+    if (request.payment_method_type != null && !typeBelongsTo(request.payment_method, request.payment_method_type)) throw apiError('savedMethodTypeMismatch');
     if (request.payment_method !== 'card') {
       throw apiError('paymentMethodNotSupported', {}, `payment_method ${request.payment_method} cannot be saved in the sandbox: only cards`);
     }

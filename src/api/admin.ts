@@ -4,7 +4,7 @@
  */
 import * as z from 'zod/mini';
 import { Address, CountryCode, Currency, email, referenceId as id } from './requests.js';
-import { CARD_NETWORKS, INTENT_STATUSES, PAYMENT_EXPERIENCES, PAYMENT_METHOD_TYPES, PAYMENT_METHODS, REFUND_STATUSES } from './enums.js';
+import { CARD_NETWORKS, INTENT_STATUSES, PAYMENT_EXPERIENCES, PAYMENT_METHODS, REFUND_STATUSES, UPSTREAM_PAYMENT_METHOD_TYPES } from './enums.js';
 
 const opt = <T extends z.core.SomeType>(schema: T) => z.optional(z.nullable(schema));
 const text = (max: number) => z.string().check(z.maxLength(max));
@@ -23,26 +23,6 @@ export const WebhookDetails = z.strictObject({
   payout_statuses_enabled: opt(z.array(z.string())),
 });
 
-/**
- * Upstream's `PaymentMethodType` (its v1 OpenAPI document), what a connector account may enable and a
- * collect link may list, with the spec's mobile money (`pay_bill`, `pay_till`); a payment takes the
- * spec's types only (`PAYMENT_METHOD_TYPES`).
- */
-export const UPSTREAM_PAYMENT_METHOD_TYPES = [
-  'ach', 'affirm', 'afterpay_clearpay', 'alfamart', 'ali_pay', 'ali_pay_hk', 'alma', 'amazon_pay', 'paysera', 'apple_pay', 'atome', 'bacs',
-  'bancontact_card', 'becs', 'benefit', 'bizum', 'blik', 'bluecode', 'boleto', 'bca_bank_transfer', 'bni_va', 'breadpay', 'bri_va',
-  'bhn_card_network', 'card_redirect', 'cimb_va', 'classic', 'credit', 'crypto_currency', 'cashapp', 'dana', 'danamon_va', 'debit', 'duit_now',
-  'efecty', 'eft', 'eps', 'flexiti', 'fps', 'evoucher', 'giropay', 'givex', 'google_pay', 'go_pay', 'gcash', 'ideal', 'interac', 'indomaret',
-  'klarna', 'kakao_pay', 'local_bank_redirect', 'mandiri_va', 'knet', 'mb_way', 'mobile_pay', 'momo', 'momo_atm', 'multibanco',
-  'online_banking_thailand', 'online_banking_czech_republic', 'online_banking_finland', 'online_banking_fpx', 'online_banking_poland',
-  'online_banking_slovakia', 'oxxo', 'pago_efectivo', 'permata_bank_transfer', 'open_banking_uk', 'pay_bright', 'payjustnow', 'paypal', 'paze',
-  'pix', 'pay_safe_card', 'przelewy24', 'prompt_pay', 'pse', 'qris', 'red_compra', 'red_pagos', 'samsung_pay', 'sepa', 'sepa_bank_transfer',
-  'sepa_guarenteed_debit', 'skrill', 'sofort', 'swish', 'touch_n_go', 'trustly', 'twint', 'upi_collect', 'upi_intent', 'upi_qr', 'vipps', 'viet_qr',
-  'venmo', 'walley', 'we_chat_pay', 'seven_eleven', 'lawson', 'mini_stop', 'family_mart', 'seicomart', 'pay_easy', 'local_bank_transfer', 'mifinity',
-  'open_banking_pis', 'direct_carrier_billing', 'instant_bank_transfer', 'instant_bank_transfer_finland', 'instant_bank_transfer_poland',
-  'revolut_pay', 'indonesian_bank_transfer', 'open_banking', 'network_token',
-  'pay_bill', 'pay_till',
-] as const;
 
 /** An entry of a collect link's `enabled_payment_methods` (upstream's link_utils EnabledPaymentMethod). */
 const LinkPaymentMethods = z.object({ payment_method: z.enum(PAYMENT_METHODS), payment_method_types: z.array(z.enum(UPSTREAM_PAYMENT_METHOD_TYPES)) });
@@ -305,7 +285,7 @@ const CardDetail = z.strictObject({
 /** `POST /payment_methods`: upstream's PaymentMethodCreate (`deny_unknown_fields`). */
 export const PaymentMethodCreate = z.strictObject({
   payment_method: z.enum(PAYMENT_METHODS),
-  payment_method_type: opt(z.enum(PAYMENT_METHOD_TYPES)),
+  payment_method_type: opt(z.enum(UPSTREAM_PAYMENT_METHOD_TYPES)),
   payment_method_issuer: opt(text(255)),
   payment_method_issuer_code: opt(z.string()),
   card: opt(CardDetail),

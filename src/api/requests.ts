@@ -13,9 +13,9 @@ import {
   FUTURE_USAGES,
   PAYMENT_EXPERIENCES,
   PAYMENT_METHODS,
-  PAYMENT_METHOD_TYPES,
   PAYMENT_TYPES,
   SCA_EXEMPTION_TYPES,
+  UPSTREAM_PAYMENT_METHOD_TYPES,
 } from './enums.js';
 
 /** An optional member that may also be sent as `null`. */
@@ -192,7 +192,7 @@ export const paymentCreateShape = {
   setup_future_usage: opt(z.enum(FUTURE_USAGES)),
   payment_method_data: opt(PaymentMethodData),
   payment_method: opt(z.enum(PAYMENT_METHODS)),
-  payment_method_type: opt(z.enum(PAYMENT_METHOD_TYPES)),
+  payment_method_type: opt(z.enum(UPSTREAM_PAYMENT_METHOD_TYPES)),
   payment_experience: opt(z.enum(PAYMENT_EXPERIENCES)),
   payment_token: opt(text(255)),
   // the saved card's CVC beside its payment_token (upstream's PaymentsRequest.card_cvc); checked, never kept
@@ -208,7 +208,7 @@ export const paymentCreateShape = {
   business_country: opt(CountryCode),
   business_label: opt(text(255)),
   merchant_connector_details: opt(anyObject()),
-  allowed_payment_method_types: opt(z.array(z.enum(PAYMENT_METHOD_TYPES))),
+  allowed_payment_method_types: opt(z.array(z.enum(UPSTREAM_PAYMENT_METHOD_TYPES))),
   metadata: opt(anyObject()),
   connector_metadata: opt(anyObject()),
   payment_link: opt(z.boolean()),
@@ -293,6 +293,7 @@ export const CLIENT_CONFIRM_MEMBERS = [
   ['client_secret', "the payment's client secret (required)"],
   ['payment_method', '`card`'],
   ['payment_method_type', '`credit` or `debit`'],
+  ['payment_experience', "how the customer's chosen method is paid (`redirect_to_url`, `invoke_sdk_client`…), as the web SDK's confirm sends it for wallets and pay-later methods; the sandbox pays none of those (`400 IR_19`)"],
   ['payment_method_data', 'the card the customer typed, and its billing address'],
   ['billing', "the customer's billing address, email and phone"],
   ['shipping', "the customer's shipping address, on a payment the merchant gave none (the real service's confirm takes it from the browser, as upstream's Cypress save-card confirm sends it); a merchant's own only as it is"],

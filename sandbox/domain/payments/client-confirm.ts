@@ -44,7 +44,6 @@ const PAYMENT_VALUES: Partial<Record<Member, (payment: Payment, customer: Custom
   off_session: (p) => p.off_session,
   mandate_id: (p) => p.mandate_id,
   payment_type: (p) => p.payment_type ?? 'normal',
-  payment_experience: (p) => p.payment_experience,
   connector: (p) => p.connector_requested,
   business_country: (p) => p.business_country,
   business_label: (p) => p.business_label,

@@ -62,13 +62,13 @@ export function runConfirm(engine: PaymentEngine, merchant: MerchantAccount, pay
   const retrying = payment.status === 'failed' && payment.payment_method === 'card';
   if (retrying) checkManualRetry(engine.profiles.ofPayment(payment)?.is_manual_retry_enabled ?? null, payment, engine.now());
   else if (!isConfirmable(payment.status)) throw apiError('confirmWrongState', { status: payment.status });
+  checkPaymentRules(request, payment, () => knownConnectors(engine.store, payment.merchant_id));
   if (request.payment_method === 'wallet' || payment.payment_method === 'wallet') {
     throw apiError('confirmIsForCards');
   }
   if (request.payment_method != null && request.payment_method !== 'card') {
     throw apiError('paymentMethodNotSupported', {}, `payment_method ${request.payment_method} is not supported by the sandbox's simulated connector`);
   }
-  checkPaymentRules(request, payment, () => knownConnectors(engine.store, payment.merchant_id));
   // a profile_id sent is one of the merchant's profiles; the payment stays on its own
   if (request.profile_id != null) engine.profiles.owned(merchant, request.profile_id);
   const card = request.payment_method_data?.card;

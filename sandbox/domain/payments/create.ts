@@ -135,6 +135,9 @@ function checkCreateRules(request: PaymentCreateRequest, connectors: () => reado
     if (request.payment_method_type !== 'pay_bill' && request.payment_method_type !== 'pay_till') {
       throw apiError('mobileMoneyType');
     }
+  } else if (request.confirm && request.payment_method != null && request.payment_method !== 'card') {
+    // as a confirm answers it (confirm.ts): the simulated connector pays cards and mobile money only
+    throw apiError('paymentMethodNotSupported', {}, `payment_method ${request.payment_method} is not supported by the sandbox's simulated connector`);
   } else if (request.confirm && !request.payment_method_data?.card && request.mandate_id == null && request.recurring_details == null && request.payment_token == null) {
     throw apiError('paymentMethodDataRequired');
   }

@@ -10,6 +10,7 @@ import type { CardData, PaymentConfirmRequest } from '../../../src/api/requests.
 import { checkCard } from '../card-check.js';
 import { apiError, errors } from '../errors.js';
 import { checkFeeBasis } from '../fees.js';
+import { methodOfData, typeBelongsTo } from '../payment-method-types.js';
 import { decideCard } from '../processor.js';
 import { customerOfPayment } from '../customers.js';
 import type { JsonObject, MerchantAccount, Payment } from '../types.js';
@@ -84,8 +85,22 @@ export function checkPaymentRules(request: PaymentMembers, current: Payment | nu
     const total = items.reduce((sum, item) => sum + item.amount * item.quantity, 0);
     if (total !== amount) throw apiError('orderDetailsTotal', { total, amount });
   }
-  // card data needs its payment_method (upstream's validate_payment_method_fields_present; Cypress Commons.js:1253)
-  if (request.payment_method_data?.card && request.payment_method == null) throw errors.missingParam('payment_method');
+  checkPaymentMethodFields(request);
+}
+
+/**
+ * A payment method's data and type go with it, on the request alone (upstream's
+ * validate_payment_method_fields_present; Cypress Commons.js:1253): data needs its `payment_method`,
+ * a method other than a card needs its type, and both must be that method's.
+ */
+function checkPaymentMethodFields(request: PaymentMembers): void {
+  const { payment_method: method, payment_method_type: type } = request;
+  const ofData = methodOfData(request.payment_method_data);
+  if (ofData && method == null) throw errors.missingParam('payment_method');
+  if (method == null) return;
+  if (method !== 'card' && type == null) throw errors.missingParam('payment_method_type');
+  if (type != null && !typeBelongsTo(method, type)) throw apiError('paymentMethodTypeMismatch');
+  if (ofData && ofData !== method) throw apiError('paymentMethodDataMismatch');
 }
 
 /** Rules of a request that is not confirmed in the same call (create or update without `confirm: true`). */

@@ -28,11 +28,11 @@ export function updatePayment(engine: PaymentEngine, merchant: MerchantAccount, 
   return engine.store.transaction(() => {
     const payment = loadSettled(engine, merchant.merchant_id, paymentId);
     if (!UPDATABLE.includes(payment.status)) throw apiError('updateWrongState', { status: payment.status });
+    checkPaymentRules(request, payment, () => knownConnectors(engine.store, merchant.merchant_id));
     if (request.payment_method === 'wallet') throw apiError('mobileMoneyNeedsConfirm');
     if (request.payment_method != null && request.payment_method !== 'card') {
       throw apiError('paymentMethodNotSupported', {}, `payment_method ${request.payment_method} is not supported by the sandbox's simulated connector`);
     }
-    checkPaymentRules(request, payment, () => knownConnectors(engine.store, merchant.merchant_id));
     // a profile_id sent is one of the merchant's profiles; the payment stays on its own
     if (request.profile_id != null) engine.profiles.owned(merchant, request.profile_id);
     applyPaymentMembers(engine, merchant, payment, request);

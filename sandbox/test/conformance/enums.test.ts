@@ -3,8 +3,8 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
-import { CONNECTOR_NAMES, UPSTREAM_PAYMENT_METHOD_TYPES } from '../../../src/api/admin.js';
-import { CARD_NETWORKS } from '../../../src/api/enums.js';
+import { CONNECTOR_NAMES } from '../../../src/api/admin.js';
+import { CARD_NETWORKS, UPSTREAM_PAYMENT_METHOD_TYPES } from '../../../src/api/enums.js';
 
 const schemas = (JSON.parse(readFileSync(new URL('./hyperswitch-openapi-v1.json', import.meta.url), 'utf8')) as { components: { schemas: Record<string, { enum?: string[] }> } }).components.schemas;
 const documented = (name: string): string[] => schemas[name]?.enum ?? [];
@@ -14,7 +14,7 @@ describe('enums copied from the real service', () => {
     assert.deepEqual([...CONNECTOR_NAMES].sort(), [...documented('Connector')].sort());
   });
 
-  it('a connector account and a collect link name upstream’s PaymentMethodTypes, and the spec’s mobile money', () => {
+  it('a payment, a saved method, a connector account and a collect link name upstream’s PaymentMethodTypes, and the spec’s mobile money', () => {
     assert.deepEqual([...UPSTREAM_PAYMENT_METHOD_TYPES].sort(), [...documented('PaymentMethodType'), 'pay_bill', 'pay_till'].sort());
   });
 
