@@ -201,6 +201,7 @@ describe('resolveLocale', () => {
   after(() => {
     globals.document = saved.document;
     if (saved.navigator) Object.defineProperty(globalThis, 'navigator', saved.navigator);
+    else delete globals.navigator; // Node 20 has none: the later tests read no browser languages
   });
 
   it('takes an explicit tag over the page, region included', () => {
@@ -236,7 +237,10 @@ describe('resolveLocale', () => {
     assert.equal(resolveLocale('FR_ca'), 'fr-CA');
     assert.equal(resolveLocale('iw'), 'he');
   });
-  it('a language the widget does not speak is English text, whatever Intl could format', () => {
+  it('a language the widget does not speak, even asked for by name: the browser languages it speaks, then English, whatever Intl could format', () => {
+    page('de', ['qq', 'fr']);
+    assert.equal(resolveLocale('gu-IN'), 'fr', 'the page language is for auto only');
+    page('de', ['qq']);
     assert.equal(resolveLocale('gu-IN'), 'en');
     assert.equal(resolveLocale('not a tag'), 'en');
   });

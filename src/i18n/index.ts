@@ -34,8 +34,8 @@ const ALIASES: Record<string, string> = {
   'sr-cyrl': 'sr',
 };
 
-/** Spanish outside Spain: the Latin American catalogue (UN M.49 419 and its countries). */
-const LATIN_AMERICA = new Set(['419', 'ar', 'bo', 'cl', 'co', 'cr', 'cu', 'do', 'ec', 'gt', 'hn', 'mx', 'ni', 'pa', 'pe', 'pr', 'py', 'sv', 'us', 'uy', 've']);
+/** Spanish outside Spain: the Latin American catalogue (UN M.49 419 and the countries CLDR gives es-419 as parent, Brazil and Belize among them). */
+const LATIN_AMERICA = new Set(['419', 'ar', 'bo', 'br', 'bz', 'cl', 'co', 'cr', 'cu', 'do', 'ec', 'gt', 'hn', 'mx', 'ni', 'pa', 'pe', 'pr', 'py', 'sv', 'us', 'uy', 've']);
 
 /** A record's own value: a tag such as `constructor` or `__proto__` never reaches `Object.prototype`. */
 function own<T>(record: Record<string, T>, key: string): T | undefined {
@@ -82,24 +82,35 @@ export function hasIntlData(tag: string): boolean {
   }
 }
 
+/** Whether the widget speaks a tag: a locale along its chain before English, or English itself. */
+const speaks = (tag: string) => matchLocale(tag) !== 'en' || /^\s*en\b/i.test(tag);
+
 /**
- * The tag asked for, in canonical form (`FR_ca` → `fr-CA`, `iw` → `he`), region kept: the attribute's; for
- * `auto` (or nothing) the page's `lang`, then the browser's languages in order, taking the first the widget
- * speaks (English when none). What is no BCP 47 tag becomes the locale it matches.
+ * The tag asked for, in canonical form (`FR_ca` → `fr-CA`, `iw` → `he`), region kept: the attribute's, or for
+ * `auto` (or nothing) the page's `lang`; when the widget does not speak it, the browser's languages in order,
+ * taking the first it speaks (English when none). What is no BCP 47 tag becomes the locale it matches.
  */
 function requestedTag(locale: string | null | undefined): string {
-  let tag = locale && locale !== 'auto' ? locale : '';
-  if (!tag) {
-    const candidates: string[] = [];
-    if (typeof document !== 'undefined' && document.documentElement.lang) candidates.push(document.documentElement.lang);
-    if (typeof navigator !== 'undefined') candidates.push(...(navigator.languages ?? []), navigator.language);
-    tag = candidates.find((candidate) => candidate && (matchLocale(candidate) !== 'en' || /^en\b/i.test(candidate))) ?? 'en';
-  }
+  const candidates = [locale && locale !== 'auto' ? locale : typeof document !== 'undefined' ? document.documentElement.lang : ''];
+  if (typeof navigator !== 'undefined') candidates.push(...(navigator.languages ?? []), navigator.language);
+  const tag = candidates.find((candidate) => candidate && speaks(candidate)) ?? 'en';
   try {
     return Intl.getCanonicalLocales(tag.replace(/_/g, '-'))[0] ?? 'en';
   } catch {
     return matchLocale(tag);
   }
+}
+
+/**
+ * What `auto` means for an element: the `lang` of its closest ancestor that has one, across shadow roots
+ * (the page's `<html lang>` unless a part of the page says otherwise); empty when none does. The host
+ * element sends the frame the same (or the browser's language), so both modes resolve alike.
+ */
+export function pageLanguage(element: Element): string {
+  let node: Element | undefined = element;
+  let lang: string | null | undefined;
+  while (node && !(lang = node.closest('[lang]')?.getAttribute('lang'))) node = (node.getRootNode() as Partial<ShadowRoot>).host;
+  return lang ?? '';
 }
 
 /**

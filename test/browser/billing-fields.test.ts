@@ -83,6 +83,19 @@ describe('billing fields', () => {
       expect(labelOf(element, 'postal')).to.equal(billingEn['billing.zip']);
     });
 
+    it("without a billing country the language's region is chosen, not the browser's of another language (de in an en-US browser: Germany)", async () => {
+      expect(navigator.language).to.equal('en-US');
+      const german = await mount({ create: { amount: 1000, currency: 'EUR' }, attributes: { billing: 'postal-code', locale: 'de' } });
+      expect(field(german.element, 'country').value).to.equal('DE');
+      const serbian = await mount({ create: { amount: 1000, currency: 'EUR' }, attributes: { billing: 'postal-code', locale: 'sr' } });
+      expect(field(serbian.element, 'country').value).to.equal('RS');
+      // the browser's region where it speaks the form's language: en in an en-US browser is the United States, en-GB Britain
+      const english = await mount({ create: { amount: 1000, currency: 'EUR' }, attributes: { billing: 'postal-code', locale: 'en' } });
+      expect(field(english.element, 'country').value).to.equal('US');
+      const british = await mount({ create: { amount: 1000, currency: 'EUR' }, attributes: { billing: 'postal-code', locale: 'en-GB' } });
+      expect(field(british.element, 'country').value).to.equal('GB');
+    });
+
     it('billing="full" shows name, country, address lines, city, state and postal code, each with its token', async () => {
       const { element } = await mount({ attributes: { billing: 'full' } });
       expect(shown(element)).to.deep.equal(['name', 'country', 'line1', 'line2', 'city', 'state', 'postal']);

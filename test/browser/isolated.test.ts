@@ -10,6 +10,7 @@ import '../../src/define.js';
 import type { TenderCheckout } from '../../src/elements/tender-checkout/tender-checkout.js';
 import { en } from '../../src/i18n/en.js';
 import de from '../../src/i18n/locales/de.js';
+import { loadCatalogue } from '../../src/i18n/index.js';
 import {
   CHALLENGE_CARD,
   DECLINED_CARD,
@@ -400,6 +401,17 @@ describe('<tender-checkout> isolated (the default)', () => {
     await log.wait('tender-error', 2);
     await waitUntil(() => element.shadowRoot!.querySelector('[part=frame-status]')?.textContent === de['error.configuration'], 'not in German');
     expect(element.querySelector('iframe')).to.equal(null);
+    // right to left in Arabic; a tag it does not speak is labelled with the language shown, not as asked
+    const ar = await loadCatalogue('ar');
+    element.locale = 'ar';
+    await log.wait('tender-error', 3);
+    await waitUntil(() => element.shadowRoot!.querySelector('[part=frame-status]')?.textContent === ar['error.configuration'], 'not in Arabic');
+    const status = element.shadowRoot!.querySelector<HTMLElement>('[part=frame-status]')!;
+    expect([status.lang, status.dir, getComputedStyle(status).direction]).to.deep.equal(['ar', 'rtl', 'rtl']);
+    element.locale = 'xx';
+    await log.wait('tender-error', 4);
+    await waitUntil(() => element.shadowRoot!.querySelector('[part=frame-status]')?.getAttribute('lang') === navigator.languages[0], 'not labelled with the language shown');
+    expect(element.shadowRoot!.querySelector<HTMLElement>('[part=frame-status]')!.dir).to.equal('ltr');
   });
 
   it('takes its channel only from its parent: a sibling frame replaying the protocol gets no answer', async () => {

@@ -1,11 +1,12 @@
 /**
  * How `<tender-checkout>` turns its `locale` value into text and formats, in real Chromium (whose `Intl`
- * lacks some locales' data): unknown values fall back to English, `auto` keeps the page's region for
- * amounts, and a locale `Intl` cannot format falls back along its chain.
+ * lacks some locales' data): a tag the widget does not speak falls to the browser's languages, then
+ * English; `auto` is the closest `lang` around the element and keeps its region for amounts; a locale
+ * `Intl` cannot format falls back along its chain.
  */
 import { expect, fixture, waitUntil } from '@open-wc/testing';
 import '../../src/define.js';
-import { en, formattingLocale, loadCatalogue } from '../../src/i18n/index.js';
+import { en, formattingLocale, loadCatalogue, pageLanguage, resolveLocale } from '../../src/i18n/index.js';
 import type { TenderCheckout } from '../../src/elements/tender-checkout/tender-checkout.js';
 import { root } from './checkout-harness.js';
 
@@ -37,14 +38,55 @@ async function onPage<T>(lang: string, run: () => Promise<T>): Promise<T> {
   }
 }
 
+/** Runs with the browser's languages set to `languages` (navigator.languages and navigator.language), then puts them back. */
+async function withBrowserLanguages<T>(languages: string[], run: () => Promise<T>): Promise<T> {
+  Object.defineProperty(navigator, 'languages', { value: languages, configurable: true });
+  Object.defineProperty(navigator, 'language', { value: languages[0], configurable: true });
+  try {
+    return await run();
+  } finally {
+    delete (navigator as unknown as Record<string, unknown>).languages;
+    delete (navigator as unknown as Record<string, unknown>).language;
+  }
+}
+
 describe('<tender-checkout> locale resolution', () => {
+  describe('a tag the widget does not speak falls to the browser languages, then English', () => {
+    it('the first of the browser languages it speaks (am, fr → fr), explicit or auto; English when it speaks none', async () => {
+      await withBrowserLanguages(['am', 'fr-BE', 'de'], async () => {
+        expect(resolveLocale('am')).to.equal('fr-BE');
+        expect(resolveLocale('xx')).to.equal('fr-BE');
+        await onPage('', async () => expect(resolveLocale('auto')).to.equal('fr-BE'));
+        await onPage('xx', async () => expect(resolveLocale('auto')).to.equal('fr-BE'));
+        expect(resolveLocale('de-CH'), 'a tag it speaks is kept').to.equal('de-CH');
+      });
+      await withBrowserLanguages(['am', 'mr'], async () => expect(resolveLocale('xx')).to.equal('en'));
+    });
+
+    it('auto is the closest lang around the element, across shadow roots: <div lang="fr"> on a German page is French', async () => {
+      const fr = await loadCatalogue('fr');
+      await onPage('de', async () => {
+        const around = document.createElement('div');
+        around.lang = 'fr';
+        const element = document.createElement('tender-checkout');
+        for (const [name, value] of Object.entries({ inline: '', preview: 'filled', locale: 'auto' })) element.setAttribute(name, value);
+        around.append(element);
+        await fixture(around);
+        await waitUntil(() => labelOf(element, 'number') === fr.cardNumber, 'French not shown inside lang=fr');
+        expect(pageLanguage(element.shadowRoot!.querySelector('tender-card-form')!), 'from inside the element').to.equal('fr');
+        expect(pageLanguage(document.body)).to.equal('de');
+      });
+    });
+  });
+
+
   describe('a locale value named like an Object.prototype member', () => {
     for (const name of ['constructor', 'toString', '__proto__', 'hasOwnProperty', 'valueOf']) {
-      it(`locale="${name}" renders the form in English`, async () => {
+      it(`locale="${name}" renders the form in the browser's language (English: en-US here)`, async () => {
         const element = await previewIn(name);
         await element.updateComplete;
         expect(labelOf(element, 'number')).to.equal(en.cardNumber);
-        expect(part(element, '.base')?.getAttribute('lang')).to.equal('en');
+        expect(part(element, '.base')?.getAttribute('lang')).to.equal(navigator.languages[0]);
         expect(buttonText(element)).to.match(/^Pay .*25\.00/);
       });
     }

@@ -1,7 +1,7 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { en, formatMessage, formattingLocale, loadCatalogue, loadedCatalogue, resolveLocale, withOverrides, type MessageKey, type Messages } from '../../i18n/index.js';
+import { en, formatMessage, formattingLocale, loadCatalogue, loadedCatalogue, pageLanguage, resolveLocale, withOverrides, type MessageKey, type Messages } from '../../i18n/index.js';
 
-export interface LocaleHost extends ReactiveControllerHost {
+export interface LocaleHost extends ReactiveControllerHost, Element {
   /** BCP 47 tag or `auto` (the page's language). */
   locale: string;
   /** Per-message overrides of the catalogue. */
@@ -29,9 +29,16 @@ export class LocaleController implements ReactiveController {
     host.addController(this);
   }
 
+  /** `locale`, with `auto` (or nothing) read as the language of the page around the element (`auto` when it has none). */
+  private get asking(): string {
+    const { locale } = this.host;
+    return locale && locale !== 'auto' ? locale : pageLanguage(this.host) || 'auto';
+  }
+
   /** Before each render: a new `locale` loads its catalogue, new `messages` rebuild the text. */
   hostUpdate(): void {
-    const { locale, messages } = this.host;
+    const { messages } = this.host;
+    const locale = this.asking;
     if (locale === this.asked) {
       if (messages !== this.overrides) this.text = withOverrides(this.catalogue, messages);
       this.overrides = messages;
@@ -68,6 +75,6 @@ export class LocaleController implements ReactiveController {
    * (`nn` → `nb`, `is` → `en`).
    */
   get intl(): string {
-    return formattingLocale(this.host.locale);
+    return formattingLocale(this.asking);
   }
 }

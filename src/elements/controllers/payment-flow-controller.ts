@@ -264,32 +264,33 @@ export class PaymentFlowController implements ReactiveController {
         return [];
       case 'challenge': {
         // the dialog resolves true when the challenge ended, false when closed, null when aborted
-        this.challenge = new AbortController();
-        const { signal } = this.challenge;
-        // the dialog closes on either: this effect's end (a new payment), or the payment moving on
-        // without the challenge page's message (it goes only to the merchant's origins: a return URL
-        // off this page's origin never tells this page)
-        const dialog = new AbortController();
-        const watch = new AbortController();
-        signal.addEventListener('abort', () => dialog.abort(), { once: true });
+        const challenge = (this.challenge = new AbortController());
         const paymentId = this.state.payment!.payment_id;
         const { hooks } = host;
-        const ended = await new Promise<boolean | null>((resolve) => {
-          void (hooks
-            ? hooks.challenge(effect.url, paymentId, dialog.signal)
-            : loadChallengeModule().then(
-                (module) => module.openChallenge(host, effect.url, paymentId, host.apiBase, options.text, dialog.signal),
-                () => false, // the dialog could not load: *Continue authentication* tries again
-              )
-          ).then(resolve);
-          void this.challengeLeft(host.clientSecret, watch.signal).then((left) => {
-            if (!left) return;
-            resolve(true);
-            dialog.abort();
-          });
-        });
-        watch.abort();
-        return ended === null || signal.aborted ? [] : this.send({ type: 'challenge-done', generation, ended, now: Date.now() });
+        const shown = hooks
+          ? hooks.challenge(effect.url, paymentId, challenge.signal)
+          : loadChallengeModule().then(
+              (module) => module.openChallenge(host, effect.url, paymentId, host.apiBase, options.text, challenge.signal),
+              () => false, // the dialog could not load: *Continue authentication* tries again
+            );
+        // while it is open the payment is read every CHALLENGE_POLL_MS: the challenge page's message goes only to
+        // the merchant's origins (a return URL off this page's never tells it), the payment moving on always does
+        let left = false;
+        let done = false;
+        let timer: ReturnType<typeof setTimeout>;
+        const read = async () => {
+          const answer = await this.client!.retrievePayment(host.clientSecret);
+          if (done) return;
+          if (answer.ok && answer.payment.status !== 'requires_customer_action') {
+            left = true;
+            challenge.abort(); // closes the dialog, focus back in the widget
+          } else timer = setTimeout(read, CHALLENGE_POLL_MS);
+        };
+        timer = setTimeout(read, CHALLENGE_POLL_MS);
+        const ended = await shown;
+        done = true;
+        clearTimeout(timer);
+        return left || ended !== null ? this.send({ type: 'challenge-done', generation, ended: left || ended!, now: Date.now() }) : [];
       }
       case 'reopen': {
         const answer = await this.client!.retrievePayment(host.clientSecret);
@@ -302,25 +303,6 @@ export class PaymentFlowController implements ReactiveController {
         options.confirmAgain();
         return [];
     }
-  }
-
-  /**
-   * While the challenge is open, retrieves the payment every `CHALLENGE_POLL_MS`: resolves true once it
-   * has left `requires_customer_action` (the challenge ended, whatever told this page), false when
-   * `signal` aborts first. A failed retrieve is tried again at the next turn.
-   */
-  private async challengeLeft(clientSecret: string, signal: AbortSignal): Promise<boolean> {
-    const client = this.client!;
-    while (!signal.aborted) {
-      await new Promise<void>((wake) => {
-        const timer = setTimeout(wake, CHALLENGE_POLL_MS);
-        signal.addEventListener('abort', () => { clearTimeout(timer); wake(); }, { once: true });
-      });
-      if (signal.aborted) return false;
-      const answer = await client.retrievePayment(clientSecret);
-      if (!signal.aborted && answer.ok && answer.payment.status !== 'requires_customer_action') return true;
-    }
-    return false;
   }
 
   private async load(generation: number): Promise<FlowEffect[]> {

@@ -154,7 +154,11 @@ export class BillingFields implements ReactiveController {
     if (host.billing === 'auto' || host.email === 'auto' || host.phone === 'auto') this.ask();
     if (payment && payment.payment_id !== this.prefilledFor && (host.billing !== 'auto' || this.required || this.askedFor === '')) this.prefill(payment);
     if (!this.values.country) {
-      this.values.country = regionOf(lang.includes('-') ? lang : navigator.language || lang) || regionOf(lang) || 'US';
+      // the form's tag's region (`en-GB`); else the browser's, when it speaks the same language (`de` in a `de-AT`
+      // browser); else where the language is most spoken (`de` → DE, `ar` → EG: Intl's likely subtags)
+      const browser = navigator.language || '';
+      const sameLanguage = browser.split('-')[0]!.toLowerCase() === lang.split('-')[0]!.toLowerCase();
+      this.values.country = regionOf(!lang.includes('-') && sameLanguage ? browser : lang) || regionOf(lang) || 'US';
       this.countryByDefault = true;
     }
     if (payment?.status === 'failed' && payment.error_code === 'address_verification_failed') {

@@ -395,12 +395,14 @@ declare global {
 }
 
 /**
- * A text of the catalogue in a locale (with the merchant's overrides): what the host element shows
- * itself when there is no frame to show it (it carries no catalogue of its own).
+ * A text of the catalogue in a locale (with the merchant's overrides), with the `lang` and `dir` it is
+ * written in: what the host element shows itself when there is no frame to show it (it carries no
+ * catalogue of its own).
  */
-export async function catalogueText(locale: string, key: MessageKey, overrides: Partial<Messages> = {}): Promise<string> {
-  const messages = await loadCatalogue(resolveLocale(locale));
-  return overrides[key] ?? messages[key];
+export async function catalogueText(locale: string, key: MessageKey, overrides: Partial<Messages> = {}): Promise<{ text: string; lang: string; dir: 'ltr' | 'rtl' }> {
+  const lang = resolveLocale(locale);
+  const messages = await loadCatalogue(lang);
+  return { text: overrides[key] ?? messages[key], lang, dir: textDirection(lang) };
 }
 
 /** Registers `<tender-card-form>` (the host element calls this once it has loaded this module). */

@@ -31,9 +31,10 @@ export function showHostStatus(root: ShadowRoot, code: TenderErrorCode): HTMLEle
 export function localiseHostStatus(status: HTMLElement, code: TenderErrorCode, locale: string, messages: Partial<Messages>): void {
   void loadForm()
     .then((module) => module.catalogueText(locale, statusKey(code), messages))
-    .then((text) => {
+    .then(({ text, lang, dir }) => {
       status.textContent = text;
-      status.lang = locale;
+      status.lang = lang;
+      status.dir = dir;
     })
     .catch(() => undefined); // the English text stays
 }

@@ -287,11 +287,9 @@ export class SavedCards implements ReactiveController {
     this.save = (event.target as HTMLInputElement).checked;
   };
 
-  /** "Visa ending in 4242, expires 12/30" (and "Expired" after an expired card's). */
+  /** "Visa ending in 4242, expires 12/30" (an expired card's "Expired" is its description: the expiry shown beside it). */
   private label(card: ShownCard): string {
-    const { t } = this.options;
-    const name = t('saved.card', { brand: card.name, last4: card.last4, expiry: card.expiry });
-    return card.expired ? `${name}. ${t('saved.expired')}` : name;
+    return this.options.t('saved.card', { brand: card.name, last4: card.last4, expiry: card.expiry });
   }
 
   /** The chosen card's CVC field (only for a card that needs one). */
@@ -319,12 +317,12 @@ export class SavedCards implements ReactiveController {
     const { t } = this.options;
     const disabled = this.host.disabled || readonly;
     return html`<fieldset class="saved" part="saved-cards"><legend>${t('saved.legend')}</legend><div class="options">${this.cards.map(
-      (card) =>
+      (card, index) =>
         html`<label class="option" part=${card.token === this.selected ? 'saved-card saved-card-selected' : 'saved-card'}>
           <input type="radio" name="saved" .value=${card.token} .checked=${card.token === this.selected} ?disabled=${card.expired || disabled}
-            aria-label=${this.label(card)} @change=${this.handleSelect} />
+            aria-label=${this.label(card)} aria-describedby=${card.expired ? `saved-expiry-${index}` : ''} @change=${this.handleSelect} />
           <span class="name">${card.name} <span class="number">•••• ${card.last4}</span></span>
-          <span class="expiry">${card.expired ? `${t('saved.expired')} ${card.expiry}` : card.expiry}</span>
+          <span class="expiry" id=${`saved-expiry-${index}`}>${card.expired ? `${t('saved.expired')} ${card.expiry}` : card.expiry}</span>
         </label>${card.token === this.selected ? this.cvcField(card, readonly) : ''}`,
     )}<label class="option" part=${this.selected ? 'saved-card' : 'saved-card saved-card-selected'}>
           <input type="radio" name="saved" value="" .checked=${!this.selected} ?disabled=${disabled} @change=${this.handleSelect} />

@@ -197,7 +197,10 @@ describe('<tender-checkout> saved cards', () => {
       };
       const { element } = await mountFor(customer);
       const [visa, mastercard] = radios(element) as [HTMLInputElement, HTMLInputElement];
-      expect(radioName(visa)).to.match(/^Visa ending in 4242, expires \d{2}\/\d{2}\. Expired$/);
+      expect(radioName(visa)).to.match(/^Visa ending in 4242, expires \d{2}\/\d{2}$/);
+      // "Expired" is its description (the expiry shown beside it), in the form's language: no English joint
+      expect(root(element).getElementById(visa.getAttribute('aria-describedby')!)!.textContent).to.match(/^Expired \d{2}\/\d{2}$/);
+      expect(mastercard.getAttribute('aria-describedby')).to.equal('');
       expect(visa.disabled).to.equal(true);
       expect(visa.checked).to.equal(false);
       expect(mastercard.checked).to.equal(true);
@@ -224,7 +227,8 @@ describe('<tender-checkout> saved cards', () => {
     for (const theme of ['', 'night', 'high-contrast']) {
       it(`saved-cards${theme ? ` (${theme})` : ''}: the sample cards, the default chosen with its CVC, an expired one; accessible, no request, no event`, async () => {
         const { element, log, requests } = await preview('saved-cards', theme);
-        expect(radios(element).map(radioName)).to.deep.equal(['Visa ending in 4242, expires 12/34', 'Mastercard ending in 4444, expires 08/31', 'American Express ending in 0005, expires 01/24. Expired', 'Use a new card']);
+        expect(radios(element).map(radioName)).to.deep.equal(['Visa ending in 4242, expires 12/34', 'Mastercard ending in 4444, expires 08/31', 'American Express ending in 0005, expires 01/24', 'Use a new card']);
+        expect(root(element).getElementById(radios(element)[2]!.getAttribute('aria-describedby')!)!.textContent).to.equal('Expired 01/24');
         expect(radios(element)[0]!.checked).to.equal(true);
         expect(radios(element)[2]!.disabled).to.equal(true);
         expect(savedCvc(element)!.checkVisibility()).to.equal(true);

@@ -27,7 +27,7 @@ const messages: LocaleMessages = {
   'billing.phone': 'Telefonní číslo',
   'billing.choose': 'Vyberte…',
   'billing.error.empty': 'Toto pole je povinné.',
-  'billing.error.postal': 'Toto PSČ není platné pro {country}.',
+  'billing.error.postal': 'Toto PSČ není platné pro zemi {country}.',
   'billing.error.email': 'Zadejte platnou e-mailovou adresu.',
   'billing.error.phone': 'Zadejte platné telefonní číslo.',
   'billing.invalid': 'Některé fakturační údaje je třeba zkontrolovat.',

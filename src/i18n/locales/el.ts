@@ -78,7 +78,7 @@ const messages: LocaleMessages = {
   'status.awaitingAuthentication': 'Αναμονή ελέγχου ταυτότητας.',
   'status.continueAuthentication': 'Συνέχεια ελέγχου ταυτότητας',
   'status.waitScreen': 'Εγκρίνετε την πληρωμή στο τηλέφωνό σας.',
-  'status.waitScreenUntil': 'Εγκρίνετε έως {time}.',
+  'status.waitScreenUntil': 'Έχετε χρόνο έως τις {time} για να το εγκρίνετε.',
   'status.checking': 'Έλεγχος πληρωμής…',
   reference: 'Αναφορά: {id}',
   'error.network': 'Αδυναμία σύνδεσης. Ελέγξτε τη σύνδεσή σας και δοκιμάστε ξανά.',

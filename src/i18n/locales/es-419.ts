@@ -79,7 +79,7 @@ const messages: LocaleMessages = {
   'status.awaitingAuthentication': 'Este pago está pendiente de autenticación.',
   'status.continueAuthentication': 'Continuar con la autenticación',
   'status.waitScreen': 'Aprueba el pago en tu celular.',
-  'status.waitScreenUntil': 'Hora límite para aprobarlo: {time}.',
+  'status.waitScreenUntil': 'Tienes hasta las {time} para aprobarlo.',
   'status.checking': 'Verificando el estado del pago…',
   reference: 'Referencia: {id}',
   'error.network':

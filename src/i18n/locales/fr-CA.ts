@@ -27,7 +27,7 @@ const messages: LocaleMessages = {
   'billing.phone': 'Numéro de téléphone',
   'billing.choose': 'Choisir…',
   'billing.error.empty': 'Ce champ est obligatoire.',
-  'billing.error.postal': "Ce code postal n'est pas valide pour {country}.",
+  'billing.error.postal': "Ce code postal n'est pas valide pour le pays {country}.",
   'billing.error.email': 'Entrez une adresse courriel valide.',
   'billing.error.phone': 'Entrez un numéro de téléphone valide.',
   'billing.invalid': 'Certains renseignements de facturation sont à vérifier.',

@@ -27,7 +27,7 @@ const messages: LocaleMessages = {
   'billing.phone': 'Numéro de téléphone',
   'billing.choose': 'Choisir…',
   'billing.error.empty': 'Ce champ est obligatoire.',
-  'billing.error.postal': "Ce code postal n'est pas valide pour {country}.",
+  'billing.error.postal': "Ce code postal n'est pas valide pour le pays {country}.",
   'billing.error.email': 'Saisissez une adresse e-mail valide.',
   'billing.error.phone': 'Saisissez un numéro de téléphone valide.',
   'billing.invalid': 'Certaines informations de facturation sont à vérifier.',

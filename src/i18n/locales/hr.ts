@@ -27,7 +27,7 @@ const messages: LocaleMessages = {
   'billing.phone': 'Broj telefona',
   'billing.choose': 'Odaberite…',
   'billing.error.empty': 'Ovo je polje obavezno.',
-  'billing.error.postal': 'Ovaj poštanski broj nije valjan za {country}.',
+  'billing.error.postal': 'Ovaj poštanski broj nije valjan za državu {country}.',
   'billing.error.email': 'Unesite valjanu adresu e-pošte.',
   'billing.error.phone': 'Unesite valjan broj telefona.',
   'billing.invalid': 'Neke podatke za naplatu treba provjeriti.',

@@ -27,7 +27,7 @@ const messages: LocaleMessages = {
   'billing.phone': 'Numero di telefono',
   'billing.choose': 'Seleziona…',
   'billing.error.empty': 'Questo campo è obbligatorio.',
-  'billing.error.postal': 'Questo CAP non è valido per {country}.',
+  'billing.error.postal': 'Questo CAP non è valido per il paese {country}.',
   'billing.error.email': 'Inserisci un indirizzo email valido.',
   'billing.error.phone': 'Inserisci un numero di telefono valido.',
   'billing.invalid': 'Alcuni dati di fatturazione vanno controllati.',

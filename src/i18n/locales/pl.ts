@@ -27,7 +27,7 @@ const messages: LocaleMessages = {
   'billing.phone': 'Numer telefonu',
   'billing.choose': 'Wybierz…',
   'billing.error.empty': 'To pole jest wymagane.',
-  'billing.error.postal': 'Ten kod pocztowy jest nieprawidłowy dla: {country}.',
+  'billing.error.postal': 'Ten kod pocztowy jest nieprawidłowy dla kraju {country}.',
   'billing.error.email': 'Wpisz prawidłowy adres e-mail.',
   'billing.error.phone': 'Wpisz prawidłowy numer telefonu.',
   'billing.invalid': 'Niektóre dane rozliczeniowe wymagają sprawdzenia.',

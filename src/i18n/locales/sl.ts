@@ -27,7 +27,7 @@ const messages: LocaleMessages = {
   'billing.phone': 'Telefonska številka',
   'billing.choose': 'Izberite…',
   'billing.error.empty': 'To polje je obvezno.',
-  'billing.error.postal': 'Ta poštna številka ni veljavna za {country}.',
+  'billing.error.postal': 'Ta poštna številka ni veljavna za državo {country}.',
   'billing.error.email': 'Vnesite veljaven e-poštni naslov.',
   'billing.error.phone': 'Vnesite veljavno telefonsko številko.',
   'billing.invalid': 'Nekatere podatke za račun je treba preveriti.',

@@ -27,7 +27,7 @@ const messages: LocaleMessages = {
   'billing.phone': 'Broj telefona',
   'billing.choose': 'Izaberite…',
   'billing.error.empty': 'Ovo polje je obavezno.',
-  'billing.error.postal': 'Ovaj poštanski broj nije važeći za {country}.',
+  'billing.error.postal': 'Ovaj poštanski broj nije važeći za državu {country}.',
   'billing.error.email': 'Unesite važeću imejl adresu.',
   'billing.error.phone': 'Unesite važeći broj telefona.',
   'billing.invalid': 'Neke podatke za naplatu treba proveriti.',

@@ -27,7 +27,7 @@ const messages: LocaleMessages = {
   'billing.phone': 'Број телефона',
   'billing.choose': 'Изаберите…',
   'billing.error.empty': 'Ово поље је обавезно.',
-  'billing.error.postal': 'Овај поштански број није важећи за {country}.',
+  'billing.error.postal': 'Овај поштански број није важећи за државу {country}.',
   'billing.error.email': 'Унесите важећу имејл адресу.',
   'billing.error.phone': 'Унесите важећи број телефона.',
   'billing.invalid': 'Неке податке за наплату треба проверити.',

@@ -48,4 +48,9 @@ const attributes = {
 };
 for (const [name, value] of Object.entries(attributes)) if (value) checkout.setAttribute(name, value);
 if (query.get('mode') === 'inline') checkout.setAttribute('inline', '');
-document.getElementById('checkout').append(checkout);
+// the page's language (`html-lang`) and a part of the page in another (`around-lang`), for `locale="auto"`
+if (query.has('html-lang')) document.documentElement.lang = query.get('html-lang');
+const around = document.createElement('div');
+if (query.has('around-lang')) around.lang = query.get('around-lang');
+around.append(checkout);
+document.getElementById('checkout').append(query.has('around-lang') ? around : checkout);
