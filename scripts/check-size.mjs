@@ -1,7 +1,7 @@
 // `npm run test:size` (in `npm test`, right after `npm run build`): the size gate (docs/architecture.md "Budgets").
 //
 //   dist/tender-checkout.js      gzip ≤ 6 KB   =  6,144 bytes: the host element, all an isolated page loads
-//   dist/chunks/form-*.js        gzip ≤ 22.5 KB = 23,040 bytes: the card form with English (`inline`, `preview`;
+//   dist/chunks/form-*.js        gzip ≤ 22.75 KB = 23,296 bytes: the card form with English (`inline`, `preview`;
 //                                the 20 KB of the whole element before the frame, plus the frame's hooks)
 //   dist/frame/ critical JS      gzip ≤ 30 KB  = 30,720 bytes: the frame page's script and the chunks it
 //                                imports statically (what the form needs to be typeable); the client
@@ -23,7 +23,7 @@ import { frameFiles } from './frame-files.mjs';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = join(root, 'dist');
 const MAIN_BUDGET = 6 * 1024;
-const FORM_BUDGET = 22.5 * 1024; // 23,040 B: docs/decisions/0094-form-budget-for-saved-cards-and-billing.md
+const FORM_BUDGET = 22.75 * 1024; // 23,296 B: docs/decisions/0094-form-budget-for-saved-cards-and-billing.md (addendum 2026-11-29)
 const FRAME_CRITICAL_BUDGET = 30 * 1024;
 const LOCALE_BUDGET = 1.5 * 1024;
 

@@ -112,8 +112,6 @@ export const PROCESSING_POLL_MS = 2 * 60 * 1000;
 export const MIN_POLL_MS = 1000;
 /** The back-off's ceiling (or the API's own delay when that is longer). */
 export const MAX_POLL_MS = 5000;
-/** While the 3-D Secure dialog is open, the payment is retrieved this often (it may end without telling the page). */
-export const CHALLENGE_POLL_MS = 3000;
 /** A wait screen without a display window is polled this long. */
 const WAIT_SCREEN_MS = 5 * 60_000;
 

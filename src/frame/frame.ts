@@ -29,6 +29,7 @@ import type * as ProtocolModule from './protocol.js';
 import type { FrameConfig } from './protocol.js';
 import { FORWARDED_EVENTS, frameNeeds, isAnnounce, message } from './envelope.js';
 import { watchHeight } from './room.js';
+import { whenLeft } from '../elements/challenge/watch.js';
 
 /** A value of a host `--tender-*` property the frame takes: no URL, no escape, no way out of the declaration. */
 const SAFE_VALUE = /^[^\\;{}<>]*$/;
@@ -111,10 +112,16 @@ export function startFrame(options: FrameOptions = {}): TenderCardForm {
     submit: async (paymentId) => (await ask({ type: 'submit', paymentId })) === true,
     redirect: async (paymentId, url) => (await ask({ type: 'redirect', paymentId, url })) === true,
     returned: (params) => send({ type: 'returned', params }),
-    challenge: async (url, paymentId, signal) => {
+    challenge: async (url, paymentId, signal, left) => {
       const title = form.text('status.continueAuthentication');
+      // the host page makes no request to the API: this frame reads the payment while the host's dialog is open
+      // (watch.ts), and once it moved on asks the host to close it (`challenge-abort`)
+      const watch = new AbortController();
+      signal.addEventListener('abort', () => watch.abort(), { once: true });
       // once it ended the host gives focus back to this frame, where the form places it as inline
-      return ask({ type: 'challenge', url, paymentId, title, close: form.text('close') }, signal);
+      const ended = await Promise.race([ask({ type: 'challenge', url, paymentId, title, close: form.text('close') }, watch.signal), whenLeft(left, watch.signal).then(() => true)]);
+      watch.abort();
+      return signal.aborted ? null : ended;
     },
   };
 
@@ -207,7 +214,12 @@ export function startFrame(options: FrameOptions = {}): TenderCardForm {
       case 'challenge-done': {
         const resolve = answers.get(received.id);
         answers.delete(received.id);
-        resolve?.(received.type === 'answer' ? received.proceed : received.ended);
+        const answer = () => resolve?.(received.type === 'answer' ? received.proceed : received.ended);
+        // the host gives this frame focus back as its dialog closes, from another process: the form places it
+        // (on *Continue authentication*, the outcome) only once it is here, or after 300 ms without it
+        if (received.type === 'answer' || win.document.hasFocus()) return answer();
+        win.addEventListener('focus', answer, { once: true });
+        setTimeout(answer, 300);
         return;
       }
     }

@@ -2,9 +2,10 @@ import { expect, waitUntil } from '@open-wc/testing';
 import { sendKeys, setViewport } from '@web/test-runner-commands';
 import '../../src/define.js';
 import { billingEn } from '../../src/i18n/billing-en.js';
+import { loadCatalogue } from '../../src/i18n/index.js';
 import { fillCountrySelect } from '../../src/elements/tender-checkout/billing-countries.js';
 import type { TenderCheckout } from '../../src/elements/tender-checkout/tender-checkout.js';
-import { fillCard, mountCheckout, payButton, retrieveAsMerchant, root, statusText, SUCCESS_CARD, type MountOptions } from './checkout-harness.js';
+import { fillCard, inputOf, mountCheckout, payButton, retrieveAsMerchant, root, statusText, SUCCESS_CARD, type MountOptions } from './checkout-harness.js';
 import { merchantCall, sandboxConfig, type SandboxEndpoint } from './sandbox-config.js';
 
 /** The billing fields shown, by id (`billing-postal` → `postal`), in order. */
@@ -468,6 +469,22 @@ describe('billing fields', () => {
       expect(statusText(element)).to.equal(avs);
       expect(errorOf(element, 'postal')).to.equal(avs);
       expect(field(element, 'postal').getAttribute('aria-invalid')).to.equal('true');
+      // focus goes to the field to fix, not to the card number (WCAG 2.4.3, 3.3.1)
+      await waitUntil(() => root(element).activeElement === field(element, 'postal'), 'focus did not go to the postal code');
+    });
+
+    it('without billing fields, the same decline is said in the form language (the API words are English), focus on the card number', async () => {
+      const de = await loadCatalogue('de');
+      const { element, log } = await mount({
+        create: { amount: 1000, currency: 'USD', billing: { address: { zip: '99999', country: 'US' } } },
+        attributes: { billing: 'never', locale: 'de' },
+      });
+      await fillCard(element, { number: SUCCESS_CARD });
+      payButton(element).click();
+      expect((await log.wait('tender-result')).detail.errorCode).to.equal('address_verification_failed');
+      await element.updateComplete;
+      expect(statusText(element)).to.equal(de['decline.generic']);
+      await waitUntil(() => root(element).activeElement === inputOf(element, 'number'), 'focus did not go to the card number');
     });
   });
 

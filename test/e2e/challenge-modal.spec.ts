@@ -37,7 +37,11 @@ forEachMode(() => {
     await page.keyboard.press('Escape');
     await expect(dialog).toHaveCount(0);
     await expect(merchant.status).toHaveText(en['status.awaitingAuthentication']);
-    await merchant.form.getByRole('button', { name: en['status.continueAuthentication'] }).click();
+    // focus on *Continue authentication*: isolated, the host gives the frame focus from another process and
+    // the form places it once it is there (WCAG 2.4.3); Enter reopens the challenge
+    const reopen = merchant.form.getByRole('button', { name: en['status.continueAuthentication'] });
+    await expect(reopen).toBeFocused();
+    await page.keyboard.press('Enter');
     await expect(challenge.getByRole('heading', { name: 'Test Payment Page' })).toBeVisible();
 
     await challenge.getByRole('button', { name: 'Complete Payment' }).click();

@@ -7,6 +7,7 @@
 import { ChallengeFinishedMessage } from '../../api/schemas.js';
 import type { MessageKey } from '../../i18n/en.js';
 import type { Appearance } from '../../themes/index.js';
+import { whenLeft } from './watch.js';
 
 /** The localised text of a catalogue key (the element's, with the merchant's `messages`). */
 export type Text = (status: { key: MessageKey }) => string;
@@ -84,10 +85,10 @@ function cardFrame(host: ChallengeHost): HTMLIFrameElement | null {
 
 /**
  * Opens the challenge over the page (focus inside it). Resolves `true` when the challenge page said it
- * ended, `false` when the customer closed the dialog (Escape or the close button), `null` when
+ * ended or `left()` (the payment read every CHALLENGE_POLL_MS) says the payment moved on, `false` when the customer closed the dialog (Escape or the close button), `null` when
  * `signal` aborted (a new payment, the element left the page).
  */
-export function openChallenge(host: ChallengeHost, url: string, paymentId: string, apiBase: string, text: Text, signal: AbortSignal): Promise<boolean | null> {
+export function openChallenge(host: ChallengeHost, url: string, paymentId: string, apiBase: string, text: Text, signal: AbortSignal, left?: () => Promise<boolean>): Promise<boolean | null> {
   const root = host.shadowRoot!;
   const apiOrigin = new URL(apiBase).origin;
   const t = (key: MessageKey) => text({ key });
@@ -127,11 +128,13 @@ export function openChallenge(host: ChallengeHost, url: string, paymentId: strin
   // the page's own CSP may not allow the challenge page's origin (a frame-src that names the api-base
   // while the API's links use another host name): say so, instead of an empty dialog
   const challengeOrigin = new URL(url, location.href).origin;
+  const watch = new AbortController();
   return new Promise((resolve) => {
     let settled = false;
     const finish = (ended: boolean | null) => {
       if (settled) return;
       settled = true;
+      watch.abort();
       window.removeEventListener('message', onMessage);
       document.removeEventListener('securitypolicyviolation', onViolation);
       // aborted with focus inside (the payment moved on without the page's message), focus goes back too
@@ -156,6 +159,8 @@ export function openChallenge(host: ChallengeHost, url: string, paymentId: strin
     // Escape: the browser cancels and closes the dialog
     dialog.addEventListener('close', () => finish(false));
     signal.addEventListener('abort', () => finish(null));
+    // the payment read past the challenge ends it too (watch.ts: its page's message may never reach this page)
+    if (left) void whenLeft(left, watch.signal).then(() => finish(true));
     void looked.then(() => {
       if (settled) return;
       root.append(dialog);

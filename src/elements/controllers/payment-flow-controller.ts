@@ -3,7 +3,7 @@ import type * as ClientModule from '../../api/client.js';
 import type { CardInput, ConfirmOptions, SavedCardInput, TenderClient } from '../../api/client.js';
 import type { PaymentResponse } from '../../api/schemas.js';
 import { declineStatus, withoutCardData, type FlowStatus } from '../../flow/describe.js';
-import { CHALLENGE_POLL_MS, initialFlowState, transition, type FlowEffect, type FlowEvent, type FlowState, type PreviewShown } from '../../flow/machine.js';
+import { initialFlowState, transition, type FlowEffect, type FlowEvent, type FlowState, type PreviewShown } from '../../flow/machine.js';
 import type * as ChallengeModule from '../challenge/challenge-dialog.js';
 import type { ConfirmOutcome, TenderResultDetail } from '../../events.js';
 import { lazy } from '../lazy.js';
@@ -43,8 +43,11 @@ export interface FrameHooks {
   redirect(paymentId: string, url: string): Promise<boolean>;
   /** The return was read: the host takes these query parameters off its URL. */
   returned(params: string[]): void;
-  /** Opens the challenge in a dialog over the host page; resolves like the inline dialog (`null`: aborted). */
-  challenge(url: string, paymentId: string, signal: AbortSignal): Promise<boolean | null>;
+  /**
+   * Opens the challenge in a dialog over the host page; resolves like the inline dialog (`null`: aborted),
+   * `true` too once `left()` (the payment read) says the payment moved on, the dialog then closed.
+   */
+  challenge(url: string, paymentId: string, signal: AbortSignal, left: () => Promise<boolean>): Promise<boolean | null>;
   /** The API client's fetch in the frame (it answers the first retrieve with the payment asked for at the frame's start). */
   fetch?: (url: string, init: RequestInit) => Promise<Response>;
 }
@@ -153,9 +156,9 @@ export class PaymentFlowController implements ReactiveController {
   }
 
   /**
-   * Focus after a wait the customer started (WCAG 2.4.3), in one place for every outcome: the card
-   * number when the form is open again (a decline, a confirm that did not go through: the reason is in
-   * its description), *Continue authentication* when a challenge was closed, else the status line (the
+   * Focus after a wait the customer started (WCAG 2.4.3), in one place for every outcome: when the form
+   * is open again (a decline, a confirm that did not go through) the field to fix, else the card number
+   * or the saved card chosen (the reason is in its description), *Continue authentication* when a challenge was closed, else the status line (the
    * confirmation after a success; while the payment is checked after a challenge, or processes, it holds
    * focus until the outcome). It moves only right after the render that shows the outcome, and only
    * when focus is still where the wait left it or was lost with what went away (the body; a control
@@ -175,9 +178,12 @@ export class PaymentFlowController implements ReactiveController {
       // means the customer is on the merchant's page
       if (this.state.phase !== phase || this.focusWait !== (settled ? null : wait) || (hooks && !document.hasFocus())) return;
       if (active && active !== document.body && active !== wait.from && !(renderRoot.contains(active) && !active.checkVisibility())) return;
-      const target = renderRoot.querySelector<HTMLElement>(phase === 'ready' ? '#number' : phase === 'action' ? 'button.secondary' : '[part=status]');
+      // the form open again: the field to fix (a postal code the card's address check refused), else the card
+      // number, else the saved card chosen (the card fields are hidden under it)
+      const shown = (selector: string) => [...renderRoot.querySelectorAll<HTMLElement>(selector)].find((element) => element.checkVisibility());
+      const target = phase === 'ready' ? (shown('[aria-invalid=true]') ?? shown('#number,[name=saved]:checked')) : renderRoot.querySelector<HTMLElement>(phase === 'action' ? 'button.secondary' : '[part=status]');
       target?.focus();
-      if (!settled) wait.from = target;
+      if (!settled) wait.from = target ?? null;
     });
   }
 
@@ -263,34 +269,20 @@ export class PaymentFlowController implements ReactiveController {
         navigateTop(effect.url); // http(s) only: the flow refuses any other redirect
         return [];
       case 'challenge': {
-        // the dialog resolves true when the challenge ended, false when closed, null when aborted
-        const challenge = (this.challenge = new AbortController());
+        // the dialog resolves true when the challenge ended (its page said so, or the payment was read past it),
+        // false when closed, null when aborted
+        this.challenge = new AbortController();
+        const { signal } = this.challenge;
         const paymentId = this.state.payment!.payment_id;
+        const left = () => this.client!.retrievePayment(host.clientSecret).then((answer) => answer.ok && answer.payment.status !== 'requires_customer_action');
         const { hooks } = host;
-        const shown = hooks
-          ? hooks.challenge(effect.url, paymentId, challenge.signal)
+        const ended = await (hooks
+          ? hooks.challenge(effect.url, paymentId, signal, left)
           : loadChallengeModule().then(
-              (module) => module.openChallenge(host, effect.url, paymentId, host.apiBase, options.text, challenge.signal),
+              (module) => module.openChallenge(host, effect.url, paymentId, host.apiBase, options.text, signal, left),
               () => false, // the dialog could not load: *Continue authentication* tries again
-            );
-        // while it is open the payment is read every CHALLENGE_POLL_MS: the challenge page's message goes only to
-        // the merchant's origins (a return URL off this page's never tells it), the payment moving on always does
-        let left = false;
-        let done = false;
-        let timer: ReturnType<typeof setTimeout>;
-        const read = async () => {
-          const answer = await this.client!.retrievePayment(host.clientSecret);
-          if (done) return;
-          if (answer.ok && answer.payment.status !== 'requires_customer_action') {
-            left = true;
-            challenge.abort(); // closes the dialog, focus back in the widget
-          } else timer = setTimeout(read, CHALLENGE_POLL_MS);
-        };
-        timer = setTimeout(read, CHALLENGE_POLL_MS);
-        const ended = await shown;
-        done = true;
-        clearTimeout(timer);
-        return left || ended !== null ? this.send({ type: 'challenge-done', generation, ended: left || ended!, now: Date.now() }) : [];
+            ));
+        return ended === null ? [] : this.send({ type: 'challenge-done', generation, ended, now: Date.now() });
       }
       case 'reopen': {
         const answer = await this.client!.retrievePayment(host.clientSecret);

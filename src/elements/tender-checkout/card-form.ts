@@ -229,7 +229,8 @@ export class TenderCardForm extends TenderElement {
   }
 
   private textOf(status: Pick<FlowStatus, 'key' | 'text'>): string {
-    return status.key ? this.t(status.key) : (this.billingFields?.declineText(this.flow.state.payment) ?? status.text ?? '');
+    // the API's own words are English: a form in another language says its own generic decline instead
+    return status.key ? this.t(status.key) : (this.billingFields?.declineText(this.flow.state.payment) ?? (/^en\b/.test(this.localization.tag) ? status.text : null) ?? this.t('decline.generic'));
   }
 
   private statusText(): string {
@@ -319,11 +320,12 @@ export class TenderCardForm extends TenderElement {
     // a full-width parenthesis (Chinese, Japanese) brings its own space
     const optional = this.t('optional');
     const nameLabel = `${this.t('holderName')}${optional[0] === '（' ? '' : ' '}${optional}`;
-    // after a decline (or a confirm that did not go through) focus goes to the number: its description says why
-    const numberDescription = `number-error${phase === 'ready' && status ? ' status-line' : ''}${badge ? ' number-brand' : ''}`;
+    // after a decline (or a confirm that did not go through) focus goes to the number or the saved card chosen: its description says why
+    const why = phase === 'ready' && status ? ' status-line' : '';
+    const numberDescription = `number-error${why}${badge ? ' number-brand' : ''}`;
     return html`<div class="base layout-${layout} labels-${labels}${this.hideButton ? ' no-button' : ''}" part="base" lang=${tag} dir=${textDirection(tag)}>
       <form part="form" novalidate @submit=${this.handleSubmit} ?hidden=${!showForm} aria-busy=${submitting}>
-        ${saved?.list(submitting)}
+        ${saved?.list(submitting, why)}
         <div class="new-card" ?hidden=${Boolean(saved?.chosen)}>
         ${this.showBrands ? html`<div class="brands" part="brands">${extras?.acceptedList()}</div>` : nothing}
         ${this.renderField(

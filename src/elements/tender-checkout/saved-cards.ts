@@ -310,8 +310,11 @@ export class SavedCards implements ReactiveController {
     </div>`;
   }
 
-  /** The radio group of the saved cards and "Use a new card" (nothing without saved cards). `readonly`: a confirm is in flight. */
-  list(readonly: boolean): TemplateResult | string {
+  /**
+   * The radio group of the saved cards and "Use a new card" (nothing without saved cards). `readonly`: a
+   * confirm is in flight; `why`: what else describes the chosen card (` status-line` after its decline).
+   */
+  list(readonly: boolean, why = ''): TemplateResult | string {
     if (!this.cards.length) return '';
     const { html } = this;
     const { t } = this.options;
@@ -320,7 +323,7 @@ export class SavedCards implements ReactiveController {
       (card, index) =>
         html`<label class="option" part=${card.token === this.selected ? 'saved-card saved-card-selected' : 'saved-card'}>
           <input type="radio" name="saved" .value=${card.token} .checked=${card.token === this.selected} ?disabled=${card.expired || disabled}
-            aria-label=${this.label(card)} aria-describedby=${card.expired ? `saved-expiry-${index}` : ''} @change=${this.handleSelect} />
+            aria-label=${this.label(card)} aria-describedby=${card.expired ? `saved-expiry-${index}` : card.token === this.selected ? why.trim() : ''} @change=${this.handleSelect} />
           <span class="name">${card.name} <span class="number">•••• ${card.last4}</span></span>
           <span class="expiry" id=${`saved-expiry-${index}`}>${card.expired ? `${t('saved.expired')} ${card.expiry}` : card.expiry}</span>
         </label>${card.token === this.selected ? this.cvcField(card, readonly) : ''}`,

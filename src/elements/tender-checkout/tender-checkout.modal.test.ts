@@ -15,7 +15,7 @@ import {
   retrieveAsMerchant,
   statusText, root } from '../../../test/browser/checkout-harness.js';
 import { restoreFetch, wrapFetch } from '../../../test/browser/fetch-wrapper.js';
-import { CHALLENGE_POLL_MS } from '../../flow/machine.js';
+import { CHALLENGE_POLL_MS } from '../challenge/watch.js';
 import { sandboxConfig, type SandboxEndpoint } from '../../../test/browser/sandbox-config.js';
 import type { TenderCheckout } from './tender-checkout.js';
 

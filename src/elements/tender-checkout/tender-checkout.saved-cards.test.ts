@@ -1,9 +1,9 @@
-import { expect } from '@open-wc/testing';
-import { sendKeys, setViewport } from '@web/test-runner-commands';
+import { expect, waitUntil } from '@open-wc/testing';
+import { executeServerCommand, sendKeys, setViewport } from '@web/test-runner-commands';
 import '../../define.js';
 import { merchantCall } from '../../../test/browser/sandbox-config.js';
 import { fixture } from '@open-wc/testing';
-import { EventLog, fillCard, formOf, inputOf, mountCheckout, payButton, root, SUCCESS_CARD } from '../../../test/browser/checkout-harness.js';
+import { CHALLENGE_CARD, challengeDialog, EventLog, fillCard, formOf, inputOf, mountCheckout, payButton, root, SUCCESS_CARD } from '../../../test/browser/checkout-harness.js';
 import type { TenderCheckout } from '../../index.js';
 import type { PreviewState } from './tender-checkout.js';
 import type { SavedCard } from '../../api/schemas.js';
@@ -310,6 +310,25 @@ describe('<tender-checkout> saved cards', () => {
       expect(body.customer_acceptance).to.include({ acceptance_type: 'online' });
       expect(body).not.to.have.property('setup_future_usage');
       for (const event of log.events) expect(JSON.stringify(event.detail ?? null)).not.to.contain(token);
+    });
+
+    it('a declined saved card: focus on its row, the reason in its description (the card fields are hidden under it)', async () => {
+      const customer = await newCustomer();
+      // a challenge card, its challenge rejected in the dialog: the sandbox's way to decline a saved card
+      await saveCard(customer, CHALLENGE_CARD);
+      const { element, log } = await mountFor(customer, { authentication_type: 'three_ds' }, { 'three-ds': 'modal', 'return-url': location.href.split('#')[0]! });
+      savedCvc(element)!.focus();
+      await sendKeys({ type: '123' });
+      payButton(element).click();
+      await waitUntil(() => challengeDialog(element)?.open, 'the 3-D Secure dialog did not open', { timeout: 8000 });
+      await executeServerCommand('answer-challenge-frame', { answer: 'Reject' });
+      expect((await log.wait('tender-result')).detail.status).to.equal('failed');
+      const [card] = radios(element) as [HTMLInputElement];
+      await waitUntil(() => root(element).activeElement === card, 'focus did not go to the saved card');
+      expect(card.checked).to.equal(true);
+      expect(card.getAttribute('aria-describedby')).to.equal('status-line');
+      expect(root(element).getElementById('status-line')!.textContent).to.not.equal('');
+      expect(numberShown(element)).to.equal(false);
     });
 
     it('an off-session card pays without a CVC', async () => {
