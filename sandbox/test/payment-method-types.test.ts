@@ -57,6 +57,12 @@ describe('payment method types', () => {
       body: { client_secret: payment.client_secret, payment_method: 'pay_later', payment_method_type: 'klarna', payment_experience: 'redirect_to_url', payment_method_data: { pay_later: { klarna_redirect: { billing_email: 'a@example.com', billing_country: 'US' } } } },
     });
     assertApiError(confirm, 400, 'IR_19', NOT_SUPPORTED);
+    // a wallet that is no mobile money (the SDK's WeChat Pay QR) is a method the sandbox does not pay, not a mobile-money confirm
+    const wechat = await sandbox.request('POST', `/payments/${String(payment.payment_id)}/confirm`, {
+      key: sandbox.publishableKey,
+      body: { client_secret: payment.client_secret, payment_method: 'wallet', payment_method_type: 'we_chat_pay', payment_method_data: { wallet: { we_chat_pay_qr: {} } } },
+    });
+    assertApiError(wechat, 400, 'IR_19', NOT_SUPPORTED);
   });
 
   it('answers a create with confirm and a method other than a card as a confirm does (IR_19), not as a payment without data', async () => {

@@ -63,7 +63,9 @@ export function runConfirm(engine: PaymentEngine, merchant: MerchantAccount, pay
   if (retrying) checkManualRetry(engine.profiles.ofPayment(payment)?.is_manual_retry_enabled ?? null, payment, engine.now());
   else if (!isConfirmable(payment.status)) throw apiError('confirmWrongState', { status: payment.status });
   checkPaymentRules(request, payment, () => knownConnectors(engine.store, payment.merchant_id));
-  if (request.payment_method === 'wallet' || payment.payment_method === 'wallet') {
+  // mobile money is created with confirm=true; another wallet (WeChat Pay…) is a method the sandbox does not pay
+  const mobileMoney = request.payment_method_type === 'pay_bill' || request.payment_method_type === 'pay_till';
+  if (payment.payment_method === 'wallet' || (request.payment_method === 'wallet' && mobileMoney)) {
     throw apiError('confirmIsForCards');
   }
   if (request.payment_method != null && request.payment_method !== 'card') {
