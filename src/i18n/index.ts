@@ -104,7 +104,8 @@ function requestedTag(locale: string | null | undefined): string {
 /**
  * What `auto` means for an element: the `lang` of its closest ancestor that has one, across shadow roots
  * (the page's `<html lang>` unless a part of the page says otherwise); empty when none does. The host
- * element sends the frame the same (or the browser's language), so both modes resolve alike.
+ * element sends the frame its own closest `lang` (within its tree: it does not cross shadow roots, to
+ * stay in its 6 KB) or the browser's language, and the frame resolves it with the same rule.
  */
 export function pageLanguage(element: Element): string {
   let node: Element | undefined = element;

@@ -85,8 +85,9 @@ function cardFrame(host: ChallengeHost): HTMLIFrameElement | null {
 
 /**
  * Opens the challenge over the page (focus inside it). Resolves `true` when the challenge page said it
- * ended or `left()` (the payment read every CHALLENGE_POLL_MS) says the payment moved on, `false` when the customer closed the dialog (Escape or the close button), `null` when
- * `signal` aborted (a new payment, the element left the page).
+ * ended or `left()` (the payment read every CHALLENGE_POLL_MS) says the payment moved on, `false` when
+ * the customer closed the dialog (Escape or the close button), `null` when `signal` aborted (a new
+ * payment, the element left the page).
  */
 export function openChallenge(host: ChallengeHost, url: string, paymentId: string, apiBase: string, text: Text, signal: AbortSignal, left?: () => Promise<boolean>): Promise<boolean | null> {
   const root = host.shadowRoot!;

@@ -158,8 +158,8 @@ export class PaymentFlowController implements ReactiveController {
   /**
    * Focus after a wait the customer started (WCAG 2.4.3), in one place for every outcome: when the form
    * is open again (a decline, a confirm that did not go through) the field to fix, else the card number
-   * or the saved card chosen (the reason is in its description), *Continue authentication* when a challenge was closed, else the status line (the
-   * confirmation after a success; while the payment is checked after a challenge, or processes, it holds
+   * or the saved card chosen (the reason is in its description), *Continue authentication* when a
+   * challenge was closed, else the status line (the confirmation after a success; while the payment is checked after a challenge, or processes, it holds
    * focus until the outcome). It moves only right after the render that shows the outcome, and only
    * when focus is still where the wait left it or was lost with what went away (the body; a control
    * hidden under it): focus the customer moved themselves meanwhile — into a field, out to the page,
