@@ -115,6 +115,7 @@ export class SavedMethodService {
       const nowIso = new Date(this.now()).toISOString();
       const decision = decideCard(request.card?.card_number ?? '');
       const method = saveCard(customer, masked, false, nowIso, undefined, decision.kind === 'challenge' ? decision.afterChallenge : null);
+      if (decision.kind === 'decline') method.issuer_decline = decision.code;
       method.payment_method_type = request.payment_method_type ?? method.payment_method_type ?? null;
       method.nick_name = request.card?.nick_name ?? method.nick_name ?? null;
       method.metadata = asJson(request.metadata) ?? method.metadata ?? null;

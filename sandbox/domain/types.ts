@@ -2,7 +2,7 @@
 
 import type { IntentStatus } from '../../src/api/enums.js';
 import type { RedirectInsidePopup, RedirectToUrl, WaitScreenInformation } from '../../src/api/schemas.js';
-import type { CardDecision } from './processor.js';
+import type { CardDecision, DeclineCode } from './processor.js';
 
 export type { IntentStatus };
 
@@ -210,6 +210,12 @@ export interface SavedPaymentMethod {
    * the card's `payment_token` is challenged as the card itself would be (absent: approved at once).
    */
   issuer_challenge?: 'succeed' | 'fail';
+  /**
+   * The simulated issuer declines this card with this code (a declining test card saved by
+   * `POST /payment_methods`, on-session: a card saved by a payment was authorised): paid with its
+   * `payment_token`, it declines as the card itself would.
+   */
+  issuer_decline?: DeclineCode;
 }
 
 /** What the sandbox keeps of a card: never the number or the CVC. */

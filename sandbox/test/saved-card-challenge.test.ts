@@ -2,7 +2,8 @@
 // with its `payment_token` and the payment asks for 3-D Secure, as upstream's connector is asked to
 // authenticate it (24-PaymentMethods.cy.js@d1688907, "Create 3DS off session save card payment with
 // token"); a `no_three_ds` payment with the same token is approved at once, and a card the issuer does
-// not challenge is never challenged. The sandbox keeps the test card's decision, not its number.
+// not challenge is never challenged; a declining test card saved by the merchant declines. The sandbox
+// keeps the test card's decision, not its number.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { answerChallenge, card, startTestSandbox, type TestSandbox } from './helpers.js';
@@ -93,5 +94,23 @@ describe('a saved challenge card paid by its payment_token', () => {
     await answerChallenge(String((challenged.body.next_action as Body).redirect_to_url), 'complete');
     const done = await retrieve(payment);
     assert.deepEqual([done.body.status, done.body.error_code, done.body.payment_method_status], ['failed', 'authentication_failed', 'active']);
+  });
+  it('a declining test card saved by the merchant declines with its code when paid by its token', async () => {
+    await sandbox.request('POST', '/customers', { body: { customer_id: 'cus_declining_saver' } });
+    const saved = await sandbox.request('POST', '/payment_methods', {
+      body: { payment_method: 'card', customer_id: 'cus_declining_saver', card: { ...card('4000000000009995'), card_cvc: undefined } },
+    });
+    assert.equal(saved.status, 200, saved.text);
+    const [listed] = await savedCards('cus_declining_saver');
+    assert.ok(!JSON.stringify(listed).includes('issuer_decline'), 'the kept decision is not shown');
+    const payment = await create('cus_declining_saver', { authentication_type: 'no_three_ds' });
+    const byTokenPaid = await confirm(payment, byToken(listed?.payment_token));
+    assert.equal(byTokenPaid.status, 200, byTokenPaid.text);
+    assert.deepEqual([byTokenPaid.body.status, byTokenPaid.body.error_code], ['failed', 'insufficient_funds']);
+    // a card that pays, saved the same way, still pays
+    await sandbox.request('POST', '/payment_methods', { body: { payment_method: 'card', customer_id: 'cus_declining_saver', card: { ...card('4242424242424242'), card_cvc: undefined } } });
+    const paying = (await savedCards('cus_declining_saver')).find((method) => (method.card as Body | null)?.last4_digits === '4242');
+    const second = await create('cus_declining_saver', { authentication_type: 'no_three_ds' });
+    assert.equal((await confirm(second, byToken(paying?.payment_token))).body.status, 'succeeded');
   });
 });

@@ -12,7 +12,7 @@ import { savedCardFor } from '../saved-methods.js';
 import type { Attempt, Customer, MaskedCard, Payment, SavedPaymentMethod } from '../types.js';
 import { mandateRoute, type MitRoute } from './connector-mandates.js';
 import type { PaymentEngine } from './engine.js';
-import { approve, challenge } from './outcome.js';
+import { approve, challenge, decline } from './outcome.js';
 
 export function confirmWithMandate(engine: PaymentEngine, payment: Payment, mandateId: string, request: PaymentConfirmRequest): Payment {
   const mandate = engine.store.mandate(payment.merchant_id, mandateId);
@@ -91,6 +91,7 @@ export function confirmWithPaymentToken(engine: PaymentEngine, payment: Payment,
   payment.payment_method_id = method.payment_method_id;
   markUsed(engine, payment, customer.customer_id, method.payment_method_id);
   const attempt = newMit(engine, payment, method.card, route);
+  if (method.issuer_decline) return decline(engine, payment, attempt, method.issuer_decline);
   if (method.issuer_challenge && payment.authentication_type === 'three_ds') return challenge(engine, payment, attempt, method.issuer_challenge);
   return approve(engine, payment, attempt);
 }
