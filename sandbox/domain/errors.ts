@@ -70,5 +70,7 @@ export const errors = {
   clientSecretExpired: () => apiError('clientSecretExpired'),
   clientSecretMismatch: () => apiError('clientSecretMismatch'),
   mandateValidation: (reason: string) => apiError('mandateValidation', {}, reason),
+  /** A payment method the simulated connector does not pay (create with `confirm`, update, confirm). */
+  methodNotPaid: (method: string) => apiError('paymentMethodNotSupported', {}, `payment_method ${method} is not supported by the sandbox's simulated connector`),
   internal: () => apiError('internal'),
 };

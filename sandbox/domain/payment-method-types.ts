@@ -43,6 +43,9 @@ const TYPES_OF: Record<PaymentMethod, readonly PaymentMethodType[]> = {
   mobile_payment: ['direct_carrier_billing'],
 };
 
+/** Whether a type is the spec's mobile money (`pay_bill`, `pay_till`: a wallet the sandbox pays, created with `confirm: true`). */
+export const isMobileMoney = (type: string | null | undefined): boolean => type === 'pay_bill' || type === 'pay_till';
+
 /** Whether `type` is one of `method`'s types (upstream answers `400 IR_06` when it is not). */
 export function typeBelongsTo(method: PaymentMethod, type: PaymentMethodType): boolean {
   return TYPES_OF[method].includes(type);

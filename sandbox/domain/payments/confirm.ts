@@ -10,6 +10,7 @@ import { cardBlockReason } from '../card-blocking.js';
 import { checkCard } from '../card-check.js';
 import { knownConnectors, routeFor } from '../connector-accounts.js';
 import { apiError, errors } from '../errors.js';
+import { isMobileMoney } from '../payment-method-types.js';
 import { addressVerificationFails } from '../billing.js';
 import { decideCard, type CardDecision } from '../processor.js';
 import { checkManualRetry } from '../profiles.js';
@@ -64,12 +65,11 @@ export function runConfirm(engine: PaymentEngine, merchant: MerchantAccount, pay
   else if (!isConfirmable(payment.status)) throw apiError('confirmWrongState', { status: payment.status });
   checkPaymentRules(request, payment, () => knownConnectors(engine.store, payment.merchant_id));
   // mobile money is created with confirm=true; another wallet (WeChat Pay…) is a method the sandbox does not pay
-  const mobileMoney = request.payment_method_type === 'pay_bill' || request.payment_method_type === 'pay_till';
-  if (payment.payment_method === 'wallet' || (request.payment_method === 'wallet' && mobileMoney)) {
+  if (payment.payment_method === 'wallet' || (request.payment_method === 'wallet' && isMobileMoney(request.payment_method_type))) {
     throw apiError('confirmIsForCards');
   }
   if (request.payment_method != null && request.payment_method !== 'card') {
-    throw apiError('paymentMethodNotSupported', {}, `payment_method ${request.payment_method} is not supported by the sandbox's simulated connector`);
+    throw errors.methodNotPaid(request.payment_method);
   }
   // a profile_id sent is one of the merchant's profiles; the payment stays on its own
   if (request.profile_id != null) engine.profiles.owned(merchant, request.profile_id);

@@ -5,7 +5,8 @@
  */
 import type { PaymentCreateRequest } from '../../../src/api/requests.js';
 import { knownConnectors } from '../connector-accounts.js';
-import { apiError } from '../errors.js';
+import { apiError, errors } from '../errors.js';
+import { isMobileMoney } from '../payment-method-types.js';
 import { newClientSecret, newPaymentId, newPaymentLinkId } from '../ids.js';
 import { DEFAULT_SESSION_EXPIRY_S } from '../profiles.js';
 import { recurringOf } from '../saved-methods.js';
@@ -132,12 +133,12 @@ function checkCreateRules(request: PaymentCreateRequest, connectors: () => reado
   if (request.payment_link && request.confirm) throw apiError('paymentLinkWithConfirm');
   if (request.payment_method === 'wallet') {
     if (request.confirm !== true) throw apiError('mobileMoneyNeedsConfirm');
-    if (request.payment_method_type !== 'pay_bill' && request.payment_method_type !== 'pay_till') {
+    if (!isMobileMoney(request.payment_method_type)) {
       throw apiError('mobileMoneyType');
     }
   } else if (request.confirm && request.payment_method != null && request.payment_method !== 'card') {
     // as a confirm answers it (confirm.ts): the simulated connector pays cards and mobile money only
-    throw apiError('paymentMethodNotSupported', {}, `payment_method ${request.payment_method} is not supported by the sandbox's simulated connector`);
+    throw errors.methodNotPaid(request.payment_method);
   } else if (request.confirm && !request.payment_method_data?.card && request.mandate_id == null && request.recurring_details == null && request.payment_token == null) {
     throw apiError('paymentMethodDataRequired');
   }

@@ -11,7 +11,7 @@
  */
 import type { PaymentConfirmRequest } from '../../../src/api/requests.js';
 import { knownConnectors } from '../connector-accounts.js';
-import { apiError } from '../errors.js';
+import { apiError, errors } from '../errors.js';
 import { newClientSessionId } from '../sdk-auth.js';
 import type { MerchantAccount, Payment } from '../types.js';
 import { runConfirm } from './confirm.js';
@@ -31,7 +31,7 @@ export function updatePayment(engine: PaymentEngine, merchant: MerchantAccount, 
     checkPaymentRules(request, payment, () => knownConnectors(engine.store, merchant.merchant_id));
     if (request.payment_method === 'wallet') throw apiError('mobileMoneyNeedsConfirm');
     if (request.payment_method != null && request.payment_method !== 'card') {
-      throw apiError('paymentMethodNotSupported', {}, `payment_method ${request.payment_method} is not supported by the sandbox's simulated connector`);
+      throw errors.methodNotPaid(request.payment_method);
     }
     // a profile_id sent is one of the merchant's profiles; the payment stays on its own
     if (request.profile_id != null) engine.profiles.owned(merchant, request.profile_id);
