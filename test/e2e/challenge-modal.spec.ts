@@ -91,6 +91,28 @@ forEachMode(() => {
     await expect(dialog).toHaveCount(0);
   });
 
+  test.describe('cross-site: the page on 127.0.0.1, the API on localhost (the isolated frame in its own process)', () => {
+    test.use({ crossSite: true });
+
+    test('Escape closes the dialog and focus lands on Continue authentication, which reopens it with Enter', async ({ merchant, page }) => {
+      const payment = await createPayment({ amount: 4200, currency: 'EUR' });
+      await merchant.open(payment.client_secret);
+      await merchant.onlyEvent('tender-ready');
+      expect(new URL(page.url()).hostname).toBe('127.0.0.1');
+      await merchant.typeCard(card(THREE_DS_CHALLENGE));
+      await merchant.payButton.click();
+      const dialog = merchant.checkout.getByRole('dialog', { name: en['status.continueAuthentication'] });
+      await expect(dialog).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(dialog).toHaveCount(0);
+      const reopen = merchant.form.getByRole('button', { name: en['status.continueAuthentication'] });
+      await expect(reopen).toBeFocused();
+      await page.keyboard.press('Enter');
+      await expect(dialog).toBeVisible();
+      await page.keyboard.press('Escape');
+    });
+  });
+
   test.describe('at 400 % zoom   (a 1280 × 1024 window: 320 × 256 CSS px, WCAG 1.4.10 reflow)', () => {
     test.use({ viewport: { width: 320, height: 256 }, deviceScaleFactor: 4 });
 
